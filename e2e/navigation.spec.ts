@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const mainNav = (page: Page) => page.getByRole('banner');
+
+test.describe('the navigation bar for a visitor', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/');
+  });
+
+  test('sends members-only areas to sign-in', async ({ page }) => {
+    for (const name of ['Sell', 'Parts Wanted', 'Community']) {
+      await mainNav(page).getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL('/auth?mode=signin');
+      await page.goto('/');
+    }
+  });
+
+  test('passes the page to come back to for notifications and saved searches', async ({ page }) => {
+    await mainNav(page).getByRole('link', { name: 'Notifications' }).click();
+    await expect(page).toHaveURL('/auth?mode=signin&redirect=%2Fnotifications');
+    await page.goto('/');
+    await mainNav(page).getByRole('link', { name: 'Saved Searches' }).click();
+    await expect(page).toHaveURL('/auth?mode=signin&redirect=%2Fsaved-searches');
+  });
+
+  test('keeps browse and shop open to everyone', async ({ page }) => {
+    await mainNav(page).getByRole('link', { name: 'Browse', exact: true }).click();
+    await expect(page).toHaveURL('/browse');
+    await mainNav(page).getByRole('link', { name: 'Shop', exact: true }).click();
+    await expect(page).toHaveURL('/shop');
+    await expect(page.getByRole('heading', { level: 1, name: 'ModMarket Shop' })).toBeVisible();
+    await mainNav(page).getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/auth');
+  });
+});
+
+test.describe('the language selector', () => {
+  test('changes the text and <html lang>, and survives a reload', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const select = mainNav(page).getByLabel('Language');
+    await expect(select).toHaveValue('en');
+
+    await select.selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(mainNav(page).getByRole('link', { name: 'Explorar', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' }),
+    ).toBeVisible();
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(mainNav(page).getByLabel('Idioma')).toHaveValue('es');
+
+    await mainNav(page).getByLabel('Idioma').selectOption('zh-CN');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(mainNav(page).getByRole('link', { name: '浏览', exact: true })).toBeVisible();
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '哎呀！页面未找到' })).toBeVisible();
+  });
+
+  test('starts in English', async ({ page }) => {
+    await page.goto('/terms');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByText(/January 2024/)).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a side menu replaces the bar', async ({ page }) => {
+    await page.goto('/');
+    await expect(mainNav(page).getByRole('link', { name: 'Shop', exact: true })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sell', exact: true })).toHaveAttribute(
+      'href',
+      '/auth?mode=signin',
+    );
+    await menu.getByLabel('Language').selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await menu.getByRole('link', { name: 'Tienda' }).click();
+    await expect(page).toHaveURL('/shop');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});

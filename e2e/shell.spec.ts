@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+
+const ROUTES = [
+  '/',
+  '/auth',
+  '/confirm-signup',
+  '/email-confirmation',
+  '/browse',
+  '/create',
+  '/listing/00000000-0000-0000-0000-000000000000',
+  '/dashboard',
+  '/messages',
+  '/my-fleet',
+  '/community',
+  '/upgrade',
+  '/selling-guide',
+  '/buying-guide',
+  '/contact',
+  '/about',
+  '/saved-searches',
+  '/notifications',
+  '/password-reset',
+  '/reset-password',
+  '/forgot-password',
+  '/onboarding/role',
+  '/onboarding/buyer',
+  '/onboarding/seller',
+  '/onboarding/done',
+  '/shop',
+  '/data-deletion',
+  '/privacy',
+  '/terms',
+  '/parts-wanted',
+  '/pending-sales',
+  '/history',
+];
+
+test.describe('every route of the route table', () => {
+  for (const route of ROUTES) {
+    test(`${route} renders its page`, async ({ page }) => {
+      const response = await page.goto(route);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Oops! Page not found')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeAttached();
+    });
+  }
+});
+
+test('an unknown path shows the 404 page with a link home', async ({ page }) => {
+  const response = await page.goto('/no-such-page/here');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the Coming Soon pages go back and home', async ({ page }) => {
+  await page.goto('/shop');
+  await page.goto('/history');
+  await expect(
+    page.getByText('This feature is currently under development and will be available soon.'),
+  ).toBeVisible();
+  await expect(page.getByText('Stay tuned for updates')).toBeVisible();
+  await page.getByRole('button', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL('/shop');
+  await page.goto('/pending-sales');
+  await page.getByRole('link', { name: 'Return Home' }).click();
+  await expect(page).toHaveURL('/');
+});

@@ -1,0 +1,29 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { SiteHeader } from '@client/components/layout/site-header';
+import { SiteFooter } from '@client/components/layout/site-footer';
+import { PageSkeleton } from '@client/components/layout/page-skeleton';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <SiteHeader onSignOut={() => void navigate('/auth')} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

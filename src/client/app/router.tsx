@@ -1,0 +1,77 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { paths, type PathName } from '@common/routes';
+import { i18n } from '@client/lib/i18n';
+import { RootLayout } from './root-layout';
+import { PlannedPage } from './planned-page';
+
+/**
+ * Every route of the app. Each page is its own chunk; its code and its translation namespaces load in
+ * parallel when the route is entered.
+ */
+function page(
+  load: () => Promise<{ default: ComponentType }>,
+  namespaces: string[] = [],
+): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
+}
+
+/** A route whose feature is built by a later issue: a titled page for now. */
+function planned(titleKey: string): RouteObject {
+  return { element: <PlannedPage titleKey={titleKey} /> };
+}
+
+const comingSoon = () => import('@client/features/coming-soon/coming-soon-page');
+
+const pages: Record<PathName, RouteObject> = {
+  home: { lazy: page(() => import('@client/features/home/home-page'), ['home']) },
+  auth: planned('pages.auth'),
+  confirmSignup: planned('pages.confirmSignup'),
+  emailConfirmation: planned('pages.emailConfirmation'),
+  forgotPassword: planned('pages.forgotPassword'),
+  resetPassword: planned('pages.resetPassword'),
+  passwordReset: planned('pages.passwordReset'),
+  onboardingRole: planned('pages.onboardingRole'),
+  onboardingBuyer: planned('pages.onboardingBuyer'),
+  onboardingSeller: planned('pages.onboardingSeller'),
+  onboardingDone: planned('pages.onboardingDone'),
+  browse: planned('pages.browse'),
+  create: planned('pages.create'),
+  listing: planned('pages.listing'),
+  dashboard: planned('pages.dashboard'),
+  messages: planned('pages.messages'),
+  myFleet: planned('pages.myFleet'),
+  community: planned('pages.community'),
+  upgrade: planned('pages.upgrade'),
+  savedSearches: planned('pages.savedSearches'),
+  notifications: planned('pages.notifications'),
+  sellingGuide: { lazy: page(() => import('@client/features/guides/selling-guide-page'), ['guides']) },
+  buyingGuide: { lazy: page(() => import('@client/features/guides/buying-guide-page'), ['guides']) },
+  contact: { lazy: page(() => import('@client/features/company/contact-page'), ['company']) },
+  about: { lazy: page(() => import('@client/features/company/about-page'), ['company']) },
+  shop: { lazy: page(() => import('@client/features/shop/shop-page'), ['shop']) },
+  dataDeletion: { lazy: page(() => import('@client/features/legal/data-deletion-page'), ['legal']) },
+  privacy: { lazy: page(() => import('@client/features/legal/privacy-page'), ['legal']) },
+  terms: { lazy: page(() => import('@client/features/legal/terms-page'), ['legal']) },
+  partsWanted: { lazy: async () => ({ Component: (await comingSoon()).PartsWantedPage }) },
+  pendingSales: { lazy: async () => ({ Component: (await comingSoon()).PendingSalesPage }) },
+  history: { lazy: async () => ({ Component: (await comingSoon()).HistoryPage }) },
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: null,
+    children: [
+      ...Object.entries(pages).map(([name, route]) => ({ ...route, path: paths[name as PathName].pattern })),
+      { path: '*', lazy: page(() => import('@client/features/errors/not-found-page')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Menu } from 'lucide-react';
+import type { SessionUser } from '@client/features/session/session';
+import { Button } from '@client/components/ui/button';
+import { Sheet } from '@client/components/ui/sheet';
+import { LanguageSelect } from './language-select';
+import type { NavLinkItem, navigation } from './nav-items';
+
+/** The side menu that replaces the bar on small screens. */
+export function MobileMenu({
+  nav,
+  user,
+  onSignOut,
+}: {
+  nav: ReturnType<typeof navigation>;
+  user: SessionUser | null;
+  onSignOut: () => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  const section = (title: string, items: NavLinkItem[]) => (
+    <div className="border-b border-slate-100 px-2 py-3">
+      <p className="px-3 pb-1 text-xs font-semibold text-slate-500 uppercase">{title}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={`${item.label}-${item.to}`}>
+            <Link
+              to={item.to}
+              onClick={close}
+              className="block rounded-lg px-3 py-2.5 text-slate-800 hover:bg-slate-100"
+            >
+              {t(`nav.${item.label}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+
+  return (
+    <>
+      <Button
+        variant="onDark"
+        size="icon"
+        aria-label={t('nav.openMenu')}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Menu aria-hidden className="size-6" />
+      </Button>
+      <Sheet open={open} onOpenChange={setOpen} title={t('nav.menu')} closeLabel={t('nav.closeMenu')}>
+        <nav aria-label={t('nav.mainNavigation')}>
+          {section(t('nav.buyingSection'), [nav.home, ...nav.browse])}
+          {section(t('nav.sellingSection'), user ? nav.sell : [nav.sellEntry, nav.sell[4]!])}
+          {section(t('nav.moreSection'), [...nav.primary, nav.notifications, nav.savedSearches])}
+          {user ? section(t('nav.accountSection'), nav.account) : null}
+        </nav>
+        <div className="mt-auto space-y-3 px-5 py-4">
+          <LanguageSelect tone="light" />
+          {user ? (
+            <Button
+              variant="secondary"
+              className="w-full"
+              onClick={() => {
+                close();
+                onSignOut();
+              }}
+            >
+              {t('nav.signOut')}
+            </Button>
+          ) : (
+            <Button asChild className="w-full">
+              <Link to="/auth" onClick={close}>
+                {t('nav.signIn')}
+              </Link>
+            </Button>
+          )}
+        </div>
+      </Sheet>
+    </>
+  );
+}

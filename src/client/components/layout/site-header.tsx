@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { Bell, Heart, MessageSquare } from 'lucide-react';
+import { paths } from '@common/routes';
+import { useSession } from '@client/features/session/session';
+import { Button, buttonClass } from '@client/components/ui/button';
+import { cn } from '@client/lib/cn';
+import { navigation } from './nav-items';
+import { NavDropdown } from './nav-dropdown';
+import { LanguageSelect } from './language-select';
+import { UserMenu } from './user-menu';
+import { MobileMenu } from './mobile-menu';
+import { Logo } from './logo';
+
+export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const nav = navigation(Boolean(user));
+  const barLink = ({ isActive }: { isActive: boolean }) =>
+    cn(buttonClass('onDark'), isActive && 'bg-white/10');
+  const iconLink = cn(buttonClass('onDark', 'icon'));
+
+  return (
+    <header className="sticky top-0 z-40 bg-slate-900 text-white shadow">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label={t('nav.mainNavigation')} className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
+          {user ? (
+            <>
+              <NavDropdown labelKey="browse" items={nav.browse} />
+              <NavDropdown labelKey="sell" items={nav.sell} />
+            </>
+          ) : (
+            <>
+              <NavLink to={paths.browse.href()} className={barLink}>
+                {t('nav.browse')}
+              </NavLink>
+              <NavLink to={paths.buyingGuide.href()} className={barLink}>
+                {t('nav.buyingGuide')}
+              </NavLink>
+              <Link to={nav.sellEntry.to} className={barLink({ isActive: false })}>
+                {t('nav.sell')}
+              </Link>
+            </>
+          )}
+          {nav.primary.map((item) => (
+            <NavLink key={item.label} to={item.to} className={barLink}>
+              {t(`nav.${item.label}`)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <div className="hidden items-center gap-1 lg:flex">
+            {user ? (
+              <Link
+                to={nav.messages.to}
+                className={iconLink}
+                aria-label={t('nav.messages')}
+                title={t('nav.messages')}
+              >
+                <MessageSquare aria-hidden className="size-5" />
+              </Link>
+            ) : null}
+            <Link
+              to={nav.savedSearches.to}
+              className={iconLink}
+              aria-label={t('nav.savedSearches')}
+              title={t('nav.savedSearches')}
+            >
+              <Heart aria-hidden className="size-5" />
+            </Link>
+            <Link
+              to={nav.notifications.to}
+              className={iconLink}
+              aria-label={t('nav.notifications')}
+              title={t('nav.notifications')}
+            >
+              <Bell aria-hidden className="size-5" />
+            </Link>
+            <LanguageSelect className="ml-1" />
+            {user ? (
+              <UserMenu user={user} items={nav.account} onSignOut={onSignOut} />
+            ) : (
+              <Button asChild className="ml-2">
+                <Link to={paths.auth.href()}>{t('nav.signIn')}</Link>
+              </Button>
+            )}
+          </div>
+          <div className="lg:hidden">
+            <MobileMenu nav={nav} user={user} onSignOut={onSignOut} />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

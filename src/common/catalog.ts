@@ -1,0 +1,90 @@
+/**
+ * The marketplace's fixed lists (../shared/PRODUCT.md section 2): one list of categories and one of
+ * makes for browse, create and onboarding. Labels are translated under `catalog.*` in the locales.
+ */
+export const CATEGORIES = [
+  'wheels',
+  'exhaust',
+  'suspension',
+  'brakes',
+  'engine',
+  'transmission',
+  'interior',
+  'exterior',
+  'electronics',
+  'accessories',
+  'other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const CONDITIONS = ['new', 'like_new', 'good', 'fair', 'poor'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/** Makes across Euro, JDM and Muscle, then Other. Names are brands, shown as they are in every language. */
+export const MAKES = [
+  'Acura',
+  'Alfa Romeo',
+  'Aston Martin',
+  'Audi',
+  'Bentley',
+  'BMW',
+  'Chevrolet',
+  'Dodge',
+  'Ferrari',
+  'Ford',
+  'Honda',
+  'Infiniti',
+  'Lamborghini',
+  'Lexus',
+  'Mazda',
+  'McLaren',
+  'Mercedes-Benz',
+  'Mini',
+  'Mitsubishi',
+  'Nissan',
+  'Plymouth',
+  'Pontiac',
+  'Porsche',
+  'Subaru',
+  'Toyota',
+  'Volkswagen',
+  'Other',
+] as const;
+export type Make = (typeof MAKES)[number];
+
+export const PLANS = ['bronze', 'gold', 'platinum'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** Monthly price in USD cents, and the limits enforced for each plan. */
+export const PLAN_DETAILS: Record<
+  Plan,
+  {
+    priceCents: number;
+    activeListings: number | null;
+    newConversationsPerMonth: number | null;
+    aiAssist: boolean;
+    verifiedBadge: boolean;
+  }
+> = {
+  bronze: {
+    priceCents: 0,
+    activeListings: 3,
+    newConversationsPerMonth: 10,
+    aiAssist: false,
+    verifiedBadge: false,
+  },
+  gold: {
+    priceCents: 1999,
+    activeListings: 10,
+    newConversationsPerMonth: null,
+    aiAssist: true,
+    verifiedBadge: true,
+  },
+  platinum: {
+    priceCents: 2999,
+    activeListings: null,
+    newConversationsPerMonth: null,
+    aiAssist: true,
+    verifiedBadge: true,
+  },
+};

@@ -1,0 +1,61 @@
+/**
+ * Every page of the app (spec/accounts.md section 2), shared by the client's router and the server,
+ * which answers 404 for anything else. `href()` builds a link; `pattern` is the router's path.
+ */
+const route = <P extends string>(pattern: P) => ({ pattern, href: () => pattern });
+
+export const paths = {
+  home: route('/'),
+  auth: {
+    pattern: '/auth',
+    href: (query: { mode?: 'signin' | 'signup'; redirect?: string } = {}) => withQuery('/auth', query),
+  },
+  confirmSignup: route('/confirm-signup'),
+  emailConfirmation: route('/email-confirmation'),
+  forgotPassword: route('/forgot-password'),
+  resetPassword: route('/reset-password'),
+  passwordReset: route('/password-reset'),
+  onboardingRole: route('/onboarding/role'),
+  onboardingBuyer: route('/onboarding/buyer'),
+  onboardingSeller: route('/onboarding/seller'),
+  onboardingDone: route('/onboarding/done'),
+  browse: route('/browse'),
+  create: route('/create'),
+  listing: { pattern: '/listing/:id', href: (id: string) => `/listing/${encodeURIComponent(id)}` },
+  dashboard: route('/dashboard'),
+  messages: route('/messages'),
+  myFleet: route('/my-fleet'),
+  community: route('/community'),
+  upgrade: route('/upgrade'),
+  savedSearches: route('/saved-searches'),
+  notifications: route('/notifications'),
+  sellingGuide: route('/selling-guide'),
+  buyingGuide: route('/buying-guide'),
+  contact: route('/contact'),
+  about: route('/about'),
+  shop: route('/shop'),
+  dataDeletion: route('/data-deletion'),
+  privacy: route('/privacy'),
+  terms: route('/terms'),
+  partsWanted: route('/parts-wanted'),
+  pendingSales: route('/pending-sales'),
+  history: route('/history'),
+} as const;
+
+export type PathName = keyof typeof paths;
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+const matchers = Object.values(paths).map(
+  ({ pattern }) => new RegExp(`^${pattern.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
+);
+
+/** True when the path (without query) is one of the app's pages. */
+export function isAppPath(pathname: string): boolean {
+  return matchers.some((matcher) => matcher.test(pathname));
+}

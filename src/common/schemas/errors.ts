@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every API error: a stable machine code and a message already translated for the asker. */
+export const ErrorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ example: 'VALIDATION_ERROR' }),
+      message: z.string().meta({ example: 'Some fields are not valid.' }),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorResponse' });
+
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'NOT_FOUND',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

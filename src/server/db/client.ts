@@ -1,0 +1,71 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+import { startEmbeddedPostgres, type EmbeddedServer } from './embedded/start-embedded';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  kind: 'postgres' | 'embedded';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; when absent, embedded PostgreSQL (PGlite) under `dataDir`. */
+  url?: string;
+  /** Folder for PGlite's files, or `memory://`. */
+  dataDir?: string;
+  poolMax?: number;
+  statementTimeoutMs: number;
+  /** Embedded only: keep PGlite on this thread (tests). */
+  inThread?: boolean;
+}
+
+/**
+ * Opens the database. Both paths go through a `pg` pool and the same Drizzle instance: a real server,
+ * or PGlite served on a Unix socket from a worker thread, so a slow query never holds the HTTP thread.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let embedded: EmbeddedServer | undefined;
+  let poolConfig: pg.PoolConfig;
+  if (options.url) {
+    poolConfig = { connectionString: options.url, max: options.poolMax ?? 10 };
+  } else {
+    embedded = await startEmbeddedPostgres({
+      dataDir: options.dataDir ?? 'memory://',
+      ...(options.inThread ? { inThread: true } : {}),
+    });
+    // PGlite is one backend: one connection, queries queue in the pool.
+    poolConfig = { host: embedded.socketDir, database: 'postgres', user: 'postgres', max: 1 };
+  }
+
+  const pool = new pg.Pool({
+    ...poolConfig,
+    // Enforced by the server on PostgreSQL; PGlite cannot interrupt itself, so the client-side
+    // query_timeout also bounds how long a request waits (see docs/decisions.md).
+    statement_timeout: options.statementTimeoutMs,
+    query_timeout: options.statementTimeoutMs + 1_000,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    pool,
+    kind: embedded ? 'embedded' : 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}

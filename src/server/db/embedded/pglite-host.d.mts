@@ -1,0 +1,4 @@
+export interface PgliteHost {
+  close(): Promise<void>;
+}
+export function startPgliteHost(options: { dataDir: string; socketPath: string }): Promise<PgliteHost>;

@@ -1,0 +1,23 @@
+// Plain JavaScript on purpose: this module also runs as a worker thread's entry, which Node loads
+// without any TypeScript transform, from the source tree and from the build alike.
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+/**
+ * Opens PGlite and serves it on a Unix socket, so the app talks to it through `pg` exactly as it talks
+ * to a PostgreSQL server.
+ * @param {{ dataDir: string, socketPath: string }} options
+ * @returns {Promise<{ close(): Promise<void> }>}
+ */
+export async function startPgliteHost(options) {
+  const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const server = new PGLiteSocketServer({ db, path: options.socketPath });
+  await server.start();
+  return {
+    async close() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { startPgliteHost, type PgliteHost } from './pglite-host.mjs';
+
+export interface EmbeddedServer {
+  /** Folder holding the socket, for `pg`'s `host` option (it appends `.s.PGSQL.5432`). */
+  socketDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts embedded PostgreSQL (PGlite) for `dataDir` (`memory://` for a throwaway one). By default it runs
+ * in a worker thread; `inThread` keeps it on this thread (tests that want a quick throwaway database).
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  inThread?: boolean;
+}): Promise<EmbeddedServer> {
+  if (options.dataDir !== 'memory://') await mkdir(options.dataDir, { recursive: true });
+  // A private folder: the socket has no password, so only this user may reach it.
+  const socketDir = await mkdtemp(path.join(tmpdir(), 'modmarket-db-'));
+  const socketPath = path.join(socketDir, '.s.PGSQL.5432');
+
+  if (options.inThread) {
+    const host: PgliteHost = await startPgliteHost({ dataDir: options.dataDir, socketPath });
+    return {
+      socketDir,
+      async stop() {
+        await host.close();
+        await rm(socketDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const worker = new Worker(workerEntry(), { workerData: { dataDir: options.dataDir, socketPath } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: { type: string; error?: string }) => {
+      if (message.type === 'ready') resolve();
+      else reject(new Error(`Embedded database failed to start: ${message.error ?? message.type}`));
+    });
+  });
+
+  return {
+    socketDir,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 10_000);
+        worker.once('message', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        worker.postMessage('close');
+      });
+      await worker.terminate();
+      await rm(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The worker's file: bundled `pglite-worker.js` beside the server in the build, else the source. */
+function workerEntry(): URL {
+  const bundled = new URL('./pglite-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(bundled))) return bundled;
+  return new URL('./pglite-worker.mjs', import.meta.url);
+}

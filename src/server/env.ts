@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * The only module that reads `process.env` (enforced by lint). Every setting is checked at start-up
+ * and a bad one stops the process with a message that names the variable.
+ */
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ error: 'expected a port number' })
+    .int('expected a whole number')
+    .min(0)
+    .max(65535)
+    .default(3000),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://modmarket.example' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// connection URL' })
+    .optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  SEED_DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; isProduction: boolean };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the configuration; throws a ConfigError naming every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return { ...env, PUBLIC_URL: publicUrl, isProduction: env.NODE_ENV === 'production' };
+}

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode, ErrorResponse } from '@common/schemas/errors';
+import { languageFromAcceptLanguage, type Language } from '@common/i18n/languages';
+import { translator } from '../i18n/translate';
+
+/** Thrown anywhere in a request; answered as `{ error: { code, message } }` in the asker's language. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    readonly params: Record<string, string | number> = {},
+    readonly fields?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+export function requestLanguage(c: Context): Language {
+  return languageFromAcceptLanguage(c.req.header('accept-language'));
+}
+
+export function errorBody(
+  c: Context,
+  code: ErrorCode,
+  params: Record<string, string | number> = {},
+  fields?: Record<string, string>,
+): ErrorResponse {
+  const t = translator(requestLanguage(c));
+  return { error: { code, message: t(code, params), ...(fields ? { fields } : {}) } };
+}
+
+export function errorResponse(c: Context, error: ApiError) {
+  return c.json(errorBody(c, error.code, error.params, error.fields), error.status);
+}

@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono, type Context, type Next } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { isAppPath } from '@common/routes';
+import type { AppEnv } from './app-env';
+
+/**
+ * Serves the built React app: hashed assets cached for a year, and `index.html` for every page of the
+ * route table (200) or any other path (404, the app shows its not-found page).
+ */
+export function clientApp(clientDir: string) {
+  const app = new Hono<AppEnv>();
+  let indexHtml: Promise<string> | undefined;
+  const loadIndex = () => (indexHtml ??= readFile(path.join(clientDir, 'index.html'), 'utf8'));
+  const root = path.relative(process.cwd(), clientDir) || '.';
+
+  // serveStatic answers before onFound runs, so the cache header is set on the way in.
+  const cacheFor = (value: string) => async (c: Context, next: Next) => {
+    c.header('Cache-Control', value);
+    await next();
+  };
+  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root }));
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  // Directories never map to index.html here: the fallback below serves it, uncached.
+  app.use('/*', cacheFor('public, max-age=3600'), serveStatic({ root, index: '.no-index' }));
+
+  app.get('*', async (c) => {
+    const html = await loadIndex();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html, isAppPath(c.req.path) ? 200 : 404);
+  });
+  return app;
+}

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadEnv } from './env';
+import { createLogger } from './logger';
+import { startServer } from './start-server';
+
+let env;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(env.LOG_LEVEL);
+// The build puts the client next to the server (dist/client beside dist/server); from source, Vite serves it.
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+const server = await startServer(
+  env,
+  logger,
+  existsSync(path.join(clientDir, 'index.html')) ? { clientDir } : {},
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

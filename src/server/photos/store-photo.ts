@@ -1,0 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { PHOTO_VARIANT_WIDTHS, photoVariantKey, type StoredPhoto } from '@common/photos';
+import type { Storage } from '../storage/storage';
+
+/**
+ * Re-encodes a photo into WebP variants (320, 640 and 1280 px wide, never enlarged) and stores them.
+ * Orientation from EXIF is applied first; the output carries no metadata (GPS, camera, EXIF).
+ */
+export async function storePhoto(storage: Storage, folder: string, input: Buffer): Promise<StoredPhoto> {
+  const oriented = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).autoOrient();
+  const { width = 0, height = 0 } = (await oriented.metadata()).autoOrient;
+  if (!width || !height) throw new Error('Photo has no size');
+
+  const photo: StoredPhoto = { key: `${folder}/${randomUUID()}`, width, height, variants: [] };
+  const widths = PHOTO_VARIANT_WIDTHS.filter((w, i) => i === 0 || w <= width);
+  for (const target of widths) {
+    const body = await oriented
+      .clone()
+      .resize({ width: Math.min(target, width), withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer();
+    photo.variants.push(target);
+    await storage.put(photoVariantKey(photo, target), body, 'image/webp');
+  }
+  return photo;
+}

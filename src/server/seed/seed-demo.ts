@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { StoredPhoto } from '@common/photos';
+import type { Db } from '../db/client';
+import { listings, profiles, users } from '../db/schema';
+import type { Storage } from '../storage/storage';
+import { storePhoto } from '../photos/store-photo';
+import { DEMO_LISTINGS, DEMO_SELLERS } from './demo-catalog-data';
+import { demoPhotoSvg } from './demo-photo-art';
+
+const DAY_MS = 86_400_000;
+
+/** True when the database has no members yet: a first start. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.execute<{ any: boolean }>(sql`select exists (select 1 from ${users}) as any`);
+  return !rows.rows[0]?.any;
+}
+
+/**
+ * Fills an empty marketplace with the demo catalogue: sellers (members without a password, so nobody
+ * can sign in as them) and their listings, whose photos are drawn offline and go through the same
+ * photo pipeline as uploads.
+ */
+export async function seedDemoCatalog(deps: {
+  db: Db;
+  storage: Storage;
+  logger: Logger;
+  now?: Date;
+}): Promise<number> {
+  const now = deps.now ?? new Date();
+  const sellerIds = new Map<string, string>();
+  for (const seller of DEMO_SELLERS) sellerIds.set(seller.key, randomUUID());
+
+  const photosByListing: StoredPhoto[][] = [];
+  for (const [index, listing] of DEMO_LISTINGS.entries()) {
+    const photos: StoredPhoto[] = [];
+    for (let variant = 0; variant < listing.photoCount; variant++) {
+      const png = await sharp(Buffer.from(demoPhotoSvg(listing.category, variant, index)))
+        .png()
+        .toBuffer();
+      photos.push(await storePhoto(deps.storage, 'listings', png));
+    }
+    photosByListing.push(photos);
+  }
+
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(users).values(
+      DEMO_SELLERS.map((seller) => ({
+        id: sellerIds.get(seller.key)!,
+        name: `${seller.firstName} ${seller.lastName}`,
+        email: seller.email,
+        emailVerified: true,
+        firstName: seller.firstName,
+        lastName: seller.lastName,
+        plan: seller.plan,
+      })),
+    );
+    await tx.insert(profiles).values(
+      DEMO_SELLERS.map((seller) => ({
+        userId: sellerIds.get(seller.key)!,
+        displayName: `${seller.firstName} ${seller.lastName}`,
+        role: 'seller',
+        onboardingCompleted: true,
+        shipOk: true,
+        localOk: true,
+      })),
+    );
+    await tx.insert(listings).values(
+      DEMO_LISTINGS.map((listing, index) => {
+        const userId = sellerIds.get(listing.seller);
+        if (!userId)
+          throw new Error(`Demo listing "${listing.title}" names an unknown seller ${listing.seller}`);
+        // Spread within the day too, so no two listings share a timestamp.
+        const createdAt = new Date(now.getTime() - listing.daysAgo * DAY_MS - index * 61_000);
+        return {
+          userId,
+          title: listing.title,
+          description: listing.description,
+          price: listing.price.toFixed(2),
+          category: listing.category,
+          condition: listing.condition,
+          make: listing.make,
+          model: listing.model,
+          yearStart: listing.yearStart,
+          yearEnd: listing.yearEnd,
+          location: listing.location,
+          negotiable: listing.negotiable,
+          partBrand: listing.partBrand,
+          partId: listing.partId,
+          photos: photosByListing[index] ?? [],
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+  });
+  deps.logger.info({ sellers: DEMO_SELLERS.length, listings: DEMO_LISTINGS.length }, 'demo catalogue seeded');
+  return DEMO_LISTINGS.length;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import type { Logger } from 'pino';
+import type { Env } from './env';
+import { createApp } from './app';
+import { openDatabase, type Database } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { createLocalStorage } from './storage/local-storage';
+import { isDatabaseEmpty, seedDemoCatalog } from './seed/seed-demo';
+
+export interface RunningServer {
+  url: string;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, migrates it, seeds a first start, and listens. */
+export async function startServer(
+  env: Env,
+  logger: Logger,
+  options: { clientDir?: string } = {},
+): Promise<RunningServer> {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database = await openDatabase({
+    ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'db') }),
+    poolMax: env.DB_POOL_MAX,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+  });
+  logger.info({ database: database.kind }, 'database open');
+  await migrateDatabase(database.db);
+  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+
+  if (env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
+    logger.info('empty database: seeding the demo catalogue (SEED_DEMO=false skips this)');
+    await seedDemoCatalog({ db: database.db, storage, logger });
+  }
+
+  const app = createApp({ env, database, storage, logger, ...options });
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, publicUrl: env.PUBLIC_URL }, 'ModMarket is listening');
+
+  return {
+    url,
+    database,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

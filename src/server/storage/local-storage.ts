@@ -1,0 +1,47 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertStorageKey, type Storage } from './storage';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+};
+
+/** Files under `<root>/<key>`, served by the app at `/media/<key>`. */
+export function createLocalStorage(root: string): Storage {
+  const fileFor = (key: string) => {
+    assertStorageKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, body) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, file);
+    },
+    async get(key) {
+      const file = fileFor(key);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return null;
+      return {
+        body: createReadStream(file),
+        contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+        size: info.size,
+      };
+    },
+    async deletePrefix(prefix) {
+      assertStorageKey(`${prefix.replace(/\/+$/, '')}/x`);
+      await rm(path.join(root, ...prefix.split('/').filter(Boolean)), { recursive: true, force: true });
+    },
+    publicUrl(key) {
+      assertStorageKey(key);
+      return `/media/${key}`;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { createApp } from '@server/app';
+import { loadEnv } from '@server/env';
+import type { Database } from '@server/db/client';
+import { createLocalStorage } from '@server/storage/local-storage';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database and a temporary data folder, for `app.request()` tests. */
+export async function createTestApp(
+  options: { clientDir?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-test-'));
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
+  const app = createApp({
+    env,
+    database,
+    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    logger: pino({ level: 'silent' }),
+    ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+  });
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config.ts';
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'node',
+      setupFiles: ['src/test/setup.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      // Each file gets its own fresh database; two workers fit the two cores.
+      pool: 'forks',
+      maxWorkers: 2,
+    },
+  }),
+);
