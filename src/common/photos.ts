@@ -3,7 +3,7 @@ export interface StoredPhoto {
   key: string;
   width: number;
   height: number;
-  /** Widths (px) of the WebP variants, smallest first; each lives at `${key}/${w}.webp`. */
+  /** Nominal widths (px) of the WebP variants, smallest first, each at most that wide; each lives at `${key}/${w}.webp`. */
   variants: number[];
 }
 

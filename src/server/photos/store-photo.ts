@@ -4,7 +4,7 @@ import { PHOTO_VARIANT_WIDTHS, photoVariantKey, type StoredPhoto } from '@common
 import type { Storage } from '../storage/storage';
 
 /**
- * Re-encodes a photo into WebP variants (320, 640 and 1280 px wide, never enlarged) and stores them.
+ * Re-encodes a photo into WebP variants (up to 320, 640 and 1280 px wide, never enlarged) and stores them.
  * Orientation from EXIF is applied first; the output carries no metadata (GPS, camera, EXIF).
  */
 export async function storePhoto(storage: Storage, folder: string, input: Buffer): Promise<StoredPhoto> {
@@ -13,8 +13,9 @@ export async function storePhoto(storage: Storage, folder: string, input: Buffer
   if (!width || !height) throw new Error('Photo has no size');
 
   const photo: StoredPhoto = { key: `${folder}/${randomUUID()}`, width, height, variants: [] };
-  const widths = PHOTO_VARIANT_WIDTHS.filter((w, i) => i === 0 || w <= width);
-  for (const target of widths) {
+  // Each variant is at most its nominal width; the first one wider than the photo is the photo's own
+  // width, and the rest are skipped, so nothing is enlarged and nothing of the original is lost.
+  for (const target of PHOTO_VARIANT_WIDTHS) {
     const body = await oriented
       .clone()
       .resize({ width: Math.min(target, width), withoutEnlargement: true })
@@ -22,6 +23,7 @@ export async function storePhoto(storage: Storage, folder: string, input: Buffer
       .toBuffer();
     photo.variants.push(target);
     await storage.put(photoVariantKey(photo, target), body, 'image/webp');
+    if (target >= width) break;
   }
   return photo;
 }

@@ -28,21 +28,28 @@ export async function seedDemoCatalog(deps: {
   storage: Storage;
   logger: Logger;
   now?: Date;
+  /** Draw at most this many photos a listing (tests keep it small: encoding is most of the time). */
+  maxPhotosPerListing?: number;
 }): Promise<number> {
   const now = deps.now ?? new Date();
+  const maxPhotos = deps.maxPhotosPerListing ?? Infinity;
   const sellerIds = new Map<string, string>();
   for (const seller of DEMO_SELLERS) sellerIds.set(seller.key, randomUUID());
 
+  // A few listings at a time: sharp works on its own threads, so this keeps both cores busy.
   const photosByListing: StoredPhoto[][] = [];
-  for (const [index, listing] of DEMO_LISTINGS.entries()) {
-    const photos: StoredPhoto[] = [];
-    for (let variant = 0; variant < listing.photoCount; variant++) {
-      const png = await sharp(Buffer.from(demoPhotoSvg(listing.category, variant, index)))
-        .png()
-        .toBuffer();
-      photos.push(await storePhoto(deps.storage, 'listings', png));
-    }
-    photosByListing.push(photos);
+  for (let start = 0; start < DEMO_LISTINGS.length; start += 4) {
+    const batch = DEMO_LISTINGS.slice(start, start + 4).map(async (listing, offset) => {
+      const photos: StoredPhoto[] = [];
+      for (let variant = 0; variant < Math.min(listing.photoCount, maxPhotos); variant++) {
+        const svg = demoPhotoSvg(listing.category, variant, start + offset);
+        // 1200×900 drawn at 76.8 dpi: 1280 px wide, the largest variant.
+        const png = await sharp(Buffer.from(svg), { density: 76.8 }).png({ compressionLevel: 0 }).toBuffer();
+        photos.push(await storePhoto(deps.storage, 'listings', png));
+      }
+      return photos;
+    });
+    photosByListing.push(...(await Promise.all(batch)));
   }
 
   await deps.db.transaction(async (tx) => {

@@ -29,7 +29,10 @@ export default function AboutPage() {
         <p className="mt-4 text-lg text-slate-600">{t('intro')}</p>
       </header>
 
-      <section aria-labelledby="about-mission" className="mt-10 rounded-2xl bg-slate-900 p-6 text-white sm:p-8">
+      <section
+        aria-labelledby="about-mission"
+        className="mt-10 rounded-2xl bg-slate-900 p-6 text-white sm:p-8"
+      >
         <h2 id="about-mission" className="text-2xl font-bold">
           {t('mission.heading')}
         </h2>

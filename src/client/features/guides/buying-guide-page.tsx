@@ -14,7 +14,12 @@ const SECTIONS = [
   { id: 'find', icon: Search, tips: ['filters', 'partNumber', 'saveSearch'], link: 'browse' },
   { id: 'fitment', icon: Ruler, tips: ['years', 'partNumber', 'fleet', 'markets'], link: null },
   { id: 'message', icon: MessageCircle, tips: ['questions', 'agree', 'record'], link: 'signUp' },
-  { id: 'safety', icon: ShieldCheck, tips: ['offPlatform', 'tooGood', 'verified', 'meetup', 'password', 'returns'], link: null },
+  {
+    id: 'safety',
+    icon: ShieldCheck,
+    tips: ['offPlatform', 'tooGood', 'verified', 'meetup', 'password', 'returns'],
+    link: null,
+  },
 ] as const;
 
 const LINKS = {
@@ -73,16 +78,19 @@ export default function BuyingGuidePage() {
         ))}
       </div>
 
-      <section aria-labelledby="buying-cta" className="mt-12 rounded-2xl bg-slate-900 p-8 text-center text-white">
+      <section
+        aria-labelledby="buying-cta"
+        className="mt-12 rounded-2xl bg-slate-900 p-6 text-center text-white sm:p-8"
+      >
         <h2 id="buying-cta" className="text-2xl font-bold">
           {t('cta.heading')}
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('cta.text')}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
+          <Button asChild size="lg" className="h-auto min-h-12 py-3 whitespace-normal">
             <Link to={LINKS.browse}>{t('cta.browse')}</Link>
           </Button>
-          <Button asChild size="lg" variant="secondary">
+          <Button asChild size="lg" variant="secondary" className="h-auto min-h-12 py-3 whitespace-normal">
             <Link to={LINKS.signUp}>{t('cta.signUp')}</Link>
           </Button>
         </div>

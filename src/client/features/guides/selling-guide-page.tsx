@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Camera, CircleCheck, FileText, Lightbulb, MessageCircle, Send, Sparkles, UserPlus } from 'lucide-react';
+import {
+  Camera,
+  CircleCheck,
+  FileText,
+  Lightbulb,
+  MessageCircle,
+  Send,
+  Sparkles,
+  UserPlus,
+} from 'lucide-react';
 import { PLAN_DETAILS } from '@common/catalog';
 import { formatNumber, formatPercent, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
@@ -53,7 +62,10 @@ export default function SellingGuidePage() {
     },
     {
       id: 'referral',
-      value: t('policies.referral.value', { min: percent(REFERRAL_RATE.min), max: percent(REFERRAL_RATE.max) }),
+      value: t('policies.referral.value', {
+        min: percent(REFERRAL_RATE.min),
+        max: percent(REFERRAL_RATE.max),
+      }),
     },
     { id: 'returns', value: t('policies.returns.value', { days: number(RETURN_WINDOW_DAYS) }) },
   ] as const;
@@ -186,12 +198,15 @@ export default function SellingGuidePage() {
         </div>
       </section>
 
-      <section aria-labelledby="start-selling" className="mt-12 rounded-2xl bg-slate-900 p-8 text-center text-white">
+      <section
+        aria-labelledby="start-selling"
+        className="mt-12 rounded-2xl bg-slate-900 p-6 text-center text-white sm:p-8"
+      >
         <h2 id="start-selling" className="text-2xl font-bold">
           {t('cta.heading')}
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('cta.text')}</p>
-        <Button asChild size="lg" className="mt-6">
+        <Button asChild size="lg" className="mt-6 h-auto min-h-12 py-3 whitespace-normal">
           <Link to={paths.create.href()}>{t('cta.button')}</Link>
         </Button>
       </section>

@@ -93,12 +93,14 @@ export default function ShopPage() {
                   >
                     <div
                       aria-hidden
-                      className={`flex aspect-square items-center justify-center rounded-xl ${artwork?.tint ?? 'bg-slate-100 text-slate-700'}`}
+                      className={`flex aspect-[4/3] items-center justify-center rounded-xl ${artwork?.tint ?? 'bg-slate-100 text-slate-700'}`}
                     >
                       <Artwork className="size-20" />
                     </div>
                     <h3 className="mt-4 font-semibold text-slate-900">{t(`items.${item.id}`)}</h3>
-                    <p className="mt-1 text-lg font-bold text-brand-700">{formatPrice(item.priceUsd, language)}</p>
+                    <p className="mt-1 text-lg font-bold text-brand-700">
+                      {formatPrice(item.priceUsd, language)}
+                    </p>
                     <Button disabled aria-describedby={NOTICE_ID} className="mt-4 w-full">
                       {t('comingSoon')}
                     </Button>
