@@ -81,9 +81,11 @@ test.describe('on a phone', () => {
     );
     await menu.getByLabel('Language').selectOption('es');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await menu.getByRole('link', { name: 'Tienda' }).click();
+    // The menu now speaks Spanish, its accessible name included.
+    const menú = page.getByRole('dialog', { name: 'Menú' });
+    await menú.getByRole('link', { name: 'Tienda' }).click();
     await expect(page).toHaveURL('/shop');
-    await expect(menu).toBeHidden();
+    await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
