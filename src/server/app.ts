@@ -13,6 +13,15 @@ import { apiDocs } from './http/api-docs';
 import { clientApp } from './http/client-app';
 import { mediaRoutes } from './storage/media-routes';
 import { healthRoutes } from './features/health/health.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
+import { sessionMiddleware } from './features/auth/sessions';
+import { configuredSocialClients } from './features/auth/social';
+import { profileRoutes } from './features/profile/profile.routes';
+import { clientIp } from './http/client-ip';
+import { createMailer, type Mailer } from './mail/mailer';
+import { devMailbox } from './mail/dev-mailbox';
+import type { JobHandler } from './jobs/queue';
 
 export interface AppDeps {
   env: Env;
@@ -21,12 +30,39 @@ export interface AppDeps {
   logger: Logger;
   /** The built React app; absent in API tests and in development (Vite serves it). */
   clientDir?: string;
+  /** Defaults to SMTP when `SMTP_URL` is set, else the outbox. */
+  mailer?: Mailer;
+  /** Tells the job worker that a job is waiting (the worker also polls). */
+  wakeJobs?: () => void;
 }
 
 /** Builds the whole HTTP app from its parts; `index.ts` listens, tests call `app.request()`. */
 export function createApp(deps: AppDeps) {
+  const { env, logger } = deps;
+  const db = deps.database.db;
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, logLinks: !env.isProduction });
+  const auth = createAuthService({
+    db,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    wakeJobs: deps.wakeJobs ?? (() => undefined),
+  });
+  const cookies = { secure: env.PUBLIC_URL.startsWith('https://') };
+  const jobHandlers: Record<string, JobHandler> = { ...auth.jobHandlers };
+
   const api = createRouter();
+  api.use(clientIp(env.TRUST_PROXY));
+  api.use(sessionMiddleware(db, cookies));
+  api.use(async (c, next) => {
+    await next();
+    // Answers about who is signed in are for this browser only.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
   api.route('/', healthRoutes({ ping: () => deps.database.ping() }));
+  api.route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env) }));
+  api.route('/profile', profileRoutes(db));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -55,11 +91,13 @@ export function createApp(deps: AppDeps) {
         baseUri: ["'self'"],
         formAction: ["'self'"],
       },
-      strictTransportSecurity: deps.env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
   app.route('/api', api);
   app.route('/media', mediaRoutes(deps.storage));
+  if (!env.isProduction) app.route('/dev/mailbox', devMailbox(db));
   if (deps.clientDir) app.route('/', clientApp(deps.clientDir));
 
   app.onError((error, c) => {
@@ -72,7 +110,7 @@ export function createApp(deps: AppDeps) {
     c.get('logger').error({ err: error }, 'unhandled error');
     return c.json(errorBody(c, 'INTERNAL_ERROR'), 500);
   });
-  return app;
+  return Object.assign(app, { jobHandlers, mailer });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -7,6 +7,8 @@ import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createLocalStorage } from './storage/local-storage';
 import { isDatabaseEmpty, seedDemoCatalog } from './seed/seed-demo';
+import { startJobWorker } from './jobs/queue';
+import { pruneRateLimits } from './security/rate-limit';
 
 export interface RunningServer {
   url: string;
@@ -35,7 +37,16 @@ export async function startServer(
     await seedDemoCatalog({ db: database.db, storage, logger });
   }
 
-  const app = createApp({ env, database, storage, logger, ...options });
+  let wake = () => undefined as void;
+  const app = createApp({ env, database, storage, logger, wakeJobs: () => wake(), ...options });
+  const worker = startJobWorker(database.db, app.jobHandlers, logger);
+  wake = worker.wake;
+  const pruning = setInterval(() => {
+    pruneRateLimits(database.db).catch((error: unknown) =>
+      logger.warn({ err: error }, 'pruning rate limits'),
+    );
+  }, 3600_000);
+  pruning.unref();
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
@@ -49,6 +60,8 @@ export async function startServer(
     database,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearInterval(pruning);
+      await worker.stop();
       await database.close();
     },
   };

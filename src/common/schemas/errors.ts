@@ -22,5 +22,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_CONFIRMED',
+  'LINK_INVALID',
+  'LINK_EXPIRED',
+  'PROVIDER_NOT_CONFIGURED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

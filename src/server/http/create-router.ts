@@ -16,7 +16,9 @@ export function createRouter() {
       for (const issue of result.error.issues) {
         const key = issue.path.join('.') || '_';
         if (fields[key]) continue;
-        if (issue.code === 'too_big' && 'maximum' in issue)
+        // The shared schemas name their own messages (`validation.*` keys of the errors namespace).
+        if (issue.message.startsWith('validation.')) fields[key] = t(issue.message);
+        else if (issue.code === 'too_big' && 'maximum' in issue)
           fields[key] = t('field.tooLong', { max: issue.maximum });
         else if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) > 1)
           fields[key] = t('field.tooShort', { min: issue.minimum });

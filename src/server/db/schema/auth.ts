@@ -26,12 +26,17 @@ export const users = pgTable('user', {
   ...timestamps,
 });
 
+/**
+ * A signed-in browser. `token` holds the SHA-256 of the cookie's secret, never the secret itself.
+ * `persistent` is "Keep me signed in": a 30-day cookie rather than a browser-session one.
+ */
 export const sessions = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     token: text('token').notNull().unique(),
+    persistent: boolean('persistent').notNull().default(false),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     userId: text('user_id')
@@ -63,6 +68,11 @@ export const accounts = pgTable(
   (table) => [index('account_user_id_idx').on(table.userId)],
 );
 
+/**
+ * One-time links (email confirmation, password reset) and pending sign-ups. `identifier` is
+ * `<purpose>:<user id>`; `value` is the SHA-256 of the secret in the link. Creating one deletes the
+ * others of the same identifier, so only the newest link works; using one deletes it.
+ */
 export const verifications = pgTable(
   'verification',
   {
@@ -72,5 +82,8 @@ export const verifications = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ...timestamps,
   },
-  (table) => [index('verification_identifier_idx').on(table.identifier)],
+  (table) => [
+    index('verification_identifier_idx').on(table.identifier),
+    index('verification_value_idx').on(table.value),
+  ],
 );

@@ -1,0 +1,116 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { SessionUser } from '@common/schemas/auth';
+import type { Db } from '../../db/client';
+import { profiles, sessions, users } from '../../db/schema';
+import type { AppEnv } from '../../http/app-env';
+import { ApiError } from '../../http/api-error';
+import { hashToken, randomToken } from '../../security/secrets';
+
+/** "Keep me signed in": a 30-day cookie; otherwise a browser-session cookie, ended on the server after 7 days. */
+export const PERSISTENT_SESSION_SECONDS = 30 * 24 * 3600;
+export const BROWSER_SESSION_SECONDS = 7 * 24 * 3600;
+
+export interface CookieSettings {
+  secure: boolean;
+}
+
+/** `__Host-` pins the cookie to this exact origin over HTTPS; plain HTTP (localhost) cannot use it. */
+export function sessionCookieName(settings: CookieSettings): string {
+  return settings.secure ? '__Host-mm_session' : 'mm_session';
+}
+
+export async function createSession(
+  db: Db,
+  options: { userId: string; persistent: boolean; ipAddress: string; userAgent: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const lifetime = options.persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
+  const expiresAt = new Date(Date.now() + lifetime * 1000);
+  await db.insert(sessions).values({
+    id: crypto.randomUUID(),
+    token: hashToken(token),
+    userId: options.userId,
+    persistent: options.persistent,
+    expiresAt,
+    ipAddress: options.ipAddress,
+    userAgent: options.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export function setSessionCookie(
+  c: Context,
+  settings: CookieSettings,
+  session: { token: string; expiresAt: Date },
+  persistent: boolean,
+): void {
+  setCookie(c, sessionCookieName(settings), session.token, {
+    httpOnly: true,
+    secure: settings.secure,
+    sameSite: 'Lax',
+    path: '/',
+    ...(persistent ? { expires: session.expiresAt, maxAge: PERSISTENT_SESSION_SECONDS } : {}),
+  });
+}
+
+export function clearSessionCookie(c: Context, settings: CookieSettings): void {
+  deleteCookie(c, sessionCookieName(settings), { path: '/', secure: settings.secure });
+}
+
+/** The member a session token belongs to, with what the interface needs, in one query. */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+): Promise<{ sessionId: string; user: SessionUser } | null> {
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      plan: users.plan,
+      role: profiles.role,
+      onboardingCompleted: profiles.onboardingCompleted,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(sessions.token, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const { sessionId, role, onboardingCompleted, ...user } = row;
+  return {
+    sessionId,
+    user: {
+      ...user,
+      role: role === 'buyer' || role === 'seller' || role === 'both' ? role : null,
+      onboardingCompleted: onboardingCompleted ?? false,
+    },
+  };
+}
+
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Sets `user` and `sessionId` from the session cookie (null when absent, unknown or expired). */
+export function sessionMiddleware(db: Db, settings: CookieSettings): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = getCookie(c, sessionCookieName(settings));
+    const found = token && token.length <= 100 ? await findSessionUser(db, token) : null;
+    c.set('user', found?.user ?? null);
+    c.set('sessionId', found?.sessionId ?? null);
+    await next();
+  };
+}
+
+/** The signed-in member, or 401. */
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'UNAUTHORIZED');
+  return user;
+}
