@@ -31,6 +31,20 @@ export default tseslint.config(
         'error',
         {
           mode: 'jsx-only',
+          callees: {
+            exclude: [
+              'i18n(ext)?',
+              't',
+              'require',
+              'addEventListener',
+              'removeEventListener',
+              'getElementById',
+              'includes',
+              'startsWith',
+              'endsWith',
+              '(form\\.)?register',
+            ],
+          },
           'jsx-attributes': {
             include: ['^(aria-label|aria-description|title|placeholder|alt|content|label)$'],
             exclude: ['.*'],

@@ -1,6 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = 4173;
+
+// Where the test SMTP server (scripts/e2e-server.mjs) drops the emails the app sends. Set once in the
+// runner; the workers inherit it.
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-mail-'));
 
 /**
  * End-to-end journeys against the built app (`npm run build` first), in Debian's Chromium: a test
@@ -38,6 +45,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+    },
   },
 });

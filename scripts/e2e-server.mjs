@@ -1,17 +1,46 @@
-// Starts the built app for the end-to-end tests on a fresh data folder (database, uploads) every run.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Starts the built app for the end-to-end tests on a fresh data folder (database, uploads) every run,
+// with a real SMTP server in front of it: every email the app sends lands as a file in E2E_MAIL_DIR,
+// where the tests read it as a person reads their inbox.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { SMTPServer } from 'smtp-server';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-'));
-const child = spawn(process.execPath, ['dist/server/index.js'], {
-  stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir },
+const mailDir = process.env.E2E_MAIL_DIR ?? path.join(dataDir, 'mail');
+mkdirSync(mailDir, { recursive: true });
+
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      const file = path.join(mailDir, `${String(++received).padStart(5, '0')}.json`);
+      writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+      callback();
+    });
+  },
 });
-const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => {
-  cleanup();
-  process.exit(code ?? 0);
+
+smtp.listen(0, '127.0.0.1', () => {
+  const { port } = smtp.server.address();
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}` },
+  });
+  const cleanup = () => {
+    smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => {
+    cleanup();
+    process.exit(code ?? 0);
+  });
 });

@@ -8,10 +8,15 @@ export const paths = {
   home: route('/'),
   auth: {
     pattern: '/auth',
-    href: (query: { mode?: 'signin' | 'signup'; redirect?: string } = {}) => withQuery('/auth', query),
+    href: (
+      query: { mode?: 'signin' | 'signup'; redirect?: string; email?: string; reset?: 'success' } = {},
+    ) => withQuery('/auth', query),
   },
   confirmSignup: route('/confirm-signup'),
-  emailConfirmation: route('/email-confirmation'),
+  emailConfirmation: {
+    pattern: '/email-confirmation',
+    href: (query: { email?: string } = {}) => withQuery('/email-confirmation', query),
+  },
   forgotPassword: route('/forgot-password'),
   resetPassword: route('/reset-password'),
   passwordReset: route('/password-reset'),

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
-import { SessionContext, type Session } from '@client/features/session/session';
+import { SessionProvider } from '@client/features/session/session-provider';
 import { createRouter } from './router';
-
-const signedOut: Session = { user: null, isLoading: false };
 
 export function App() {
   const [queryClient] = useState(
@@ -19,10 +17,10 @@ export function App() {
   const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionContext.Provider value={signedOut}>
+      <SessionProvider>
         <RouterProvider router={router} />
         <Toaster richColors closeButton position="top-center" />
-      </SessionContext.Provider>
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

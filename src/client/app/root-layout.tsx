@@ -4,10 +4,17 @@ import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { SiteHeader } from '@client/components/layout/site-header';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
+import { useSession } from '@client/features/session/session';
+import { IncompleteProfileRedirect } from '@client/features/session/profile-guard';
 
 export function RootLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { signOut } = useSession();
+  const onSignOut = () => {
+    void navigate('/auth');
+    void signOut();
+  };
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -16,7 +23,8 @@ export function RootLayout() {
       >
         {t('skipToContent')}
       </a>
-      <SiteHeader onSignOut={() => void navigate('/auth')} />
+      <IncompleteProfileRedirect />
+      <SiteHeader onSignOut={onSignOut} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

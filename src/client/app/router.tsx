@@ -24,20 +24,23 @@ function planned(titleKey: string): RouteObject {
   return { element: <PlannedPage titleKey={titleKey} /> };
 }
 
+const AUTH_NS = ['auth', 'errors'];
+const ONBOARDING_NS = ['onboarding', 'errors'];
+
 const comingSoon = () => import('@client/features/coming-soon/coming-soon-page');
 
 const pages: Record<PathName, RouteObject> = {
   home: { lazy: page(() => import('@client/features/home/home-page'), ['home']) },
-  auth: planned('pages.auth'),
-  confirmSignup: planned('pages.confirmSignup'),
-  emailConfirmation: planned('pages.emailConfirmation'),
-  forgotPassword: planned('pages.forgotPassword'),
-  resetPassword: planned('pages.resetPassword'),
-  passwordReset: planned('pages.passwordReset'),
-  onboardingRole: planned('pages.onboardingRole'),
-  onboardingBuyer: planned('pages.onboardingBuyer'),
-  onboardingSeller: planned('pages.onboardingSeller'),
-  onboardingDone: planned('pages.onboardingDone'),
+  auth: { lazy: page(() => import('@client/features/auth/auth-page'), AUTH_NS) },
+  confirmSignup: { lazy: page(() => import('@client/features/auth/confirm-signup-page'), AUTH_NS) },
+  emailConfirmation: { lazy: page(() => import('@client/features/auth/email-confirmation-page'), AUTH_NS) },
+  forgotPassword: { lazy: page(() => import('@client/features/auth/forgot-password-page'), AUTH_NS) },
+  resetPassword: { lazy: page(() => import('@client/features/auth/reset-password-page'), AUTH_NS) },
+  passwordReset: { lazy: page(() => import('@client/features/auth/password-reset-page'), AUTH_NS) },
+  onboardingRole: { lazy: page(() => import('@client/features/onboarding/role-page'), ONBOARDING_NS) },
+  onboardingBuyer: { lazy: page(() => import('@client/features/onboarding/buyer-page'), ONBOARDING_NS) },
+  onboardingSeller: { lazy: page(() => import('@client/features/onboarding/seller-page'), ONBOARDING_NS) },
+  onboardingDone: { lazy: page(() => import('@client/features/onboarding/done-page'), ONBOARDING_NS) },
   browse: planned('pages.browse'),
   create: planned('pages.create'),
   listing: planned('pages.listing'),

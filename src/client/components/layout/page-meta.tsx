@@ -5,10 +5,13 @@ export function PageMeta({
   title,
   description,
   path,
+  noIndex,
 }: {
   title: string;
   description?: string;
   path?: string;
+  /** Account and link pages: kept out of search engines. */
+  noIndex?: boolean;
 }) {
   const canonical = path === undefined ? undefined : new URL(path, window.location.origin).href;
   return (
@@ -16,6 +19,7 @@ export function PageMeta({
       <title>{`${title} · ModMarket`}</title>
       {description ? <meta name="description" content={description} /> : null}
       {canonical ? <link rel="canonical" href={canonical} /> : null}
+      {noIndex ? <meta name="robots" content="noindex" /> : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
+import { CompleteProfileModal } from '@client/features/session/complete-profile-modal';
 
 /** The home page's hero. The marketplace issue adds search, latest listings and the plan table. */
 export default function HomePage() {
@@ -10,6 +11,7 @@ export default function HomePage() {
   return (
     <>
       <PageMeta title={t('meta.title')} description={t('meta.description')} path={paths.home.href()} />
+      <CompleteProfileModal />
       <section className="bg-gradient-to-b from-slate-900 to-slate-800 text-white">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28">
           <p className="text-sm font-semibold tracking-wide text-brand-500 uppercase">{t('hero.eyebrow')}</p>

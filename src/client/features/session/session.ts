@@ -1,21 +1,23 @@
 import { createContext, useContext } from 'react';
+import type { SessionUser } from '@common/schemas/auth';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-}
+export type { SessionUser };
 
 export interface Session {
   user: SessionUser | null;
   isLoading: boolean;
+  /** Reads the session from the server again (after sign-in, confirmation or onboarding). */
+  refresh: () => Promise<SessionUser | null>;
+  /** Ends every session of the member on the server and forgets the user here. */
+  signOut: () => Promise<void>;
 }
 
-/**
- * Who is signed in. Until accounts land, nobody is: the provider in app/providers.tsx gives the
- * signed-out session, and every screen already renders from this one source.
- */
-export const SessionContext = createContext<Session>({ user: null, isLoading: false });
+export const SessionContext = createContext<Session>({
+  user: null,
+  isLoading: false,
+  refresh: () => Promise.resolve(null),
+  signOut: () => Promise.resolve(),
+});
 
 export function useSession(): Session {
   return useContext(SessionContext);

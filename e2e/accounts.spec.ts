@@ -1,0 +1,293 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkIn, uniqueEmail, waitForMail } from './support/mail';
+
+const PASSWORD = 'Turb0!Boost';
+
+async function chooseLanguage(page: Page, language: 'en' | 'es' | 'zh-CN') {
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('modmarket.language', value), language);
+}
+
+/** Signs up through the form and confirms through the emailed link; ends on the sign-in tab. */
+async function signUpAndConfirm(page: Page, email: string, options: { keepSignedIn?: boolean } = {}) {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('First Name').fill('Mika');
+  await page.getByLabel('Last Name').fill('Hakkinen');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(415) 867-2309');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  if (options.keepSignedIn) await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(`/email-confirmation?email=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  const mail = await waitForMail(email);
+  expect(mail.subject).toBe('Confirm your ModMarket account');
+  await page.goto(linkIn(mail, '/confirm-signup'));
+  await expect(page.getByRole('heading', { name: 'Account Confirmed!' })).toBeVisible();
+  // The token leaves the address bar at once.
+  expect(page.url()).not.toContain('token=');
+  await expect(page).toHaveURL(/\/auth\?mode=signin&email=/, { timeout: 5000 });
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD, keepSignedIn = false) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (keepSignedIn) await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+}
+
+test.describe('sign-up form', () => {
+  test('shows every rule while it is unmet and sends nothing until all pass', async ({ page }) => {
+    await page.goto('/auth?mode=signup');
+    await page.getByLabel('Email').fill('mika@localhost');
+    await page.getByLabel('Phone').fill('415 555 0199');
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await expect(page.getByText('Password must meet these requirements:')).toBeVisible();
+    for (const rule of [
+      'At least 8 characters',
+      'At least 1 number',
+      'At least 1 special character',
+      'At least 1 uppercase letter',
+    ])
+      await expect(page.getByText(rule)).toBeVisible();
+    await expect(page.getByText('At least 1 lowercase letter')).toBeHidden();
+    await page.getByLabel('Confirm Password').fill('abd');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Please use a real email address')).toBeVisible();
+    await expect(page.getByText('Please use a real phone number')).toBeVisible();
+    await expect(page.getByText('Passwords do not match').first()).toBeVisible();
+    await expect(page.getByText('Please enter your first name.')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await expect(page.getByText('Password must meet these requirements:')).toBeHidden();
+    await expect(page).toHaveURL('/auth?mode=signup');
+  });
+});
+
+test.describe('accounts, in English', () => {
+  test('sign up, confirm, sign in, onboard as a buyer; the menu shows the first name', async ({ page }) => {
+    const email = uniqueEmail('buyer');
+    await signUpAndConfirm(page, email);
+    await signIn(page, email);
+
+    // An unfinished profile goes to onboarding.
+    await expect(page).toHaveURL('/onboarding/role');
+    await expect(page.getByText('Step 1 of 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Missing Selection')).toBeVisible();
+    await page.getByRole('radio', { name: /Buyer/ }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL('/onboarding/buyer');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Please enter your ZIP code.').first()).toBeVisible();
+    await page.getByLabel('ZIP Code').fill('94107');
+    await page.getByLabel('Search radius').selectOption('50');
+    await page.getByLabel('Nissan').check();
+    await page.getByLabel('Suspension').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page).toHaveURL('/onboarding/done');
+    await expect(page.getByRole('heading', { name: "You're all set!" })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('dialog', { name: 'Complete Your Profile' })).toBeHidden();
+    await expect(page.getByRole('button', { name: /Mika/ })).toBeVisible();
+
+    // Sign out ends the session and lands on /auth.
+    await page.getByRole('button', { name: /Mika/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL('/auth');
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Mika/ })).toBeHidden();
+  });
+
+  test('onboard as a seller, and as both', async ({ page }) => {
+    const seller = uniqueEmail('seller');
+    await signUpAndConfirm(page, seller);
+    await signIn(page, seller);
+    await page.getByRole('radio', { name: /Seller/ }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/onboarding/seller');
+    await expect(page.getByText('Step 2 of 3')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(
+      page.getByText('Please select at least one category you sell or specify Other.').first(),
+    ).toBeVisible();
+    await page.getByLabel('I can ship parts').check();
+    await page.getByLabel('Other', { exact: true }).check();
+    await page.getByPlaceholder('Tell us more (up to 100 characters)').fill('Vintage gauges');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/onboarding/done');
+
+    await page.context().clearCookies();
+    const both = uniqueEmail('both');
+    await signUpAndConfirm(page, both);
+    await signIn(page, both);
+    await page.getByRole('radio', { name: /Both/ }).click();
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/onboarding/buyer');
+    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await page.getByLabel('ZIP Code').fill('10001');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/onboarding/seller');
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+    await page.getByLabel('Engine').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/onboarding/done');
+    await expect(page.getByRole('button', { name: /Mika/ })).toBeVisible();
+  });
+
+  test('forgot password, reset, and sign in with the new password only', async ({ page }) => {
+    const email = uniqueEmail('reset');
+    await signUpAndConfirm(page, email);
+
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Email required')).toBeVisible();
+    await page.getByLabel('Email Address').fill(`  ${email}  `);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+
+    const first = linkIn(await waitForMail(email, 2), '/reset-password');
+    // Asking again makes the first link stop working.
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    const resetMail = await waitForMail(email, 3);
+    expect(resetMail.subject).toBe('Reset your ModMarket password');
+    const second = linkIn(resetMail, '/reset-password');
+
+    await page.goto(first);
+    await expect(page.getByRole('heading', { name: 'Reset Link Expired or Used' })).toBeVisible();
+
+    await page.goto(second);
+    await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+    // Opening the link signed nobody in.
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+    const newPassword = 'N3w!Gearbox';
+    await page.getByLabel('New Password').fill('short');
+    await expect(page.getByText('At least 8 characters')).toBeVisible();
+    await page.getByLabel('New Password').fill(newPassword);
+    await page.getByLabel('Confirm Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Updated Successfully' })).toBeVisible();
+    await expect(page).toHaveURL('/auth?reset=success');
+    await expect(
+      page.getByText('Your password has been updated. Sign in with your new password.'),
+    ).toBeVisible();
+
+    await signIn(page, email, PASSWORD);
+    await expect(
+      page.getByText('Invalid email or password. Please try again or reset your password.').first(),
+    ).toBeVisible();
+    await signIn(page, email, newPassword);
+    await expect(page).toHaveURL('/onboarding/role');
+
+    await page.goto(second);
+    await expect(page.getByRole('heading', { name: 'Reset Link Expired or Used' })).toBeVisible();
+  });
+
+  test('keep me signed in survives a browser restart; a browser-session sign-in does not', async ({
+    browser,
+  }) => {
+    /** What a browser keeps when it restarts: cookies with an expiry, not session cookies. */
+    const restart = async (context: import('@playwright/test').BrowserContext) => {
+      const state = await context.storageState();
+      await context.close();
+      const next = await browser.newContext({
+        storageState: { ...state, cookies: state.cookies.filter((c) => c.expires > 0) },
+      });
+      return next;
+    };
+
+    for (const keep of [true, false]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const email = uniqueEmail(keep ? 'keep' : 'short');
+      await signUpAndConfirm(page, email);
+      await signIn(page, email, PASSWORD, keep);
+      await expect(page).toHaveURL('/onboarding/role');
+
+      const reopened = await restart(context);
+      const again = await reopened.newPage();
+      await again.goto('/');
+      if (keep) {
+        await expect(again).toHaveURL('/onboarding/role');
+      } else {
+        await expect(again.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+      }
+      await reopened.close();
+    }
+  });
+
+  test('a signed-in visitor of /auth goes to the redirect path, never off the site', async ({ page }) => {
+    const email = uniqueEmail('redirect');
+    await signUpAndConfirm(page, email);
+    await signIn(page, email);
+    await expect(page).toHaveURL('/onboarding/role');
+    await page.goto('/auth?redirect=/onboarding/buyer');
+    await expect(page).toHaveURL('/onboarding/buyer');
+    for (const evil of ['//other.example', '/\\other.example', 'https://other.example']) {
+      await page.goto(`/auth?redirect=${encodeURIComponent(evil)}`);
+      await expect(page).toHaveURL(/localhost:4173\/(onboarding\/role)?$/);
+    }
+  });
+
+  test('social buttons say the provider is not configured', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByText('Social sign-in unavailable (provider not configured).')).toBeVisible();
+    await expect(page).toHaveURL('/auth');
+  });
+});
+
+test.describe('accounts, in Spanish', () => {
+  test('sign up and confirm with Spanish copy and a Spanish email, then onboard', async ({ page }) => {
+    await chooseLanguage(page, 'es');
+    const email = uniqueEmail('es');
+    await page.goto('/auth?mode=signup');
+    await page.getByLabel('Nombre').fill('Lucía');
+    await page.getByLabel('Apellidos').fill('Gómez');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('corta');
+    await expect(page.getByText('La contraseña debe cumplir estos requisitos:')).toBeVisible();
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmar contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Ya confirmé mi correo' }).click();
+    await expect(page.getByText('El correo aún no está confirmado')).toBeVisible();
+
+    const mail = await waitForMail(email);
+    expect(mail.subject).toBe('Confirma tu cuenta de ModMarket');
+    expect(mail.text).toContain('Hola, Lucía:');
+    const link = linkIn(mail, '/confirm-signup');
+
+    // Confirmed in another tab, then "I've confirmed" signs this browser in.
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { name: '¡Cuenta confirmada!' })).toBeVisible();
+    await other.close();
+    await page.getByRole('button', { name: 'Ya confirmé mi correo' }).click();
+    await expect(page).toHaveURL('/onboarding/role');
+    await page.getByRole('button', { name: 'Omitir por ahora' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('button', { name: /Lucía/ })).toBeVisible();
+
+    // A used link never works again.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Error en la confirmación' })).toBeVisible();
+  });
+});

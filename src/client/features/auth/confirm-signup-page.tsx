@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { CircleAlert, CircleCheck, Clock, LoaderCircle } from 'lucide-react';
+import { paths } from '@common/routes';
+import { api, ApiClientError } from '@client/lib/api';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { AuthCard } from '@client/components/ui/card';
+import { Button } from '@client/components/ui/button';
+import { useLinkToken } from './use-link-token';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'success'; email: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'expired' };
+
+export const CONFIRMED_REDIRECT_MS = 2000;
+
+/** /confirm-signup?token=…: uses the confirmation link, then sends the member to sign in. */
+export default function ConfirmSignupPage() {
+  const { t } = useTranslation('auth');
+  const token = useLinkToken();
+  const navigate = useNavigate();
+  const [state, setState] = useState<State>(() =>
+    token ? { kind: 'loading' } : { kind: 'error', message: t('confirmSignup.invalid') },
+  );
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    api<{ email: string }>('/auth/confirm-email', { body: { token } }).then(
+      ({ email }) => setState({ kind: 'success', email }),
+      (error: unknown) => {
+        if (error instanceof ApiClientError && error.code === 'LINK_EXPIRED') setState({ kind: 'expired' });
+        else if (error instanceof ApiClientError && error.code === 'LINK_INVALID')
+          setState({ kind: 'error', message: t('confirmSignup.invalid') });
+        else setState({ kind: 'error', message: t('confirmSignup.failed') });
+      },
+    );
+  }, [token, t]);
+
+  useEffect(() => {
+    if (state.kind !== 'success') return;
+    const timer = setTimeout(
+      () => void navigate(paths.auth.href({ mode: 'signin', email: state.email }), { replace: true }),
+      CONFIRMED_REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [state, navigate]);
+
+  return (
+    <>
+      <PageMeta title={t('confirmSignup.successTitle')} path={paths.confirmSignup.href()} noIndex />
+      <AuthCard className="text-center">
+        {state.kind === 'loading' ? (
+          <div role="status">
+            <LoaderCircle aria-hidden className="mx-auto size-12 animate-spin text-brand-600" />
+            <h1 className="mt-4 text-xl font-semibold text-slate-900">{t('confirmSignup.loading')}</h1>
+          </div>
+        ) : null}
+        {state.kind === 'success' ? (
+          <div role="status">
+            <CircleCheck aria-hidden className="mx-auto size-12 text-green-600" />
+            <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('confirmSignup.successTitle')}</h1>
+            <p className="mt-2 text-slate-700">{t('confirmSignup.successBody')}</p>
+          </div>
+        ) : null}
+        {state.kind === 'error' ? (
+          <div role="alert">
+            <CircleAlert aria-hidden className="mx-auto size-12 text-red-600" />
+            <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('confirmSignup.errorTitle')}</h1>
+            <p className="mt-2 text-slate-700">{state.message}</p>
+            <div className="mt-6 flex flex-col gap-2">
+              <Button asChild size="lg">
+                <Link to={paths.auth.href({ mode: 'signin' })}>{t('confirmSignup.goToSignIn')}</Link>
+              </Button>
+              <Button asChild size="lg" variant="secondary">
+                <Link to={paths.auth.href({ mode: 'signup' })}>{t('confirmSignup.backToSignUp')}</Link>
+              </Button>
+            </div>
+          </div>
+        ) : null}
+        {state.kind === 'expired' ? (
+          <div role="alert">
+            <Clock aria-hidden className="mx-auto size-12 text-amber-600" />
+            <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('confirmSignup.expiredTitle')}</h1>
+            <p className="mt-2 text-slate-700">{t('confirmSignup.expiredBody')}</p>
+            <Button asChild size="lg" className="mt-6 w-full">
+              <Link to={paths.auth.href({ mode: 'signup' })}>{t('confirmSignup.backToSignUp')}</Link>
+            </Button>
+          </div>
+        ) : null}
+      </AuthCard>
+    </>
+  );
+}

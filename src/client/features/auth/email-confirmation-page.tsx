@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MailCheck, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { paths } from '@common/routes';
+import { api } from '@client/lib/api';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { AuthCard } from '@client/components/ui/card';
+import { Button } from '@client/components/ui/button';
+import { useSession } from '@client/features/session/session';
+
+/** /email-confirmation: after sign-up, until the link in the email has been used. */
+export default function EmailConfirmationPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+  const navigate = useNavigate();
+  const { user, refresh } = useSession();
+  const [busy, setBusy] = useState<'check' | 'resend' | null>(null);
+
+  useEffect(() => {
+    if (user) void navigate(paths.onboardingRole.href(), { replace: true });
+  }, [user, navigate]);
+
+  const check = async () => {
+    setBusy('check');
+    try {
+      const { confirmed } = await api<{ confirmed: boolean }>('/auth/confirmation-status', { body: {} });
+      if (confirmed) {
+        toast.success(t('confirmSignup.successTitle'));
+        await refresh();
+        void navigate(paths.onboardingRole.href());
+      } else {
+        toast.info(t('emailConfirmation.notConfirmed'), {
+          description: t('emailConfirmation.notConfirmedBody'),
+        });
+      }
+    } catch {
+      toast.error(t('emailConfirmation.checkFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resend = async () => {
+    if (!email) {
+      void navigate(paths.auth.href({ mode: 'signup' }));
+      return;
+    }
+    setBusy('resend');
+    try {
+      await api('/auth/resend-confirmation', { body: { email } });
+      toast.success(t('emailConfirmation.sent'), { description: t('emailConfirmation.sentBody') });
+    } catch (error) {
+      toast.error(t('emailConfirmation.resendFailed'), {
+        description: error instanceof Error && error.message ? error.message : undefined,
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <PageMeta title={t('emailConfirmation.title')} path={paths.emailConfirmation.href()} noIndex />
+      <AuthCard className="relative text-center">
+        <Link
+          to={paths.home.href()}
+          aria-label={t('emailConfirmation.close')}
+          className="absolute top-3 right-3 rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+        >
+          <X aria-hidden className="size-5" />
+        </Link>
+        <MailCheck aria-hidden className="mx-auto size-12 text-brand-600" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('emailConfirmation.title')}</h1>
+        <p className="mt-3 text-slate-700">
+          {email ? (
+            <Trans
+              t={t}
+              i18nKey="emailConfirmation.body"
+              values={{ email }}
+              components={{ strong: <strong /> }}
+            />
+          ) : (
+            t('emailConfirmation.bodyNoEmail')
+          )}
+        </p>
+        <p className="mt-3 text-sm text-slate-600">{t('emailConfirmation.spam')}</p>
+        <div className="mt-6 space-y-3">
+          <Button size="lg" className="w-full" disabled={busy !== null} onClick={() => void check()}>
+            {busy === 'check' ? t('emailConfirmation.checking') : t('emailConfirmation.confirmed')}
+          </Button>
+          <Button
+            size="lg"
+            variant="secondary"
+            className="w-full"
+            disabled={busy !== null}
+            onClick={() => void resend()}
+          >
+            {busy === 'resend' ? t('emailConfirmation.resending') : t('emailConfirmation.resend')}
+          </Button>
+        </div>
+        <p className="mt-6 text-sm">
+          <Link
+            to={paths.auth.href({ mode: 'signup' })}
+            className="font-medium text-brand-700 hover:underline"
+          >
+            {t('emailConfirmation.differentEmail')}
+          </Link>
+        </p>
+      </AuthCard>
+    </>
+  );
+}

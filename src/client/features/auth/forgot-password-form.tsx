@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MailCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { paths } from '@common/routes';
+import { api, ApiClientError } from '@client/lib/api';
+import { currentLanguage } from '@client/lib/i18n';
+import { Button } from '@client/components/ui/button';
+import { TextField } from '@client/components/ui/field';
+import { fieldMessage } from './messages';
+
+/** Asks for a reset link (on /forgot-password and /password-reset), then says to check the inbox. */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation('auth');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    setError(undefined);
+    if (!trimmed) {
+      toast.error(t('forgot.emailRequired'), { description: t('forgot.emailRequiredBody') });
+      return;
+    }
+    setSending(true);
+    try {
+      await api('/auth/forgot-password', { body: { email: trimmed, language: currentLanguage() } });
+      setSentTo(trimmed);
+      toast.success(t('forgot.sentToast'));
+    } catch (failure) {
+      if (failure instanceof ApiClientError && failure.code === 'VALIDATION_ERROR') {
+        setError(fieldMessage(failure.fields.email, t) ?? failure.message);
+      } else if (failure instanceof ApiClientError && failure.code === 'NETWORK_ERROR') {
+        toast.error(t('forgot.networkError'));
+      } else {
+        toast.error(t('reset.failed'), {
+          description: failure instanceof Error && failure.message ? failure.message : t('errors.unexpected'),
+        });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <div className="text-center" role="status">
+        <MailCheck aria-hidden className="mx-auto size-12 text-brand-600" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('forgot.sentTitle')}</h1>
+        <p className="mt-3 text-slate-700">
+          <Trans
+            t={t}
+            i18nKey="forgot.sentBody"
+            values={{ email: sentTo }}
+            components={{ strong: <strong /> }}
+          />
+        </p>
+        <p className="mt-3 text-sm text-slate-600">{t('forgot.newestOnly')}</p>
+        <p className="mt-2 text-sm text-slate-600">{t('forgot.spam')}</p>
+        <Link
+          to={paths.auth.href({ mode: 'signin' })}
+          className="mt-6 inline-block font-medium text-brand-700 hover:underline"
+        >
+          {t('forgot.back')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <h1 className="text-2xl font-bold text-slate-900">{t('forgot.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('forgot.subtitle')}</p>
+      <TextField
+        className="mt-6"
+        label={t('forgot.email')}
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        error={error}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <Button type="submit" size="lg" className="mt-6 w-full" disabled={sending}>
+        {sending ? t('forgot.sending') : t('forgot.submit')}
+      </Button>
+      <p className="mt-6 text-center text-sm">
+        <Link to={paths.auth.href({ mode: 'signin' })} className="font-medium text-brand-700 hover:underline">
+          {t('forgot.back')}
+        </Link>
+      </p>
+    </form>
+  );
+}

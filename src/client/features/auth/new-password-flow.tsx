@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { NewPasswordFormSchema } from '@common/schemas/auth';
+import { paths } from '@common/routes';
+import { api, ApiClientError } from '@client/lib/api';
+import { Button } from '@client/components/ui/button';
+import { TextField } from '@client/components/ui/field';
+import { useSession } from '@client/features/session/session';
+import { PasswordRequirements } from './password-requirements';
+import { authErrorMessage, fieldMessage } from './messages';
+
+type Values = z.input<typeof NewPasswordFormSchema>;
+type State = 'validating' | 'invalid' | 'form' | 'success';
+
+/**
+ * Checks a reset link, shows the new-password form, and sets the password. Opening the link signs
+ * nobody in; success ends every session, here too.
+ */
+export function NewPasswordFlow({
+  token,
+  onInvalid,
+  onSuccess,
+}: {
+  token: string | null;
+  /** Instead of the "link expired" screen. */
+  onInvalid?: () => void;
+  onSuccess: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const { signOut } = useSession();
+  const [state, setState] = useState<State>(token ? 'validating' : 'invalid');
+  const checked = useRef(false);
+  const form = useForm<Values, unknown, z.output<typeof NewPasswordFormSchema>>({
+    resolver: zodResolver(NewPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting, dirtyFields, isSubmitted } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+
+  useEffect(() => {
+    if (!token) {
+      onInvalid?.();
+      return;
+    }
+    if (checked.current) return;
+    checked.current = true;
+    api('/auth/reset-password/check', { body: { token } }).then(
+      () => setState('form'),
+      () => {
+        setState('invalid');
+        onInvalid?.();
+      },
+    );
+  }, [token, onInvalid]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api('/auth/reset-password', { body: { token, ...values } });
+      await signOut().catch(() => undefined);
+      toast.success(t('reset.updated'));
+      setState('success');
+      onSuccess();
+    } catch (error) {
+      if (error instanceof ApiClientError && error.code === 'LINK_INVALID') {
+        toast.error(t('reset.invalidToast'));
+        setState('invalid');
+        onInvalid?.();
+        return;
+      }
+      toast.error(t('reset.failed'), { description: authErrorMessage(error, t) });
+    }
+  });
+
+  if (state === 'validating') {
+    return (
+      <div role="status" className="py-6 text-center">
+        <LoaderCircle aria-hidden className="mx-auto size-10 animate-spin text-brand-600" />
+        <p className="mt-4 text-slate-700">{t('reset.validating')}</p>
+      </div>
+    );
+  }
+  if (state === 'invalid') {
+    return (
+      <div role="alert" className="text-center">
+        <TriangleAlert aria-hidden className="mx-auto size-12 text-amber-600" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('reset.invalidTitle')}</h1>
+        <p className="mt-3 text-slate-700">{t('reset.invalidBody')}</p>
+        <Button asChild size="lg" className="mt-6 w-full">
+          <Link to={paths.forgotPassword.href()}>{t('reset.fresh')}</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (state === 'success') {
+    return (
+      <div role="status" className="text-center">
+        <CircleCheck aria-hidden className="mx-auto size-12 text-green-600" />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('reset.successTitle')}</h1>
+        <p className="mt-3 text-slate-700">{t('reset.successBody')}</p>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{t('reset.title')}</h1>
+        <p className="mt-2 text-slate-600">{t('reset.subtitle')}</p>
+      </div>
+      <TextField
+        label={t('reset.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={
+          errors.password?.message === 'validation.passwordWeak'
+            ? undefined
+            : fieldMessage(errors.password?.message, t)
+        }
+        {...form.register('password')}
+      >
+        {dirtyFields.password || isSubmitted ? (
+          <div className="mt-2">
+            <PasswordRequirements password={password} />
+          </div>
+        ) : null}
+      </TextField>
+      <TextField
+        label={t('reset.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldMessage(errors.confirmPassword?.message, t)}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('reset.updating') : t('reset.submit')}
+      </Button>
+    </form>
+  );
+}

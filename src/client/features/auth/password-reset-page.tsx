@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '@common/routes';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { AuthCard } from '@client/components/ui/card';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { NewPasswordFlow } from './new-password-flow';
+import { useLinkToken } from './use-link-token';
+
+const RECOVERY_FLAGS = ['recovery', 'intercepted', 'from_auth', 'from_reload', 'from_tokens'];
+export const PASSWORD_RESET_REDIRECT_MS = 1000;
+
+/** Whether the address asks for the set-new-password mode (spec/accounts.md, /password-reset). */
+function wantsNewPassword(params: URLSearchParams, token: string | null): boolean {
+  if (token) return true;
+  if (params.get('type') === 'recovery') return true;
+  return RECOVERY_FLAGS.some((flag) => params.get(flag) === 'true');
+}
+
+/**
+ * /password-reset: the second reset screen. With a recovery link it sets a new password; otherwise
+ * (or when the link carries an error or is no longer valid) it asks for a new link by email.
+ */
+export default function PasswordResetPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useState(() => new URLSearchParams(window.location.search));
+  const token = useLinkToken();
+  const hasError = params.has('error') || params.has('error_code');
+  const [mode, setMode] = useState<'request' | 'set'>(() =>
+    !hasError && wantsNewPassword(params, token) ? 'set' : 'request',
+  );
+  const [announcedError] = useState(() => {
+    if (hasError) toast.error(t('reset.invalidToast'));
+    return hasError;
+  });
+
+  const onInvalid = useCallback(() => {
+    toast.error(t('reset.invalidToast'));
+    setMode('request');
+  }, [t]);
+  const onSuccess = useCallback(() => {
+    setTimeout(
+      () => void navigate(paths.auth.href({ mode: 'signin' }), { replace: true }),
+      PASSWORD_RESET_REDIRECT_MS,
+    );
+  }, [navigate]);
+
+  return (
+    <>
+      <PageMeta title={t('forgot.title')} path={paths.passwordReset.href()} noIndex />
+      <AuthCard>
+        {mode === 'set' && !announcedError ? (
+          <NewPasswordFlow token={token} onInvalid={onInvalid} onSuccess={onSuccess} />
+        ) : (
+          <ForgotPasswordForm />
+        )}
+      </AuthCard>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { SignInSchema, type SessionUser } from '@common/schemas/auth';
+import { paths } from '@common/routes';
+import { api } from '@client/lib/api';
+import { Button } from '@client/components/ui/button';
+import { Alert, CheckboxField, TextField } from '@client/components/ui/field';
+import { authErrorMessage, fieldMessage } from './messages';
+
+type Values = z.input<typeof SignInSchema>;
+
+export function SignInForm({
+  defaultEmail,
+  onSignedIn,
+}: {
+  defaultEmail: string;
+  onSignedIn: (user: SessionUser) => void;
+}) {
+  const { t } = useTranslation('auth');
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<Values, unknown, z.output<typeof SignInSchema>>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { email: defaultEmail, password: '', keepSignedIn: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const { user } = await api<{ user: SessionUser }>('/auth/sign-in', { body: values });
+      onSignedIn(user);
+    } catch (error) {
+      const message = authErrorMessage(error, t);
+      setFailure(message);
+      toast.error(t('errors.signInFailed'), { description: message });
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <TextField
+        label={t('signIn.email')}
+        type="email"
+        autoComplete="email"
+        error={fieldMessage(errors.email?.message, t)}
+        {...form.register('email')}
+      />
+      <TextField
+        label={t('signIn.password')}
+        type="password"
+        autoComplete="current-password"
+        error={fieldMessage(errors.password?.message, t)}
+        {...form.register('password')}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CheckboxField label={t('signIn.keepSignedIn')} {...form.register('keepSignedIn')} />
+        <Link to={paths.forgotPassword.href()} className="text-sm font-medium text-brand-700 hover:underline">
+          {t('signIn.forgot')}
+        </Link>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('signIn.submitting') : t('signIn.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { SignUpSchema } from '@common/schemas/auth';
+import { paths } from '@common/routes';
+import { api, ApiClientError } from '@client/lib/api';
+import { currentLanguage } from '@client/lib/i18n';
+import { Button } from '@client/components/ui/button';
+import { CheckboxField, TextField } from '@client/components/ui/field';
+import { PasswordRequirements } from './password-requirements';
+import { authErrorMessage, fieldMessage } from './messages';
+
+type Values = z.input<typeof SignUpSchema>;
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'] as const;
+
+export function SignUpForm() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const form = useForm<Values, unknown, z.output<typeof SignUpSchema>>({
+    resolver: zodResolver(SignUpSchema),
+    // Checked on submit, then as the member corrects: an error appearing on blur would move the
+    // submit button from under the pointer.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      password: '',
+      confirmPassword: '',
+      keepSignedIn: false,
+    },
+  });
+  const { errors, isSubmitting, dirtyFields, isSubmitted } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
+  const showRequirements = Boolean(dirtyFields.password) || isSubmitted;
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await api('/auth/sign-up', {
+          body: {
+            ...values,
+            phone: values.phone ?? '',
+            language: currentLanguage(),
+          },
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        void navigate(paths.emailConfirmation.href({ email: values.email }));
+      } catch (error) {
+        if (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR') {
+          for (const field of FIELDS) {
+            const message = error.fields[field];
+            if (message) form.setError(field, { message });
+          }
+        }
+        toast.error(t('errors.signUpFailed'), { description: authErrorMessage(error, t) });
+      }
+    },
+    (invalid) => {
+      if (invalid.confirmPassword?.message === 'validation.passwordMismatch') {
+        toast.error(t('validation.passwordMismatch', { ns: 'errors' }));
+      }
+    },
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('signUp.firstName')}
+          autoComplete="given-name"
+          required
+          error={fieldMessage(errors.firstName?.message, t)}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label={t('signUp.lastName')}
+          autoComplete="family-name"
+          required
+          error={fieldMessage(errors.lastName?.message, t)}
+          {...form.register('lastName')}
+        />
+      </div>
+      <TextField
+        label={t('signUp.email')}
+        type="email"
+        autoComplete="email"
+        required
+        error={fieldMessage(errors.email?.message, t)}
+        {...form.register('email')}
+      />
+      <TextField
+        label={t('signUp.phone')}
+        type="tel"
+        autoComplete="tel"
+        hint={t('signUp.phoneHint')}
+        error={fieldMessage(errors.phone?.message, t)}
+        {...form.register('phone')}
+      />
+      <TextField
+        label={t('signUp.password')}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={
+          errors.password?.message === 'validation.passwordWeak'
+            ? undefined
+            : fieldMessage(errors.password?.message, t)
+        }
+        {...form.register('password')}
+      >
+        {showRequirements ? (
+          <div className="mt-2">
+            <PasswordRequirements password={password} />
+          </div>
+        ) : null}
+      </TextField>
+      <TextField
+        label={t('signUp.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fieldMessage(errors.confirmPassword?.message, t)}
+        {...form.register('confirmPassword')}
+      />
+      <CheckboxField label={t('signUp.keepSignedIn')} {...form.register('keepSignedIn')} />
+      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('signUp.submitting') : t('signUp.submit')}
+      </Button>
+      <p className="text-center text-xs text-slate-600">
+        <Trans
+          t={t}
+          i18nKey="signUp.terms"
+          components={{
+            terms: <Link to={paths.terms.href()} className="underline" />,
+            privacy: <Link to={paths.privacy.href()} className="underline" />,
+          }}
+        />
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OTHER_TEXT_MAX_LENGTH } from '@common/schemas/auth';
+import { CheckboxField, inputClass } from '@client/components/ui/field';
+
+/** A set of checkboxes plus "Other" with its free text (up to 100 characters). */
+export function ChoiceGroup<T extends string>({
+  legend,
+  options,
+  label,
+  selected,
+  onChange,
+  other,
+  onOtherChange,
+  otherLabel,
+  error,
+}: {
+  legend: string;
+  options: readonly T[];
+  label: (option: T) => string;
+  selected: T[];
+  onChange: (next: T[]) => void;
+  other: { checked: boolean; text: string };
+  onOtherChange: (next: { checked: boolean; text: string }) => void;
+  otherLabel: string;
+  error?: string | undefined;
+}) {
+  const { t } = useTranslation('onboarding');
+  const errorId = useId();
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-3 text-sm font-semibold text-slate-900">{legend}</legend>
+      <div className="grid grid-cols-2 gap-x-4 gap-y-2.5 sm:grid-cols-3">
+        {options.map((option) => (
+          <CheckboxField
+            key={option}
+            label={label(option)}
+            checked={selected.includes(option)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...selected, option] : selected.filter((s) => s !== option))
+            }
+          />
+        ))}
+        <CheckboxField
+          label={t('other')}
+          checked={other.checked}
+          onChange={(event) => onOtherChange({ ...other, checked: event.target.checked })}
+        />
+      </div>
+      {other.checked ? (
+        <div className="mt-3">
+          <label className="sr-only" htmlFor={`${errorId}-other`}>
+            {otherLabel}
+          </label>
+          <input
+            id={`${errorId}-other`}
+            className={inputClass}
+            maxLength={OTHER_TEXT_MAX_LENGTH}
+            placeholder={t('otherPlaceholder')}
+            value={other.text}
+            onChange={(event) => onOtherChange({ ...other, text: event.target.value })}
+          />
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

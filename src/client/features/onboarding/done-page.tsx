@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PartyPopper } from 'lucide-react';
+import { toast } from 'sonner';
+import { paths } from '@common/routes';
+import { api } from '@client/lib/api';
+import { Button } from '@client/components/ui/button';
+import { useSession } from '@client/features/session/session';
+import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
+
+/** /onboarding/done: marks onboarding complete and points the way in. */
+export default function DonePage() {
+  const { t } = useTranslation('onboarding');
+  const { refresh } = useSession();
+  const user = useOnboardingMember();
+  const role = useEffectiveRole(user);
+  const marked = useRef(false);
+
+  useEffect(() => {
+    if (!user || marked.current) return;
+    marked.current = true;
+    api('/profile/onboarding/complete', { body: {} })
+      .then(() => refresh())
+      .catch(() => toast.error(t('saveFailed')));
+  }, [user, refresh, t]);
+
+  return (
+    <OnboardingShell step={stepOf('done', role)} title={t('done.title')}>
+      <div className="text-center">
+        <PartyPopper aria-hidden className="mx-auto size-12 text-brand-600" />
+        <p className="mt-4 text-slate-700">{t('done.body')}</p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Button asChild size="lg">
+            <Link to={paths.browse.href()}>{t('done.browse')}</Link>
+          </Button>
+          <Button asChild size="lg" variant="secondary">
+            <Link to={paths.create.href()}>{t('done.sell')}</Link>
+          </Button>
+          <Button asChild size="lg" variant="ghost">
+            <Link to={paths.home.href()}>{t('done.home')}</Link>
+          </Button>
+        </div>
+      </div>
+    </OnboardingShell>
+  );
+}

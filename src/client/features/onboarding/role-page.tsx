@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ShoppingCart, Store, Repeat } from 'lucide-react';
+import { toast } from 'sonner';
+import { ROLES, type Role } from '@common/schemas/auth';
+import { paths } from '@common/routes';
+import { api } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { Button } from '@client/components/ui/button';
+import { useSession } from '@client/features/session/session';
+import { OnboardingShell, stepOf, useOnboardingMember } from './onboarding-shell';
+import { useSkipOnboarding } from './use-skip';
+
+const icons = { buyer: ShoppingCart, seller: Store, both: Repeat } as const;
+
+/** /onboarding/role: buyer, seller or both. */
+export default function RolePage() {
+  const { t } = useTranslation('onboarding');
+  const navigate = useNavigate();
+  const { isLoading, refresh } = useSession();
+  const user = useOnboardingMember();
+  const [role, setRole] = useState<Role | null>(user?.role ?? null);
+  const [saving, setSaving] = useState(false);
+  const { skip, skipping } = useSkipOnboarding('buyer');
+
+  const next = async () => {
+    if (isLoading) {
+      toast.info(t('role.loading'), { description: t('role.loadingBody') });
+      return;
+    }
+    if (!user) {
+      toast.error(t('role.authRequired'), { description: t('role.authRequiredBody') });
+      void navigate(paths.auth.href({ mode: 'signup' }));
+      return;
+    }
+    if (!role) {
+      toast.error(t('role.missingSelection'), { description: t('role.missingSelectionBody') });
+      return;
+    }
+    setSaving(true);
+    try {
+      await api('/profile/role', { method: 'PUT', body: { role } });
+      await refresh();
+      const to = role === 'seller' ? paths.onboardingSeller.href() : paths.onboardingBuyer.href();
+      void navigate(to, { state: { role } });
+    } catch {
+      toast.error(t('role.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <OnboardingShell step={stepOf('role', role)} title={t('role.title')} subtitle={t('role.subtitle')}>
+      <div role="radiogroup" aria-label={t('role.title')} className="grid gap-3 sm:grid-cols-3">
+        {ROLES.map((option) => {
+          const Icon = icons[option];
+          const checked = role === option;
+          return (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              onClick={() => setRole(option)}
+              className={cn(
+                'flex flex-col items-start gap-2 rounded-xl border-2 p-4 text-left transition-colors',
+                checked ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
+              )}
+            >
+              <Icon aria-hidden className={cn('size-6', checked ? 'text-brand-700' : 'text-slate-500')} />
+              <span className="font-semibold text-slate-900">{t(`role.${option}`)}</span>
+              <span className="text-sm text-slate-600">{t(`role.${option}Body`)}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="ghost" disabled={skipping || saving} onClick={() => void skip()}>
+          {t('skip')}
+        </Button>
+        <Button size="lg" disabled={saving || skipping} onClick={() => void next()}>
+          {saving ? t('saving') : t('continue')}
+        </Button>
+      </div>
+    </OnboardingShell>
+  );
+}

@@ -1,0 +1,44 @@
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@common/schemas/auth';
+import { api } from '@client/lib/api';
+import { SessionContext, type Session } from './session';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+async function fetchSession(): Promise<SessionUser | null> {
+  return (await api<{ user: SessionUser | null }>('/auth/session')).user;
+}
+
+/** Who is signed in, from the httpOnly session cookie the server reads (nothing in local storage). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchSession,
+    staleTime: 60_000,
+    retry: 1,
+  });
+
+  const refresh = useCallback(async () => {
+    const user = await fetchSession();
+    queryClient.setQueryData(SESSION_QUERY_KEY, user);
+    return user;
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api('/auth/sign-out', { method: 'POST', body: {} });
+    } finally {
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      // Nothing a member saw should outlive their session in this tab.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    }
+  }, [queryClient]);
+
+  const value = useMemo<Session>(
+    () => ({ user: query.data ?? null, isLoading: query.isPending, refresh, signOut }),
+    [query.data, query.isPending, refresh, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
