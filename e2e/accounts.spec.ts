@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { linkIn, uniqueEmail, waitForMail } from './support/mail';
 
 const PASSWORD = 'Turb0!Boost';
@@ -202,7 +202,7 @@ test.describe('accounts, in English', () => {
     browser,
   }) => {
     /** What a browser keeps when it restarts: cookies with an expiry, not session cookies. */
-    const restart = async (context: import('@playwright/test').BrowserContext) => {
+    const restart = async (context: BrowserContext) => {
       const state = await context.storageState();
       await context.close();
       const next = await browser.newContext({
