@@ -291,3 +291,79 @@ test.describe('accounts, in Spanish', () => {
     await expect(page.getByRole('heading', { name: 'Error en la confirmación' })).toBeVisible();
   });
 });
+
+test.describe('the second reset screen and the profile reminder', () => {
+  test('/password-reset asks for a link, then sets the password from it and goes to sign in', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('pwreset');
+    await signUpAndConfirm(page, email);
+    await page.goto('/password-reset?error=access_denied');
+    await expect(page.getByText('Invalid or expired reset link. Please request a new one.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    const link = linkIn(await waitForMail(email, 2), '/reset-password');
+
+    await page.goto(link.replace('/reset-password', '/password-reset'));
+    await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+    await page.getByLabel('New Password').fill('An0ther!Cam');
+    await page.getByLabel('Confirm Password').fill('An0ther!Cam');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page).toHaveURL('/auth?mode=signin');
+    await signIn(page, email, 'An0ther!Cam');
+    await expect(page).toHaveURL('/onboarding/role');
+  });
+
+  test('the home page reminds a member with an unfinished profile', async ({ page }) => {
+    const email = uniqueEmail('reminder');
+    await signUpAndConfirm(page, email);
+    await signIn(page, email);
+    await expect(page).toHaveURL('/onboarding/role');
+    await page.getByRole('link', { name: 'ModMarket' }).first().click();
+    const reminder = page.getByRole('dialog', { name: 'Complete Your Profile' });
+    await expect(reminder).toBeVisible();
+    await reminder.getByRole('button', { name: 'Remind Me Later' }).click();
+    await expect(reminder).toBeHidden();
+    await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
+    await page.getByRole('link', { name: 'ModMarket' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(reminder).toBeHidden();
+  });
+});
+
+test.describe('password recovery, in Spanish', () => {
+  test('the reset email and screens speak Spanish', async ({ page }) => {
+    const email = uniqueEmail('es-reset');
+    await signUpAndConfirm(page, email);
+    await chooseLanguage(page, 'es');
+    await page.goto('/forgot-password');
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(page.getByText('Correo obligatorio')).toBeVisible();
+    await page.getByLabel('Dirección de correo').fill(email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await expect(page.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
+    const mail = await waitForMail(email, 2);
+    expect(mail.subject).toBe('Restablece tu contraseña de ModMarket');
+    await page.goto(linkIn(mail, '/reset-password'));
+    await expect(page.getByRole('heading', { name: 'Elige una nueva contraseña' })).toBeVisible();
+    await page.getByLabel('Nueva contraseña').fill('Nuev4!Clave');
+    await page.getByLabel('Confirmar contraseña').fill('Otra4!Clave');
+    await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
+    await expect(page.getByText('Las contraseñas no coinciden')).toBeVisible();
+    await page.getByLabel('Confirmar contraseña').fill('Nuev4!Clave');
+    await page.getByRole('button', { name: 'Actualizar contraseña' }).click();
+    await expect(page).toHaveURL('/auth?reset=success');
+    await expect(
+      page.getByText('Tu contraseña se ha actualizado. Inicia sesión con tu nueva contraseña.'),
+    ).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
+    await expect(
+      page
+        .getByText('Correo o contraseña incorrectos. Inténtalo de nuevo o restablece tu contraseña.')
+        .first(),
+    ).toBeVisible();
+  });
+});

@@ -61,7 +61,10 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   api.route('/', healthRoutes({ ping: () => deps.database.ping() }));
-  api.route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env) }));
+  api.route(
+    '/auth',
+    authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limitScale: env.RATE_LIMIT_SCALE }),
+  );
   api.route('/profile', profileRoutes(db));
 
   api.doc31('/openapi.json', {

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Multiplies every abuse limit (tests that sign many accounts up from one address raise it). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('ModMarket <no-reply@modmarket.local>'),
   SUPPORT_EMAIL: z.email({ error: 'expected an email address' }).default('support@modmarket.local'),

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -32,13 +32,13 @@ export default function PasswordResetPage() {
   const [mode, setMode] = useState<'request' | 'set'>(() =>
     !hasError && wantsNewPassword(params, token) ? 'set' : 'request',
   );
-  const [announcedError] = useState(() => {
-    if (hasError) toast.error(t('reset.invalidToast'));
-    return hasError;
-  });
+  useEffect(() => {
+    // The id keeps one toast however often this runs.
+    if (hasError) toast.error(t('reset.invalidToast'), { id: 'reset-link-invalid' });
+  }, [hasError, t]);
 
   const onInvalid = useCallback(() => {
-    toast.error(t('reset.invalidToast'));
+    toast.error(t('reset.invalidToast'), { id: 'reset-link-invalid' });
     setMode('request');
   }, [t]);
   const onSuccess = useCallback(() => {
@@ -52,7 +52,7 @@ export default function PasswordResetPage() {
     <>
       <PageMeta title={t('forgot.title')} path={paths.passwordReset.href()} noIndex />
       <AuthCard>
-        {mode === 'set' && !announcedError ? (
+        {mode === 'set' ? (
           <NewPasswordFlow token={token} onInvalid={onInvalid} onSuccess={onSuccess} />
         ) : (
           <ForgotPasswordForm />

@@ -1,18 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
- * The `token` of a link from an email, read once. It is then taken out of the address bar, so it is
- * not kept in the history, bookmarked or shown over a shoulder.
+ * The `token` of a link from an email. Once the page has rendered, it is taken out of the address
+ * bar, so it is not kept in the history, bookmarked or shown over a shoulder. Reading stays pure: a
+ * render that suspends and starts over still finds the token in the address.
  */
 export function useLinkToken(): string | null {
-  const [token] = useState(() => {
+  const [token] = useState(() => new URL(window.location.href).searchParams.get('token'));
+  useEffect(() => {
     const url = new URL(window.location.href);
-    const value = url.searchParams.get('token');
-    if (value) {
-      url.searchParams.delete('token');
-      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-    }
-    return value;
-  });
+    if (!url.searchParams.has('token')) return;
+    url.searchParams.delete('token');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, []);
   return token;
 }

@@ -27,13 +27,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
-    try {
-      await api('/auth/sign-out', { method: 'POST', body: {} });
-    } finally {
-      queryClient.setQueryData(SESSION_QUERY_KEY, null);
-      // Nothing a member saw should outlive their session in this tab.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    }
+    // Forgotten here at once (no screen shows the member while the server ends their sessions), and
+    // nothing a member saw outlives their session in this tab.
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    await api('/auth/sign-out', { method: 'POST', body: {} });
   }, [queryClient]);
 
   const value = useMemo<Session>(

@@ -39,9 +39,9 @@ import { generateState, memberForSocialIdentity, type SocialClient } from './soc
 export const LIMITS = {
   signInPerIp: { max: 30, windowSeconds: 15 * 60 },
   signInPerAccount: { max: 8, windowSeconds: 15 * 60 },
-  signUpPerIp: { max: 10, windowSeconds: 3600 },
+  signUpPerIp: { max: 20, windowSeconds: 3600 },
   signUpPerAccount: { max: 5, windowSeconds: 3600 },
-  emailPerIp: { max: 10, windowSeconds: 3600 },
+  emailPerIp: { max: 20, windowSeconds: 3600 },
   emailPerAccount: { max: 5, windowSeconds: 3600 },
   resetPerIp: { max: 30, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
@@ -180,12 +180,14 @@ export interface AuthRoutesDeps {
   auth: AuthService;
   cookies: CookieSettings;
   social: Partial<Record<SocialProvider, SocialClient>>;
+  /** RATE_LIMIT_SCALE. */
+  limitScale: number;
 }
 
 export function authRoutes(deps: AuthRoutesDeps) {
   const { db, auth, cookies } = deps;
   const limit = (c: Context<AppEnv>, name: string, value: string, l: Limit) =>
-    hitRateLimit(db, `${name}:${value}`, l);
+    hitRateLimit(db, `${name}:${value}`, { ...l, max: Math.ceil(l.max * deps.limitScale) });
 
   async function signIn(c: Context<AppEnv>, userId: string, persistent: boolean) {
     const session = await createSession(db, {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessions, users, verifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
+import { LIMITS } from './auth.routes';
 
 const PASSWORD = 'Sup3r$ecret';
 
@@ -378,7 +379,8 @@ describe('abuse limits', () => {
   it('limits per IP, taken from the socket and not from a forwarded header', async () => {
     const browser = new TestBrowser(t, '198.51.100.50');
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    const max = LIMITS.emailPerIp.max;
+    for (let i = 0; i <= max; i++) {
       const response = await browser.request(
         'POST',
         '/api/auth/forgot-password',
@@ -389,8 +391,8 @@ describe('abuse limits', () => {
       );
       statuses.push(response.status);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, max).every((s) => s === 202)).toBe(true);
+    expect(statuses[max]).toBe(429);
     expect(
       (await new TestBrowser(t, '198.51.100.51').post('/api/auth/forgot-password', { email: nextEmail() }))
         .status,
@@ -458,6 +460,52 @@ describe('social sign-in', () => {
       expect(forged.headers.getSetCookie().some((c) => c.startsWith('__Host-mm_session='))).toBe(false);
     } finally {
       await configured.close();
+    }
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  it('takes the client IP from the last X-Forwarded-For entry only when TRUST_PROXY is set', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      // Every request comes from the proxy's socket; the clients differ in the header it appends.
+      const fromProxy = new TestBrowser(proxied, '10.0.0.1');
+      const send = (client: string) =>
+        fromProxy.request(
+          'POST',
+          '/api/auth/forgot-password',
+          { email: nextEmail() },
+          {
+            'X-Forwarded-For': `198.51.100.1, ${client}`,
+          },
+        );
+      for (let i = 0; i < LIMITS.emailPerIp.max; i++) expect((await send('192.0.2.1')).status).toBe(202);
+      expect((await send('192.0.2.1')).status).toBe(429);
+      expect((await send('192.0.2.2')).status).toBe(202);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('the dev mailbox', () => {
+  it('lists the outbox outside production', async () => {
+    const browser = new TestBrowser(t);
+    const email = nextEmail();
+    await signUp(browser, email);
+    const page = await t.app.request('/dev/mailbox');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(email);
+    expect(html).toContain('Confirm your ModMarket account');
+  });
+
+  it('does not exist in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      expect((await production.app.request('/dev/mailbox')).status).toBe(404);
+    } finally {
+      await production.close();
     }
   });
 });
