@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-const CONTENT_PAGES = [
+const PAGES = [
   '/',
   '/about',
   '/contact',
@@ -13,9 +13,15 @@ const CONTENT_PAGES = [
   '/data-deletion',
   '/parts-wanted',
   '/no-such-page',
+  '/auth',
+  '/auth?mode=signup',
+  '/email-confirmation?email=someone%40example.com',
+  '/forgot-password',
+  '/reset-password',
+  '/password-reset',
 ];
 
-for (const path of CONTENT_PAGES) {
+for (const path of PAGES) {
   test(`${path} has no serious accessibility violation`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
