@@ -6,7 +6,7 @@ import type { Role } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { ProgressBar } from '@client/components/ui/field';
-import { PageSkeleton } from '@client/components/layout/page-skeleton';
+import { LoaderCircle } from 'lucide-react';
 import { useSession, type SessionUser } from '@client/features/session/session';
 
 export const NO_USER_REDIRECT_MS = 2000;
@@ -69,7 +69,16 @@ export function OnboardingShell({
 }) {
   const { t } = useTranslation('onboarding');
   const { user } = useSession();
-  if (!user) return <PageSkeleton />;
+  if (!user) {
+    // Until the session is known (a visitor is sent to sign up after two seconds).
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 py-16 text-center" role="status">
+        <LoaderCircle aria-hidden className="mx-auto size-10 animate-spin text-brand-600" />
+        <h1 className="mt-4 text-xl font-semibold text-slate-900">{title}</h1>
+        <p className="mt-2 text-slate-600">{t('role.loadingBody')}</p>
+      </div>
+    );
+  }
   return (
     <>
       <PageMeta title={title} noIndex />
