@@ -21,7 +21,7 @@ export function SocialButtons({ redirect }: { redirect: string | null }) {
 
   const start = (provider: SocialProvider) => {
     if (!providers.data?.providers.includes(provider)) {
-      toast.error(t('social.unavailable'), { description: t('PROVIDER_NOT_CONFIGURED', { ns: 'errors' }) });
+      toast.error(t('PROVIDER_NOT_CONFIGURED', { ns: 'errors' }), { id: 'provider-not-configured' });
       return;
     }
     const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
@@ -35,7 +35,7 @@ export function SocialButtons({ redirect }: { redirect: string | null }) {
         {t('social.divider')}
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid gap-2 sm:grid-cols-3">
         {SOCIAL_PROVIDERS.map((provider) => (
           <Button
             key={provider}
