@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions, users, verifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
@@ -506,6 +506,104 @@ describe('the dev mailbox', () => {
       expect((await production.app.request('/dev/mailbox')).status).toBe(404);
     } finally {
       await production.close();
+    }
+  });
+});
+
+describe('social sign-in callback (Google, its token endpoint stood in for)', () => {
+  const jwt = (claims: Record<string, unknown>) =>
+    ['{"alg":"none"}', JSON.stringify(claims), '']
+      .map((part) => Buffer.from(part).toString('base64url'))
+      .join('.');
+
+  async function signInWithGoogle(app: TestApp, claims: Record<string, unknown>) {
+    const start = await app.app.request('/api/auth/social/google?redirect=/saved-searches');
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    const cookie = start.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('mm_social='))!
+      .split(';')[0]!;
+    const realFetch = globalThis.fetch;
+    const tokenCalls: string[] = [];
+    vi.stubGlobal('fetch', async (input: Request | string) => {
+      const url = typeof input === 'string' ? input : input.url;
+      tokenCalls.push(url);
+      return new Response(
+        JSON.stringify({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: jwt(claims) }),
+        { headers: { 'Content-Type': 'application/json' } },
+      );
+    });
+    try {
+      const callback = await app.app.request(
+        `/api/auth/social/google/callback?code=the-code&state=${state}`,
+        {
+          headers: { Cookie: cookie },
+        },
+      );
+      return { callback, tokenCalls };
+    } finally {
+      vi.stubGlobal('fetch', realFetch);
+    }
+  }
+
+  it('creates a confirmed member, signs them in for 30 days and honours the redirect', async () => {
+    const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
+    try {
+      const email = nextEmail();
+      const { callback, tokenCalls } = await signInWithGoogle(app, {
+        sub: 'google-123',
+        email,
+        email_verified: true,
+        given_name: 'Aiko',
+        family_name: 'Mori',
+      });
+      expect(tokenCalls).toEqual(['https://oauth2.googleapis.com/token']);
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get('location')).toBe('/saved-searches');
+      const session = callback.headers.getSetCookie().find((c) => c.startsWith('mm_session='))!;
+      expect(session).toMatch(/Max-Age=2592000/);
+      const member = new TestBrowser(app);
+      member.cookies.set('mm_session', session.split(';')[0]!.slice('mm_session='.length));
+      expect((await member.get('/api/auth/session')).body.user).toMatchObject({ email, firstName: 'Aiko' });
+
+      // The same Google account signs into the same member.
+      const again = await signInWithGoogle(app, { sub: 'google-123', email, email_verified: true });
+      expect(again.callback.headers.get('location')).toBe('/saved-searches');
+      const count = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(count[0]?.n).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("takes over an unconfirmed account's email without keeping its password", async () => {
+    const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
+    try {
+      const email = nextEmail();
+      const squatter = new TestBrowser(app);
+      expect((await squatter.post('/api/auth/sign-up', signUpBody(email))).status).toBe(202);
+      await app.runJobs();
+      const { callback } = await signInWithGoogle(app, { sub: 'g-9', email, email_verified: true });
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get('location')).toBe('/saved-searches');
+      // The password set by whoever signed up first no longer opens the account.
+      expect((await squatter.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses an unverified provider email', async () => {
+    const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
+    try {
+      const { callback } = await signInWithGoogle(app, {
+        sub: 'g-1',
+        email: nextEmail(),
+        email_verified: false,
+      });
+      expect(callback.headers.get('location')).toBe('/auth?mode=signin&social=failed');
+    } finally {
+      await app.close();
     }
   });
 });
