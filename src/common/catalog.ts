@@ -88,3 +88,7 @@ export const PLAN_DETAILS: Record<
     verifiedBadge: true,
   },
 };
+
+export function isPlan(value: unknown): value is Plan {
+  return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
+}

@@ -18,6 +18,9 @@ import { createAuthService } from './features/auth/auth.service';
 import { sessionMiddleware } from './features/auth/sessions';
 import { configuredSocialClients } from './features/auth/social';
 import { profileRoutes } from './features/profile/profile.routes';
+import { listingsRoutes } from './features/listings/listings.routes';
+import { createListingsService } from './features/listings/listings.service';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { clientIp } from './http/client-ip';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailbox } from './mail/dev-mailbox';
@@ -66,6 +69,9 @@ export function createApp(deps: AppDeps) {
     authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limitScale: env.RATE_LIMIT_SCALE }),
   );
   api.route('/profile', profileRoutes(db));
+  const listings = createListingsService({ db, storage: deps.storage });
+  api.route('/', listingsRoutes({ db, storage: deps.storage, listings, secureCookies: cookies.secure }));
+  api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

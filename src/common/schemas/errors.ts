@@ -27,5 +27,12 @@ export const ERROR_CODES = [
   'LINK_INVALID',
   'LINK_EXPIRED',
   'PROVIDER_NOT_CONFIGURED',
+  'PLAN_LIMIT',
+  'PLAN_REQUIRED',
+  'CONVERSATION_LIMIT',
+  'PHOTO_TYPE',
+  'PHOTO_TOO_LARGE',
+  'OWN_LISTING',
+  'LISTING_SOLD',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { StoredPhoto } from '@common/photos';
 import type { Db } from '../db/client';
-import { listings, profiles, users } from '../db/schema';
+import { listingPriceHistory, listings, profiles, users } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { storePhoto } from '../photos/store-photo';
 import { DEMO_LISTINGS, DEMO_SELLERS } from './demo-catalog-data';
@@ -74,34 +74,41 @@ export async function seedDemoCatalog(deps: {
         localOk: true,
       })),
     );
-    await tx.insert(listings).values(
-      DEMO_LISTINGS.map((listing, index) => {
-        const userId = sellerIds.get(listing.seller);
-        if (!userId)
-          throw new Error(`Demo listing "${listing.title}" names an unknown seller ${listing.seller}`);
-        // Spread within the day too, so no two listings share a timestamp.
-        const createdAt = new Date(now.getTime() - listing.daysAgo * DAY_MS - index * 61_000);
-        return {
-          userId,
-          title: listing.title,
-          description: listing.description,
-          price: listing.price.toFixed(2),
-          category: listing.category,
-          condition: listing.condition,
-          make: listing.make,
-          model: listing.model,
-          yearStart: listing.yearStart,
-          yearEnd: listing.yearEnd,
-          location: listing.location,
-          negotiable: listing.negotiable,
-          partBrand: listing.partBrand,
-          partId: listing.partId,
-          photos: photosByListing[index] ?? [],
-          createdAt,
-          updatedAt: createdAt,
-        };
-      }),
-    );
+    const inserted = await tx
+      .insert(listings)
+      .values(
+        DEMO_LISTINGS.map((listing, index) => {
+          const userId = sellerIds.get(listing.seller);
+          if (!userId)
+            throw new Error(`Demo listing "${listing.title}" names an unknown seller ${listing.seller}`);
+          // Spread within the day too, so no two listings share a timestamp.
+          const createdAt = new Date(now.getTime() - listing.daysAgo * DAY_MS - index * 61_000);
+          return {
+            userId,
+            title: listing.title,
+            description: listing.description,
+            price: listing.price.toFixed(2),
+            category: listing.category,
+            condition: listing.condition,
+            make: listing.make,
+            model: listing.model,
+            yearStart: listing.yearStart,
+            yearEnd: listing.yearEnd,
+            location: listing.location,
+            negotiable: listing.negotiable,
+            partBrand: listing.partBrand,
+            partId: listing.partId,
+            photos: photosByListing[index] ?? [],
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      )
+      .returning({ id: listings.id, price: listings.price, createdAt: listings.createdAt });
+    // Each listing's first price, as creating one through the API records it.
+    await tx
+      .insert(listingPriceHistory)
+      .values(inserted.map((row) => ({ listingId: row.id, price: row.price, createdAt: row.createdAt })));
   });
   deps.logger.info({ sellers: DEMO_SELLERS.length, listings: DEMO_LISTINGS.length }, 'demo catalogue seeded');
   return DEMO_LISTINGS.length;

@@ -1,7 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { StoredPhoto } from '@common/photos';
 import { users } from './auth';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** A part for sale (spec/marketplace.md section 3), with every field of the create form. */
 export const listings = pgTable(
@@ -34,12 +51,102 @@ export const listings = pgTable(
     views: integer('views').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Full-text search over title and description ('simple': no stemming, any language). */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(description, ''))`,
+    ),
   },
   (table) => [
+    index('listings_search_idx').using('gin', table.search),
+    // Typo tolerance: trigram word similarity on the title.
+    index('listings_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    index('listings_unsold_price_idx')
+      .on(table.price, table.id)
+      .where(sql`${table.isSold} = false`),
+    index('listings_unsold_make_model_idx')
+      .on(table.make, table.model, table.createdAt.desc())
+      .where(sql`${table.isSold} = false`),
     // Home and browse read unsold listings newest first, keyset on (created_at, id).
     index('listings_unsold_newest_idx')
       .on(table.createdAt.desc(), table.id.desc())
       .where(sql`${table.isSold} = false`),
     index('listings_user_newest_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** Every price a listing has had, newest last: the first row is the price it was listed at. */
+export const listingPriceHistory = pgTable(
+  'listing_price_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('listing_price_history_listing_idx').on(table.listingId, table.createdAt)],
+);
+
+/** One row per visitor, listing and day: a view counts once a day, never the owner's own. */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    viewerKey: text('viewer_key').notNull(),
+    day: date('day').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.listingId, table.viewerKey, table.day] })],
+);
+
+/** One conversation per (listing, buyer); the seller is the listing's owner. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('conversations_listing_buyer_idx').on(table.listingId, table.buyerId),
+    index('conversations_buyer_idx').on(table.buyerId, table.lastMessageAt.desc()),
+    index('conversations_seller_idx').on(table.sellerId, table.lastMessageAt.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('messages_conversation_idx').on(table.conversationId, table.createdAt),
+    index('messages_receiver_idx').on(table.receiverId, table.createdAt.desc()),
   ],
 );

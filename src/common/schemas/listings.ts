@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS } from '../catalog';
+
+/** Listing forms and browse filters, shared by the browser and the API (messages: `validation.*`). */
+
+export const MAX_PHOTOS = 10;
+export const RECOMMENDED_PHOTOS = 5;
+export const MAX_PHOTO_BYTES = 12 * 1024 * 1024;
+export const BROWSE_PAGE_SIZE = 24;
+/** Above this many matches the count reads "1,000+" instead of being counted exactly. */
+export const COUNT_LIMIT = 1000;
+export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Part brands for the verification section: aftermarket and OEM, then Other. */
+export const PART_BRANDS = [
+  'Akrapovič',
+  'Bilstein',
+  'Bosch',
+  'Borla',
+  'Brembo',
+  'BBS',
+  'Eibach',
+  'Enkei',
+  'Garrett',
+  'HKS',
+  'KW',
+  'K&N',
+  'Magnaflow',
+  'Mishimoto',
+  'Recaro',
+  'Rays',
+  'Sparco',
+  'Tein',
+  'Tomei',
+  'OEM',
+  'Other',
+] as const;
+
+const optionalInt = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const number = Number(value);
+      if (!Number.isInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const optionalMoney = (message: string) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const number = Number(value);
+      if (!Number.isFinite(number) || number < 0 || number > 10_000_000) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Math.round(number * 100) / 100;
+    });
+
+/** Browse filters as they appear in the URL (`/browse?search=…&make=…`) and the API query. */
+export const BrowseQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  make: z.string().trim().max(50).optional(),
+  model: z.string().trim().max(80).optional(),
+  year: optionalInt(1900, 2100, 'validation.yearInvalid'),
+  minPrice: optionalMoney('validation.priceInvalid'),
+  maxPrice: optionalMoney('validation.priceInvalid'),
+  condition: z.enum(CONDITIONS).optional(),
+  sort: z.enum(SORTS).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: optionalInt(1, 48, 'validation.invalid'),
+});
+export type BrowseQuery = z.output<typeof BrowseQuerySchema>;
+/**
+ * The browse filters in a URL, each checked on its own: a bad value (an old link, a hand-edited one)
+ * is dropped instead of failing the whole search.
+ */
+export function browseQueryFromParams(params: URLSearchParams): BrowseQuery {
+  const query: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(BrowseQuerySchema.shape)) {
+    const raw = params.get(key);
+    if (raw === null || raw.trim() === '') continue;
+    const parsed = (schema as z.ZodType).safeParse(raw);
+    if (parsed.success && parsed.data !== undefined && parsed.data !== '') query[key] = parsed.data;
+  }
+  return query as BrowseQuery;
+}
+
+/** The filters a person sets (everything but paging). */
+export const FILTER_KEYS = [
+  'search',
+  'category',
+  'make',
+  'model',
+  'year',
+  'minPrice',
+  'maxPrice',
+  'condition',
+  'sort',
+] as const;
+
+export const PhotoViewSchema = z
+  .object({
+    key: z.string(),
+    width: z.number(),
+    height: z.number(),
+    /** URLs of the WebP variants, smallest first. */
+    sources: z.array(z.object({ url: z.string(), width: z.number() })),
+  })
+  .meta({ id: 'Photo' });
+export type PhotoView = z.infer<typeof PhotoViewSchema>;
+
+export const ListingCardSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    price: z.string(),
+    category: z.string(),
+    condition: z.string(),
+    make: z.string(),
+    model: z.string(),
+    yearStart: z.number().nullable(),
+    yearEnd: z.number().nullable(),
+    location: z.string().nullable(),
+    photo: PhotoViewSchema.nullable(),
+    isSold: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ListingCard' });
+export type ListingCard = z.infer<typeof ListingCardSchema>;
+
+export const BrowseResponseSchema = z
+  .object({
+    items: z.array(ListingCardSchema),
+    nextCursor: z.string().nullable(),
+    /** Exact up to COUNT_LIMIT; `more` says there are more than that. */
+    count: z.object({ value: z.number(), more: z.boolean() }),
+  })
+  .meta({ id: 'BrowseResponse' });
+export type BrowseResponse = z.infer<typeof BrowseResponseSchema>;
+
+export const StoredPhotoSchema = z
+  .object({
+    key: z.string().max(200),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    variants: z.array(z.number().int().positive()).max(5),
+  })
+  .meta({ id: 'StoredPhoto' });
+
+const text = (max: number, required: string) =>
+  z.string().trim().min(1, required).max(max, 'validation.tooLong');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.tooLong')
+    .optional()
+    .transform((value) => value || null);
+
+export const ListingInputSchema = z
+  .object({
+    title: text(120, 'validation.required'),
+    description: z.string().trim().max(5000, 'validation.tooLong').default(''),
+    price: z.union([z.number(), z.string()]).transform((value, ctx) => {
+      const number = typeof value === 'string' ? Number(value.replace(/[$,\s]/g, '')) : value;
+      if (value === '' || !Number.isFinite(number) || number < 0 || number > 10_000_000) {
+        ctx.addIssue({
+          code: 'custom',
+          message: value === '' ? 'validation.required' : 'validation.priceInvalid',
+        });
+        return z.NEVER;
+      }
+      return Math.round(number * 100) / 100;
+    }),
+    category: z.enum(CATEGORIES, { error: 'validation.required' }),
+    condition: z.enum(CONDITIONS, { error: 'validation.required' }),
+    make: text(50, 'validation.required'),
+    model: text(80, 'validation.required'),
+    yearStart: optionalInt(1900, 2100, 'validation.yearInvalid'),
+    yearEnd: optionalInt(1900, 2100, 'validation.yearInvalid'),
+    location: optionalText(120),
+    negotiable: z.boolean().default(true),
+    referralAmount: optionalMoney('validation.priceInvalid'),
+    verification: z.boolean().default(false),
+    partId: optionalText(80),
+    partBrand: z.enum(PART_BRANDS).optional().nullable(),
+    partBrandOther: optionalText(80),
+    productUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .optional()
+      .transform((value) => value || null)
+      .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), 'validation.urlInvalid'),
+    receiptImage: StoredPhotoSchema.nullable().optional(),
+    photos: z.array(StoredPhotoSchema).max(MAX_PHOTOS, 'validation.tooManyPhotos').default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.yearStart && value.yearEnd && value.yearEnd < value.yearStart)
+      ctx.addIssue({ code: 'custom', path: ['yearEnd'], message: 'validation.yearRange' });
+    if (value.verification) {
+      if (!value.partId) ctx.addIssue({ code: 'custom', path: ['partId'], message: 'validation.required' });
+      if (!value.partBrand)
+        ctx.addIssue({ code: 'custom', path: ['partBrand'], message: 'validation.required' });
+      if (value.partBrand === 'Other' && !value.partBrandOther)
+        ctx.addIssue({ code: 'custom', path: ['partBrandOther'], message: 'validation.required' });
+      if (!value.receiptImage)
+        ctx.addIssue({ code: 'custom', path: ['receiptImage'], message: 'validation.required' });
+    }
+  })
+  .meta({ id: 'ListingInput' });
+export type ListingInput = z.input<typeof ListingInputSchema>;
+
+export const ListingDetailSchema = ListingCardSchema.extend({
+  description: z.string(),
+  photos: z.array(PhotoViewSchema),
+  negotiable: z.boolean(),
+  referralAmount: z.string().nullable(),
+  partId: z.string().nullable(),
+  partBrand: z.string().nullable(),
+  partBrandOther: z.string().nullable(),
+  productUrl: z.string().nullable(),
+  receiptImage: PhotoViewSchema.nullable(),
+  views: z.number(),
+  seller: z.object({ name: z.string().nullable(), verified: z.boolean() }),
+  isOwner: z.boolean(),
+  /** For the owner's edit form: the photos as stored. */
+  storedPhotos: z.array(StoredPhotoSchema).optional(),
+  storedReceipt: StoredPhotoSchema.nullable().optional(),
+}).meta({ id: 'ListingDetail' });
+export type ListingDetail = z.infer<typeof ListingDetailSchema>;
+
+export const ContactSellerSchema = z
+  .object({ content: z.string().trim().min(1, 'validation.messageRequired').max(2000, 'validation.tooLong') })
+  .meta({ id: 'ContactSeller' });
+
+export const ListingStatusSchema = z.object({ isSold: z.boolean() }).meta({ id: 'ListingStatus' });
+
+/** The year rule of the fitment card: `start-end`, `start+`, or nothing. */
+export function yearRange(start: number | null, end: number | null): string | null {
+  if (start && end) return `${start}-${end}`;
+  if (start) return `${start}+`;
+  return null;
+}
+
+/** The public seller name: first name and last initial, or null (shown as "Anonymous"). */
+export function publicName(first: string | null, last: string | null): string | null {
+  const given = first?.trim();
+  if (!given) return null;
+  const initial = last?.trim().charAt(0);
+  return initial ? `${given} ${initial.toUpperCase()}.` : given;
+}

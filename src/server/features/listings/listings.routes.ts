@@ -1,0 +1,359 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq, sql } from 'drizzle-orm';
+import { getCookie, setCookie } from 'hono/cookie';
+import { bodyLimit } from 'hono/body-limit';
+import { fileTypeFromBuffer } from 'file-type';
+import { PLAN_DETAILS, isPlan } from '@common/catalog';
+import { OkSchema } from '@common/schemas/auth';
+import { ErrorResponseSchema } from '@common/schemas/errors';
+import {
+  BrowseQuerySchema,
+  BrowseResponseSchema,
+  ContactSellerSchema,
+  ListingDetailSchema,
+  ListingInputSchema,
+  ListingStatusSchema,
+  MAX_PHOTO_BYTES,
+  StoredPhotoSchema,
+} from '@common/schemas/listings';
+import type { StoredPhoto } from '@common/photos';
+import type { Db } from '../../db/client';
+import { conversations, listings, messages } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { createRouter } from '../../http/create-router';
+import { storePhoto } from '../../photos/store-photo';
+import type { Storage } from '../../storage/storage';
+import { randomToken } from '../../security/secrets';
+import { requireUser } from '../auth/sessions';
+import type { ListingsService } from './listings.service';
+
+const tags = ['Listings'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const failure = (description: string) => json(ErrorResponseSchema, description);
+const IdParam = z.object({ id: z.string().uuid() });
+const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
+const VIEWER_COOKIE = 'mm_viewer';
+
+const routes = {
+  browse: createRoute({
+    method: 'get',
+    path: '/listings',
+    tags,
+    summary: 'Browse and search unsold listings (keyset pages)',
+    request: { query: BrowseQuerySchema },
+    responses: { 200: json(BrowseResponseSchema, 'A page of listings') },
+  }),
+  detail: createRoute({
+    method: 'get',
+    path: '/listings/{id}',
+    tags,
+    summary: 'One listing',
+    request: { params: IdParam },
+    responses: { 200: json(ListingDetailSchema, 'The listing'), 404: failure('No such listing') },
+  }),
+  view: createRoute({
+    method: 'post',
+    path: '/listings/{id}/views',
+    tags,
+    summary: 'Count a view (once per visitor and day, never the owner)',
+    request: { params: IdParam },
+    responses: { 200: json(OkSchema, 'Counted'), 404: failure('No such listing') },
+  }),
+  create: createRoute({
+    method: 'post',
+    path: '/listings',
+    tags,
+    summary: 'List a part',
+    request: body(ListingInputSchema),
+    responses: {
+      201: json(ListingDetailSchema, 'Listed'),
+      400: failure('Invalid input'),
+      401: failure('Not signed in'),
+      403: failure('PLAN_LIMIT'),
+    },
+  }),
+  update: createRoute({
+    method: 'put',
+    path: '/listings/{id}',
+    tags,
+    summary: 'Edit a listing (owner only)',
+    request: { params: IdParam, ...body(ListingInputSchema) },
+    responses: {
+      200: json(ListingDetailSchema, 'Saved'),
+      400: failure('Invalid input'),
+      401: failure('Not signed in'),
+      404: failure('No such listing of yours'),
+    },
+  }),
+  status: createRoute({
+    method: 'patch',
+    path: '/listings/{id}/status',
+    tags,
+    summary: 'Mark sold or available (owner only)',
+    request: { params: IdParam, ...body(ListingStatusSchema) },
+    responses: {
+      200: json(OkSchema, 'Changed'),
+      401: failure('Not signed in'),
+      403: failure('PLAN_LIMIT'),
+      404: failure('No such listing of yours'),
+    },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/listings/{id}',
+    tags,
+    summary: 'Delete a listing (owner only)',
+    request: { params: IdParam },
+    responses: {
+      200: json(OkSchema, 'Deleted'),
+      401: failure('Not signed in'),
+      404: failure('No such listing of yours'),
+    },
+  }),
+  contact: createRoute({
+    method: 'post',
+    path: '/listings/{id}/messages',
+    tags,
+    summary: 'Message the seller (starts or continues the conversation)',
+    request: { params: IdParam, ...body(ContactSellerSchema) },
+    responses: {
+      201: json(z.object({ conversationId: z.string() }), 'Sent'),
+      400: failure('Invalid input, own or sold listing'),
+      401: failure('Not signed in'),
+      403: failure('CONVERSATION_LIMIT'),
+      404: failure('No such listing'),
+    },
+  }),
+  photo: createRoute({
+    method: 'post',
+    path: '/photos',
+    tags,
+    summary: 'Upload one photo (JPEG, PNG, WebP or AVIF); returns it re-encoded',
+    request: {
+      body: {
+        content: { 'multipart/form-data': { schema: z.object({ file: z.any() }) } },
+        required: true,
+      },
+    },
+    responses: {
+      201: json(StoredPhotoSchema, 'Stored'),
+      400: failure('PHOTO_TYPE'),
+      401: failure('Not signed in'),
+      413: failure('PHOTO_TOO_LARGE'),
+    },
+  }),
+};
+
+export function listingsRoutes(deps: {
+  db: Db;
+  storage: Storage;
+  listings: ListingsService;
+  secureCookies: boolean;
+}) {
+  const { db, storage, listings: service } = deps;
+
+  /** Photos in a listing must be ones this member uploaded. */
+  const checkPhotos = (userId: string, photos: StoredPhoto[]) => {
+    const prefix = `listings/${userId}/`;
+    if (photos.some((photo) => !photo.key.startsWith(prefix) || photo.key.split('/').length !== 3))
+      throw new ApiError(400, 'VALIDATION_ERROR');
+  };
+
+  async function ownListing(userId: string, id: string) {
+    const listing = await service.find(id);
+    // Someone else's listing answers like a missing one.
+    if (!listing || listing.userId !== userId) throw new ApiError(404, 'NOT_FOUND');
+    return listing;
+  }
+
+  const router = createRouter()
+    .openapi(routes.browse, async (c) => c.json(await service.browse(c.req.valid('query')), 200))
+
+    .openapi(routes.detail, async (c) => {
+      const user = c.get('user');
+      const detail = await service.detail(c.req.valid('param').id, user?.id ?? null);
+      if (!detail) throw new ApiError(404, 'NOT_FOUND');
+      return c.json(detail, 200);
+    })
+
+    .openapi(routes.view, async (c) => {
+      const listing = await service.find(c.req.valid('param').id);
+      if (!listing) throw new ApiError(404, 'NOT_FOUND');
+      const user = c.get('user');
+      let viewer = getCookie(c, VIEWER_COOKIE);
+      if (!user && (!viewer || viewer.length > 64)) {
+        viewer = randomToken();
+        setCookie(c, VIEWER_COOKIE, viewer, {
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure: deps.secureCookies,
+          path: '/api/listings',
+          maxAge: 365 * 24 * 3600,
+        });
+      }
+      await service.countView(listing, user ? `u:${user.id}` : `v:${viewer}`, user?.id ?? null);
+      return c.json({ status: 'ok' as const }, 200);
+    })
+
+    .openapi(routes.create, async (c) => {
+      const user = requireUser(c);
+      const input = c.req.valid('json');
+      checkPhotos(user.id, [...input.photos, ...(input.receiptImage ? [input.receiptImage] : [])]);
+      await service.assertUnderPlanLimit(user.id, user.plan);
+      const { verification: _verification, ...fields } = input;
+      const rows = await db
+        .insert(listings)
+        .values({
+          ...fields,
+          price: String(fields.price),
+          referralAmount: fields.referralAmount === undefined ? null : String(fields.referralAmount),
+          partBrand: fields.partBrand ?? null,
+          receiptImage: fields.receiptImage ?? null,
+          yearStart: fields.yearStart ?? null,
+          yearEnd: fields.yearEnd ?? null,
+          userId: user.id,
+        })
+        .returning({ id: listings.id });
+      const id = rows[0]!.id;
+      await service.recordPrice(id, fields.price);
+      return c.json((await service.detail(id, user.id))!, 201);
+    })
+
+    .openapi(routes.update, async (c) => {
+      const user = requireUser(c);
+      const { id } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const listing = await ownListing(user.id, id);
+      const newPhotos = input.photos.filter((p) => !listing.photos.some((old) => old.key === p.key));
+      const receipt =
+        input.receiptImage && input.receiptImage.key !== listing.receiptImage?.key
+          ? [input.receiptImage]
+          : [];
+      checkPhotos(user.id, [...newPhotos, ...receipt]);
+      const { verification: _verification, ...fields } = input;
+      await db
+        .update(listings)
+        .set({
+          ...fields,
+          price: String(fields.price),
+          referralAmount: fields.referralAmount === undefined ? null : String(fields.referralAmount),
+          partBrand: fields.partBrand ?? null,
+          receiptImage: fields.receiptImage ?? null,
+          yearStart: fields.yearStart ?? null,
+          yearEnd: fields.yearEnd ?? null,
+          updatedAt: new Date(),
+        })
+        .where(eq(listings.id, id));
+      if (Number(listing.price) !== fields.price) await service.recordPrice(id, fields.price);
+      // Photos taken out of the listing are deleted from storage.
+      for (const old of listing.photos)
+        if (!input.photos.some((p) => p.key === old.key)) await storage.deletePrefix(`${old.key}/`);
+      return c.json((await service.detail(id, user.id))!, 200);
+    })
+
+    .openapi(routes.status, async (c) => {
+      const user = requireUser(c);
+      const { id } = c.req.valid('param');
+      const { isSold } = c.req.valid('json');
+      const listing = await ownListing(user.id, id);
+      if (!isSold && listing.isSold) await service.assertUnderPlanLimit(user.id, user.plan);
+      await db.update(listings).set({ isSold, updatedAt: new Date() }).where(eq(listings.id, id));
+      return c.json({ status: 'ok' as const }, 200);
+    })
+
+    .openapi(routes.remove, async (c) => {
+      const user = requireUser(c);
+      const listing = await ownListing(user.id, c.req.valid('param').id);
+      await db.delete(listings).where(eq(listings.id, listing.id));
+      for (const photo of [...listing.photos, ...(listing.receiptImage ? [listing.receiptImage] : [])])
+        await storage.deletePrefix(`${photo.key}/`);
+      return c.json({ status: 'ok' as const }, 200);
+    })
+
+    .openapi(routes.contact, async (c) => {
+      const user = requireUser(c);
+      const listing = await service.find(c.req.valid('param').id);
+      if (!listing) throw new ApiError(404, 'NOT_FOUND');
+      if (listing.userId === user.id) throw new ApiError(400, 'OWN_LISTING');
+      if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
+      const { content } = c.req.valid('json');
+      const conversationId = await db.transaction(async (tx) => {
+        const existing = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, user.id)))
+          .limit(1);
+        let id = existing[0]?.id;
+        if (!id) {
+          const cap = PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].newConversationsPerMonth;
+          if (cap !== null) {
+            const started = await tx.execute<{
+              n: number;
+            }>(sql`select count(*)::int as n from ${conversations}
+              where ${conversations.buyerId} = ${user.id} and ${conversations.createdAt} >= date_trunc('month', now())`);
+            if ((started.rows[0]?.n ?? 0) >= cap)
+              throw new ApiError(403, 'CONVERSATION_LIMIT', { count: cap });
+          }
+          const created = await tx
+            .insert(conversations)
+            .values({ listingId: listing.id, buyerId: user.id, sellerId: listing.userId })
+            .onConflictDoNothing()
+            .returning({ id: conversations.id });
+          id =
+            created[0]?.id ??
+            (
+              await tx
+                .select({ id: conversations.id })
+                .from(conversations)
+                .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, user.id)))
+            )[0]!.id;
+        }
+        await tx.insert(messages).values({
+          conversationId: id,
+          listingId: listing.id,
+          senderId: user.id,
+          receiverId: listing.userId,
+          content,
+        });
+        await tx.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, id));
+        return id;
+      });
+      return c.json({ conversationId }, 201);
+    });
+
+  router.use(
+    '/photos',
+    bodyLimit({
+      maxSize: MAX_PHOTO_BYTES + 64 * 1024,
+      onError: () => {
+        throw new ApiError(413, 'PHOTO_TOO_LARGE', { megabytes: MAX_PHOTO_BYTES / 1024 / 1024 });
+      },
+    }),
+  );
+  router.openapi(routes.photo, async (c) => {
+    const user = requireUser(c);
+    const form = await c.req.parseBody();
+    const file = form.file;
+    if (!(file instanceof File)) throw new ApiError(400, 'PHOTO_TYPE');
+    if (file.size > MAX_PHOTO_BYTES)
+      throw new ApiError(413, 'PHOTO_TOO_LARGE', { megabytes: MAX_PHOTO_BYTES / 1024 / 1024 });
+    const bytes = Buffer.from(await file.arrayBuffer());
+    // The bytes decide, not the name or the browser's word.
+    const type = await fileTypeFromBuffer(bytes);
+    if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(400, 'PHOTO_TYPE');
+    let photo: StoredPhoto;
+    try {
+      photo = await storePhoto(storage, `listings/${user.id}`, bytes);
+    } catch {
+      throw new ApiError(400, 'PHOTO_TYPE');
+    }
+    return c.json(photo, 201);
+  });
+  return router;
+}

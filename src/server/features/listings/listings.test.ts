@@ -1,0 +1,462 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowseResponse, ListingDetail } from '@common/schemas/listings';
+import type { StoredPhoto } from '@common/photos';
+import { photoVariantKey } from '@common/photos';
+import { listingPriceHistory, listings, messages } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { signedInMember } from '../../../test/members';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function part(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'HKS Hi-Power exhaust',
+    description: 'Stainless cat-back, great sound.',
+    price: '899.99',
+    category: 'exhaust',
+    condition: 'like_new',
+    make: 'Nissan',
+    model: '350Z',
+    yearStart: 2003,
+    yearEnd: 2008,
+    location: 'Austin, TX',
+    ...overrides,
+  };
+}
+
+async function create(browser: TestBrowser, overrides: Record<string, unknown> = {}) {
+  const response = await browser.post<ListingDetail>('/api/listings', part(overrides));
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+async function browse(query: string) {
+  const response = await new TestBrowser(t).get<BrowseResponse>(`/api/listings?${query}`);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+async function upload(browser: TestBrowser, bytes: Buffer, name: string, type = 'image/jpeg') {
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(bytes)], name, { type }));
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await t.app.request('/api/photos', {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: cookie },
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as StoredPhoto & { error?: { code: string } },
+  };
+}
+
+const jpeg = (width = 200, height = 120) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
+    .jpeg()
+    .toBuffer();
+
+describe('creating a listing', () => {
+  it('is for members only, and checks the required fields with the shared messages', async () => {
+    expect((await new TestBrowser(t).post('/api/listings', part())).status).toBe(401);
+    const { browser } = await signedInMember(t);
+    const missing = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+      ...part(),
+      title: ' ',
+      price: '',
+      make: '',
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields).toMatchObject({
+      title: 'This field is required.',
+      price: 'This field is required.',
+      make: 'This field is required.',
+    });
+    const years = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+      ...part(),
+      yearStart: 2010,
+      yearEnd: 2005,
+    });
+    expect(years.body.error.fields.yearEnd).toBe('The last year must not be before the first year.');
+    const verification = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+      ...part(),
+      verification: true,
+    });
+    expect(Object.keys(verification.body.error.fields).sort()).toEqual([
+      'partBrand',
+      'partId',
+      'receiptImage',
+    ]);
+  });
+
+  it('saves every field and records the first price', async () => {
+    const { browser } = await signedInMember(t, { firstName: 'Keiko', lastName: 'tanaka' });
+    const listing = await create(browser, {
+      negotiable: false,
+      referralAmount: '25',
+      partBrand: 'Other',
+      partBrandOther: 'Nismo',
+      partId: 'NS-123',
+      productUrl: 'https://example.com/part',
+    });
+    expect(listing).toMatchObject({
+      title: 'HKS Hi-Power exhaust',
+      price: '899.99',
+      negotiable: false,
+      referralAmount: '25.00',
+      partBrand: 'Other',
+      partBrandOther: 'Nismo',
+      partId: 'NS-123',
+      productUrl: 'https://example.com/part',
+      isOwner: true,
+      seller: { name: 'Keiko T.', verified: false },
+    });
+    const history = await t.database.db
+      .select()
+      .from(listingPriceHistory)
+      .where(eq(listingPriceHistory.listingId, listing.id));
+    expect(history.map((h) => h.price)).toEqual(['899.99']);
+  });
+});
+
+describe('browse and search', () => {
+  let ids: { a: string; b: string; c: string; sold: string };
+  beforeAll(async () => {
+    const { browser } = await signedInMember(t, { plan: 'platinum' });
+    const a = await create(browser, {
+      title: 'Garrett turbo charger GT2860',
+      description: 'Ball bearing turbo for SR20.',
+      category: 'engine',
+      make: 'Nissan',
+      model: 'Silvia',
+      yearStart: 1995,
+      yearEnd: 1998,
+      price: '1200',
+      condition: 'good',
+    });
+    const b = await create(browser, {
+      title: 'Borla exhaust system',
+      description: 'ATAK cat-back.',
+      category: 'exhaust',
+      make: 'Ford',
+      model: 'Mustang',
+      yearStart: 2015,
+      yearEnd: null,
+      price: '1500',
+      condition: 'new',
+    });
+    const c = await create(browser, {
+      title: 'Bilstein B16 coilovers',
+      description: 'Adjustable damping.',
+      category: 'suspension',
+      make: 'BMW',
+      model: 'M3',
+      yearStart: 2008,
+      yearEnd: 2013,
+      price: '2100',
+      condition: 'fair',
+    });
+    const sold = await create(browser, { title: 'Sold exhaust manifold', category: 'exhaust', make: 'Ford' });
+    await browser.request('PATCH', `/api/listings/${sold.id}/status`, { isSold: true });
+    ids = { a: a.id, b: b.id, c: c.id, sold: sold.id };
+  });
+
+  const idsOf = (r: BrowseResponse) => r.items.map((i) => i.id);
+
+  it('lists only unsold listings, newest first, with a count', async () => {
+    const all = await browse('limit=48');
+    expect(idsOf(all)).not.toContain(ids.sold);
+    expect(idsOf(all).indexOf(ids.c)).toBeLessThan(idsOf(all).indexOf(ids.a));
+    expect(all.count.more).toBe(false);
+    expect(all.count.value).toBe(all.items.length);
+  });
+
+  it('finds text in titles and descriptions, also by prefix', async () => {
+    expect(idsOf(await browse('search=coilovers'))).toEqual([ids.c]);
+    expect(idsOf(await browse('search=ATAK'))).toEqual([ids.b]);
+    expect(idsOf(await browse('search=bilst'))).toEqual([ids.c]);
+  });
+
+  it('tolerates a typo and a missing space', async () => {
+    expect(idsOf(await browse('search=exaust'))).toContain(ids.b);
+    expect(idsOf(await browse('search=turbocharger'))).toContain(ids.a);
+    expect(idsOf(await browse('search=exaust'))).not.toContain(ids.sold);
+  });
+
+  it('filters by category, make, model, condition and price', async () => {
+    expect(idsOf(await browse('category=suspension'))).toEqual([ids.c]);
+    expect(idsOf(await browse('make=ford'))).toEqual([ids.b]);
+    expect(idsOf(await browse('make=Nissan&model=silvia'))).toEqual([ids.a]);
+    expect(idsOf(await browse('condition=new'))).toEqual([ids.b]);
+    const priced = idsOf(await browse('minPrice=1200&maxPrice=1500'));
+    expect(priced).toContain(ids.a);
+    expect(priced).toContain(ids.b);
+    expect(priced).not.toContain(ids.c);
+    expect(idsOf(await browse('category=exhaust&make=Ford&condition=new&maxPrice=1500'))).toEqual([ids.b]);
+    expect(idsOf(await browse('category=exhaust&make=BMW'))).toEqual([]);
+  });
+
+  it('applies the year rule at its edges: year_start <= year <= year_end', async () => {
+    expect(idsOf(await browse('make=BMW&year=2008'))).toEqual([ids.c]);
+    expect(idsOf(await browse('make=BMW&year=2013'))).toEqual([ids.c]);
+    expect(idsOf(await browse('make=BMW&year=2007'))).toEqual([]);
+    expect(idsOf(await browse('make=BMW&year=2014'))).toEqual([]);
+    // Without an end year the listing cannot be shown to fit a year.
+    expect(idsOf(await browse('make=Ford&year=2016'))).toEqual([]);
+  });
+
+  it('sorts by price both ways', async () => {
+    const up = (await browse('sort=price_asc&limit=48')).items.map((i) => Number(i.price));
+    expect(up).toEqual([...up].sort((x, y) => x - y));
+    const down = (await browse('sort=price_desc&limit=48')).items.map((i) => Number(i.price));
+    expect(down).toEqual([...down].sort((x, y) => y - x));
+  });
+
+  it('pages by keyset without gaps or repeats while listings are added', async () => {
+    const { browser } = await signedInMember(t, { plan: 'platinum' });
+    for (let i = 0; i < 5; i++) await create(browser, { title: `Page part ${i}`, price: String(100 + i) });
+    const expected = idsOf(await browse('limit=48'));
+    for (const sort of ['newest', 'price_asc'] as const) {
+      const reference = idsOf(await browse(`limit=48&sort=${sort}`));
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let added = 0;
+      do {
+        const page: BrowseResponse = await browse(`limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...idsOf(page));
+        cursor = page.nextCursor;
+        if (added < 2) {
+          // A new listing (newest, and the cheapest) arrives while the visitor pages.
+          await create(browser, { title: `Late part ${sort} ${added++}`, price: '1' });
+        }
+      } while (cursor);
+      expect(new Set(seen).size).toBe(seen.length);
+      for (const id of reference) expect(seen).toContain(id);
+    }
+    expect(expected.length).toBeGreaterThan(5);
+  });
+});
+
+describe('owners, and only owners, manage their listings', () => {
+  it('edits, records price changes, marks sold and deletes; another member gets 404', async () => {
+    const owner = await signedInMember(t);
+    const other = await signedInMember(t);
+    const listing = await create(owner.browser);
+    for (const [method, path, body] of [
+      ['PUT', `/api/listings/${listing.id}`, part({ price: '1' })],
+      ['PATCH', `/api/listings/${listing.id}/status`, { isSold: true }],
+      ['DELETE', `/api/listings/${listing.id}`, undefined],
+    ] as const) {
+      const response = await other.browser.request(method, path, body);
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const edited = await owner.browser.request<ListingDetail>(
+      'PUT',
+      `/api/listings/${listing.id}`,
+      part({ price: '750' }),
+    );
+    expect(edited.body.price).toBe('750.00');
+    const history = await t.database.db
+      .select({ price: listingPriceHistory.price })
+      .from(listingPriceHistory)
+      .where(eq(listingPriceHistory.listingId, listing.id))
+      .orderBy(listingPriceHistory.id);
+    expect(history.map((h) => h.price)).toEqual(['899.99', '750.00']);
+
+    expect(
+      (await owner.browser.request('PATCH', `/api/listings/${listing.id}/status`, { isSold: true })).status,
+    ).toBe(200);
+    expect(idsOfBrowse(await browse('limit=48'))).not.toContain(listing.id);
+    expect((await owner.browser.request('DELETE', `/api/listings/${listing.id}`)).status).toBe(200);
+    expect((await new TestBrowser(t).get(`/api/listings/${listing.id}`)).status).toBe(404);
+  });
+});
+
+function idsOfBrowse(r: BrowseResponse) {
+  return r.items.map((i) => i.id);
+}
+
+describe('plan limits', () => {
+  it('caps a Bronze member at 3 active listings, when creating and when making one available again', async () => {
+    const { browser } = await signedInMember(t);
+    const listed = [];
+    for (let i = 0; i < 3; i++) listed.push(await create(browser));
+    const fourth = await browser.post<{ error: { code: string; message: string } }>('/api/listings', part());
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.error.code).toBe('PLAN_LIMIT');
+    expect(fourth.body.error.message).toBe(
+      'Your plan allows 3 active listings. Mark one as sold or upgrade your plan to list more.',
+    );
+    await browser.request('PATCH', `/api/listings/${listed[0]!.id}/status`, { isSold: true });
+    await create(browser);
+    const again = await browser.request<{ error: { code: string } }>(
+      'PATCH',
+      `/api/listings/${listed[0]!.id}/status`,
+      {
+        isSold: false,
+      },
+    );
+    expect(again.status).toBe(403);
+    expect(again.body.error.code).toBe('PLAN_LIMIT');
+  });
+
+  it('lets Gold list 10', async () => {
+    const { browser } = await signedInMember(t, { plan: 'gold' });
+    for (let i = 0; i < 10; i++) await create(browser);
+    expect((await browser.post('/api/listings', part())).status).toBe(403);
+  });
+});
+
+describe('photos', () => {
+  it('re-encodes a JPEG into WebP sizes without its GPS data', async () => {
+    const { browser, id } = await signedInMember(t);
+    const withGps = await sharp(await jpeg(1600, 900))
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 46/1' } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const uploaded = await upload(browser, withGps, 'car.jpg');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.key.startsWith(`listings/${id}/`)).toBe(true);
+    expect(uploaded.body.variants).toEqual([320, 640, 1280]);
+    const stored = await t.app.request(`/media/${photoVariantKey(uploaded.body, 1280)}`);
+    const bytes = Buffer.from(await stored.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(1280);
+    expect(meta.exif).toBeUndefined();
+    const listing = await create(browser, { photos: [uploaded.body] });
+    expect(listing.photos[0]?.sources.map((s) => s.width)).toEqual([320, 640, 1280]);
+  });
+
+  it('refuses what is not a photo, whatever its name, and what is too large', async () => {
+    const { browser } = await signedInMember(t);
+    const text = await upload(browser, Buffer.from('just some text, not a picture'), 'part.jpg');
+    expect(text.status).toBe(400);
+    expect(text.body.error?.code).toBe('PHOTO_TYPE');
+    const svg = await upload(
+      browser,
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      ),
+      'part.svg',
+      'image/svg+xml',
+    );
+    expect(svg.status).toBe(400);
+    const big = await upload(browser, Buffer.alloc(13 * 1024 * 1024, 1), 'huge.jpg');
+    expect(big.status).toBe(413);
+    expect(big.body.error?.code).toBe('PHOTO_TOO_LARGE');
+    expect((await upload(new TestBrowser(t), await jpeg(), 'a.jpg')).status).toBe(401);
+  });
+
+  it('takes at most 10 photos, and only photos of this member', async () => {
+    const { browser } = await signedInMember(t);
+    const photo = (await upload(browser, await jpeg(), 'a.jpg')).body;
+    const eleven = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+      ...part(),
+      photos: Array.from({ length: 11 }, () => photo),
+    });
+    expect(eleven.status).toBe(400);
+    expect(eleven.body.error.fields.photos).toBe('You can upload a maximum of 10 images');
+    const someoneElses = await signedInMember(t);
+    expect((await someoneElses.browser.post('/api/listings', { ...part(), photos: [photo] })).status).toBe(
+      400,
+    );
+  });
+});
+
+describe('contacting the seller and views', () => {
+  it("stores the message in the (listing, buyer, seller) conversation; never to one's own or a sold listing", async () => {
+    const seller = await signedInMember(t, { firstName: 'Dana', lastName: 'Cole' });
+    const buyer = await signedInMember(t, { firstName: 'Eli', lastName: 'Park' });
+    const listing = await create(seller.browser);
+    expect(
+      (await new TestBrowser(t).post(`/api/listings/${listing.id}/messages`, { content: 'Hi' })).status,
+    ).toBe(401);
+    expect(
+      (await buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: '   ' })).status,
+    ).toBe(400);
+    const first = await buyer.browser.post<{ conversationId: string }>(
+      `/api/listings/${listing.id}/messages`,
+      {
+        content: ' Is this still available? ',
+      },
+    );
+    expect(first.status).toBe(201);
+    const second = await buyer.browser.post<{ conversationId: string }>(
+      `/api/listings/${listing.id}/messages`,
+      {
+        content: 'Can you ship to Denver?',
+      },
+    );
+    expect(second.body.conversationId).toBe(first.body.conversationId);
+    const stored = await t.database.db.select().from(messages).where(eq(messages.listingId, listing.id));
+    expect(stored.map((m) => [m.content, m.senderId, m.receiverId])).toEqual([
+      ['Is this still available?', buyer.id, seller.id],
+      ['Can you ship to Denver?', buyer.id, seller.id],
+    ]);
+    expect(
+      (await seller.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Me?' })).status,
+    ).toBe(400);
+
+    const dashboard = await seller.browser.get<{ recentMessages: { senderName: string; content: string }[] }>(
+      '/api/dashboard',
+    );
+    expect(dashboard.body.recentMessages.map((m) => [m.senderName, m.content])).toEqual([
+      ['Eli P.', 'Can you ship to Denver?'],
+      ['Eli P.', 'Is this still available?'],
+    ]);
+
+    await seller.browser.request('PATCH', `/api/listings/${listing.id}/status`, { isSold: true });
+    const sold = await buyer.browser.post<{ error: { code: string } }>(
+      `/api/listings/${listing.id}/messages`,
+      {
+        content: 'Still there?',
+      },
+    );
+    expect(sold.body.error.code).toBe('LISTING_SOLD');
+  });
+
+  it('counts a view once per visitor and day, never the owner', async () => {
+    const seller = await signedInMember(t);
+    const listing = await create(seller.browser);
+    const visitor = new TestBrowser(t);
+    await visitor.post(`/api/listings/${listing.id}/views`);
+    await visitor.post(`/api/listings/${listing.id}/views`);
+    await new TestBrowser(t).post(`/api/listings/${listing.id}/views`);
+    await seller.browser.post(`/api/listings/${listing.id}/views`);
+    const row = await t.database.db
+      .select({ views: listings.views })
+      .from(listings)
+      .where(eq(listings.id, listing.id));
+    expect(row[0]?.views).toBe(2);
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows my listings, the stats and my quota', async () => {
+    const { browser } = await signedInMember(t);
+    const a = await create(browser, { price: '100' });
+    await create(browser, { price: '250.50' });
+    await browser.request('PATCH', `/api/listings/${a.id}/status`, { isSold: true });
+    const dashboard = await browser.get<{
+      stats: Record<string, unknown>;
+      quota: Record<string, unknown>;
+      listings: { id: string }[];
+    }>('/api/dashboard');
+    expect(dashboard.body.stats).toEqual({ total: 2, active: 1, sold: 1, totalValue: '250.50' });
+    expect(dashboard.body.quota).toEqual({ active: 1, limit: 3 });
+    expect(dashboard.body.listings).toHaveLength(2);
+    expect((await new TestBrowser(t).get('/api/dashboard')).status).toBe(401);
+    void sql;
+  });
+});

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { users } from '@server/db/schema';
+import type { TestApp } from './test-app';
+import { TestBrowser, linkToken } from './test-browser';
+
+let counter = 0;
+export const MEMBER_PASSWORD = 'Sup3r$ecret';
+
+/** A confirmed member with a finished profile, signed in on the returned browser. */
+export async function signedInMember(
+  t: TestApp,
+  options: { firstName?: string; lastName?: string; plan?: 'bronze' | 'gold' | 'platinum' } = {},
+): Promise<{ browser: TestBrowser; email: string; id: string }> {
+  const n = ++counter;
+  const email = `member${n}.${process.pid}@parts-${n}.example.com`;
+  const browser = new TestBrowser(t, `203.0.113.${(n % 250) + 1}`);
+  await browser.post('/api/auth/sign-up', {
+    firstName: options.firstName ?? 'Sam',
+    lastName: options.lastName ?? 'Rivera',
+    email,
+    password: MEMBER_PASSWORD,
+    confirmPassword: MEMBER_PASSWORD,
+  });
+  await t.runJobs();
+  const mail = (await t.mailTo(email))[0];
+  if (!mail) throw new Error('no confirmation email');
+  await browser.post('/api/auth/confirm-email', { token: linkToken(mail.text, '/confirm-signup') });
+  const signedIn = await browser.post<{ user: { id: string } }>('/api/auth/sign-in', {
+    email,
+    password: MEMBER_PASSWORD,
+  });
+  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status}`);
+  if (options.plan)
+    await t.database.db.update(users).set({ plan: options.plan }).where(eq(users.email, email));
+  return { browser, email, id: signedIn.body.user.id };
+}
