@@ -24,9 +24,16 @@ export const paths = {
   onboardingBuyer: route('/onboarding/buyer'),
   onboardingSeller: route('/onboarding/seller'),
   onboardingDone: route('/onboarding/done'),
-  browse: route('/browse'),
+  browse: {
+    pattern: '/browse',
+    href: (query: Record<string, string | undefined> = {}) => withQuery('/browse', query),
+  },
   create: route('/create'),
   listing: { pattern: '/listing/:id', href: (id: string) => `/listing/${encodeURIComponent(id)}` },
+  editListing: {
+    pattern: '/listing/:id/edit',
+    href: (id: string) => `/listing/${encodeURIComponent(id)}/edit`,
+  },
   dashboard: route('/dashboard'),
   messages: route('/messages'),
   myFleet: route('/my-fleet'),

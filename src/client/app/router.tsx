@@ -26,6 +26,7 @@ function planned(titleKey: string): RouteObject {
 
 const AUTH_NS = ['auth', 'errors'];
 const ONBOARDING_NS = ['onboarding', 'errors'];
+const MARKET_NS = ['market', 'errors'];
 
 const comingSoon = () => import('@client/features/coming-soon/coming-soon-page');
 
@@ -41,10 +42,11 @@ const pages: Record<PathName, RouteObject> = {
   onboardingBuyer: { lazy: page(() => import('@client/features/onboarding/buyer-page'), ONBOARDING_NS) },
   onboardingSeller: { lazy: page(() => import('@client/features/onboarding/seller-page'), ONBOARDING_NS) },
   onboardingDone: { lazy: page(() => import('@client/features/onboarding/done-page'), ONBOARDING_NS) },
-  browse: planned('pages.browse'),
-  create: planned('pages.create'),
-  listing: planned('pages.listing'),
-  dashboard: planned('pages.dashboard'),
+  browse: { lazy: page(() => import('@client/features/listings/browse-page'), MARKET_NS) },
+  create: { lazy: page(() => import('@client/features/listings/create-page'), MARKET_NS) },
+  listing: { lazy: page(() => import('@client/features/listings/listing-page'), MARKET_NS) },
+  editListing: { lazy: page(() => import('@client/features/listings/edit-page'), MARKET_NS) },
+  dashboard: { lazy: page(() => import('@client/features/dashboard/dashboard-page'), MARKET_NS) },
   messages: planned('pages.messages'),
   myFleet: planned('pages.myFleet'),
   community: planned('pages.community'),

@@ -6,6 +6,12 @@ import zhErrors from '@common/locales/zh-CN/errors.json';
 import enEmails from '@common/locales/en/emails.json';
 import esEmails from '@common/locales/es/emails.json';
 import zhEmails from '@common/locales/zh-CN/emails.json';
+import enAi from '@common/locales/en/ai.json';
+import esAi from '@common/locales/es/ai.json';
+import zhAi from '@common/locales/zh-CN/ai.json';
+import enCommon from '@common/locales/en/common.json';
+import esCommon from '@common/locales/es/common.json';
+import zhCommon from '@common/locales/zh-CN/common.json';
 
 /** Server-side translations (API errors and emails), all languages loaded up front. */
 const i18n = createInstance();
@@ -14,13 +20,13 @@ void i18n.init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: ['errors', 'emails'],
+  ns: ['errors', 'emails', 'ai', 'common'],
   defaultNS: 'errors',
   interpolation: { escapeValue: false },
   resources: {
-    en: { errors: enErrors, emails: enEmails },
-    es: { errors: esErrors, emails: esEmails },
-    'zh-CN': { errors: zhErrors, emails: zhEmails },
+    en: { errors: enErrors, emails: enEmails, ai: enAi, common: enCommon },
+    es: { errors: esErrors, emails: esEmails, ai: esAi, common: esCommon },
+    'zh-CN': { errors: zhErrors, emails: zhEmails, ai: zhAi, common: zhCommon },
   },
 });
 
@@ -30,4 +36,8 @@ export function translator(language: Language): TFunction {
 
 export function emailTranslator(language: Language): TFunction {
   return i18n.getFixedT(language, 'emails');
+}
+
+export function namespaceTranslator(language: Language, namespace: 'ai' | 'common'): TFunction {
+  return i18n.getFixedT(language, namespace);
 }

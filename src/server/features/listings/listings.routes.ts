@@ -19,7 +19,8 @@ import {
 import type { StoredPhoto } from '@common/photos';
 import type { Db } from '../../db/client';
 import { conversations, listings, messages } from '../../db/schema';
-import { ApiError } from '../../http/api-error';
+import { ApiError, requestLanguage } from '../../http/api-error';
+import { AiDraftRequestSchema, AiDraftSchema, writeListingDraft } from './ai-draft';
 import { createRouter } from '../../http/create-router';
 import { storePhoto } from '../../photos/store-photo';
 import type { Storage } from '../../storage/storage';
@@ -130,6 +131,19 @@ const routes = {
       404: failure('No such listing'),
     },
   }),
+  aiDraft: createRoute({
+    method: 'post',
+    path: '/listings/ai-draft',
+    tags,
+    summary: 'Write a title and description from the form fields (Gold and Platinum)',
+    request: body(AiDraftRequestSchema),
+    responses: {
+      200: json(AiDraftSchema, 'The draft'),
+      400: failure('Invalid input'),
+      401: failure('Not signed in'),
+      403: failure('PLAN_REQUIRED'),
+    },
+  }),
   photo: createRoute({
     method: 'post',
     path: '/photos',
@@ -173,6 +187,12 @@ export function listingsRoutes(deps: {
   }
 
   const router = createRouter()
+    .openapi(routes.aiDraft, (c) => {
+      const user = requireUser(c);
+      if (!PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].aiAssist)
+        throw new ApiError(403, 'PLAN_REQUIRED');
+      return c.json(writeListingDraft(c.req.valid('json'), requestLanguage(c)), 200);
+    })
     .openapi(routes.browse, async (c) => c.json(await service.browse(c.req.valid('query')), 200))
 
     .openapi(routes.detail, async (c) => {

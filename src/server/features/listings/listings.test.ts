@@ -460,3 +460,43 @@ describe('the dashboard', () => {
     void sql;
   });
 });
+
+describe('AI title and description', () => {
+  const fields = {
+    category: 'exhaust',
+    condition: 'like_new',
+    make: 'Nissan',
+    model: '350Z',
+    yearStart: 2003,
+    yearEnd: 2008,
+    partBrand: 'HKS',
+    partId: 'HK-31',
+  };
+
+  it('is for Gold and Platinum members, by their real plan', async () => {
+    const bronze = await signedInMember(t);
+    const refused = await bronze.browser.post<{ error: { code: string; message: string } }>(
+      '/api/listings/ai-draft',
+      fields,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('AI assistance is available for Gold and Platinum members only');
+    const gold = await signedInMember(t, { plan: 'gold' });
+    const draft = await gold.browser.post<{ title: string; description: string }>(
+      '/api/listings/ai-draft',
+      fields,
+    );
+    expect(draft.status).toBe(200);
+    expect(draft.body.title).toBe('HKS Exhaust for Nissan 350Z (2003-2008)');
+    expect(draft.body.description).toContain('like-new');
+    expect(draft.body.description).toContain('HK-31');
+  });
+
+  it("writes in the asker's language", async () => {
+    const gold = await signedInMember(t, { plan: 'platinum' });
+    const draft = await gold.browser.request<{ title: string }>('POST', '/api/listings/ai-draft', fields, {
+      'Accept-Language': 'es',
+    });
+    expect(draft.body.title).toBe('HKS Escape para Nissan 350Z (2003-2008)');
+  });
+});

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '@common/routes';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { PageSkeleton } from '@client/components/layout/page-skeleton';
+import { RequireMember } from '@client/features/session/require-member';
+import { fetchListing, listingKeys } from './api';
+import { ListingForm } from './listing-form';
+
+function EditListing({ id }: { id: string }) {
+  const { t } = useTranslation('market');
+  const navigate = useNavigate();
+  const listing = useQuery({
+    queryKey: listingKeys.detail(id),
+    queryFn: () => fetchListing(id),
+    retry: false,
+  });
+  const notMine = listing.isError || (listing.data && !listing.data.isOwner);
+  useEffect(() => {
+    if (notMine) void navigate(paths.listing.href(id), { replace: true });
+  }, [notMine, navigate, id]);
+  if (!listing.data?.isOwner) return <PageSkeleton />;
+  return (
+    <>
+      <PageMeta title={t('form.editTitle')} noIndex />
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        <h1 className="text-3xl font-bold text-slate-900">{t('form.editTitle')}</h1>
+        <div className="mt-6">
+          <ListingForm listing={listing.data} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** /listing/{id}/edit: the owner edits every field and the photos. */
+export default function EditPage() {
+  const { id = '' } = useParams();
+  return (
+    <RequireMember>
+      <EditListing id={id} />
+    </RequireMember>
+  );
+}

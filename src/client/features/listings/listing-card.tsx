@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MapPin } from 'lucide-react';
+import { yearRange, type ListingCard as Card } from '@common/schemas/listings';
+import { formatPrice } from '@common/i18n/format';
+import { paths } from '@common/routes';
+import { useLanguage } from '@client/lib/use-language';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { ListingPhoto } from './listing-photo';
+
+export function ListingCard({ listing, eager }: { listing: Card; eager?: boolean }) {
+  const { t } = useTranslation(['market', 'common']);
+  const language = useLanguage();
+  const years = yearRange(listing.yearStart, listing.yearEnd);
+  return (
+    <Link
+      to={paths.listing.href(listing.id)}
+      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <ListingPhoto
+        photo={listing.photo}
+        alt={listing.title}
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+        className="aspect-[4/3] w-full"
+        eager={eager}
+        emptyLabel={t('card.noPhoto')}
+      />
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+          {t(`catalog.categories.${listing.category}`, { ns: 'common' })}
+        </p>
+        <h3 className="line-clamp-2 font-semibold text-slate-900 group-hover:text-brand-700">
+          {listing.title}
+        </h3>
+        <p className="text-sm text-slate-600">
+          {[listing.make, listing.model, years].filter(Boolean).join(' · ')}
+        </p>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-3">
+          <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, language)}</span>
+          {listing.location ? (
+            <span className="flex min-w-0 items-center gap-1 text-xs text-slate-600">
+              <MapPin aria-hidden className="size-3.5 shrink-0" />
+              <span className="truncate">{listing.location}</span>
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+export function ListingCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="space-y-2 p-4">
+        <Skeleton className="h-3 w-1/3" />
+        <Skeleton className="h-5 w-4/5" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="mt-4 h-6 w-1/4" />
+      </div>
+    </div>
+  );
+}
+
+export function ListingGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+}

@@ -1,0 +1,269 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BadgeCheck, Calendar, Eye, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
+import { toast } from 'sonner';
+import { yearRange } from '@common/schemas/listings';
+import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
+import { paths } from '@common/routes';
+import { api } from '@client/lib/api';
+import { useLanguage } from '@client/lib/use-language';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { Button } from '@client/components/ui/button';
+import { Modal } from '@client/components/ui/modal';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useSession } from '@client/features/session/session';
+import { fetchListing, listingKeys } from './api';
+import { ContactSeller } from './contact-seller';
+import { Gallery } from './gallery';
+import { useListingStatus } from './use-listing-status';
+
+function Badge({
+  children,
+  tone = 'slate',
+}: {
+  children: React.ReactNode;
+  tone?: 'slate' | 'green' | 'red' | 'brand';
+}) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-800',
+    green: 'bg-green-100 text-green-800',
+    red: 'bg-red-100 text-red-800',
+    brand: 'bg-brand-50 text-brand-700',
+  };
+  return <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** /listing/{id}: the part, its seller and the way to reach them. */
+export default function ListingPage() {
+  const { t } = useTranslation(['market', 'common']);
+  const language = useLanguage();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const status = useListingStatus();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const counted = useRef(false);
+  const listing = useQuery({
+    queryKey: listingKeys.detail(id),
+    queryFn: () => fetchListing(id),
+    retry: false,
+  });
+
+  useEffect(() => {
+    // Missing, or the fetch failed: back to browse.
+    if (listing.isError) void navigate(paths.browse.href(), { replace: true });
+  }, [listing.isError, navigate]);
+
+  useEffect(() => {
+    if (!listing.data || counted.current) return;
+    counted.current = true;
+    void api(`/listings/${id}/views`, { body: {} }).catch(() => undefined);
+  }, [listing.data, id]);
+
+  if (!listing.data) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" role="status">
+        <p className="sr-only">{t('listing.loading')}</p>
+        <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+          <Skeleton className="aspect-[4/3] w-full" />
+          <div className="space-y-4">
+            <Skeleton className="h-8 w-3/4" />
+            <Skeleton className="h-6 w-1/3" />
+            <Skeleton className="h-32 w-full" />
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const l = listing.data;
+  const years = yearRange(l.yearStart, l.yearEnd);
+  const remove = async () => {
+    try {
+      await api(`/listings/${l.id}`, { method: 'DELETE' });
+      toast.success(t('listing.deleted'));
+      await queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      void navigate(paths.dashboard.href(), { replace: true });
+    } catch (error) {
+      toast.error(t('listing.statusError'), {
+        description: error instanceof Error ? error.message : undefined,
+      });
+    }
+  };
+  const setSold = (isSold: boolean) =>
+    status.mutate(
+      { id: l.id, isSold },
+      { onSuccess: () => void queryClient.invalidateQueries({ queryKey: listingKeys.detail(l.id) }) },
+    );
+
+  return (
+    <>
+      <PageMeta title={l.title} description={l.description.slice(0, 160)} path={paths.listing.href(l.id)} />
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <Link to={paths.browse.href()} className="text-sm font-medium text-brand-700 hover:underline">
+          {t('listing.back')}
+        </Link>
+        <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
+          <div className="space-y-6">
+            <Gallery photos={l.photos} title={l.title} />
+            {l.description ? (
+              <Card title={t('listing.description')}>
+                <p className="whitespace-pre-line text-slate-800">{l.description}</p>
+              </Card>
+            ) : null}
+          </div>
+          <div className="space-y-5">
+            <div>
+              <div className="flex flex-wrap gap-2">
+                <Badge tone={l.isSold ? 'red' : 'green'}>
+                  {l.isSold ? t('listing.sold') : t('listing.available')}
+                </Badge>
+                <Badge tone="brand">{t(`catalog.categories.${l.category}`, { ns: 'common' })}</Badge>
+                <Badge>
+                  {t(`conditions.${l.condition}`, { defaultValue: l.condition.replace(/_/g, ' ') })}
+                </Badge>
+              </div>
+              <h1 className="mt-3 text-3xl font-bold text-slate-900">{l.title}</h1>
+              <p className="mt-2 text-3xl font-extrabold text-slate-900">{formatPrice(l.price, language)}</p>
+              <p className="mt-1 text-sm text-slate-600">
+                {l.negotiable ? t('listing.negotiable') : t('listing.firm')}
+              </p>
+            </div>
+
+            {l.isOwner ? (
+              <div className="space-y-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
+                <p className="text-sm font-medium text-slate-800">{t('listing.ownerNote')}</p>
+                <div className="flex flex-wrap gap-2">
+                  <Button asChild variant="secondary" size="sm">
+                    <Link to={paths.editListing.href(l.id)}>
+                      <Pencil aria-hidden className="size-4" />
+                      {t('listing.edit')}
+                    </Link>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={status.isPending}
+                    onClick={() => setSold(!l.isSold)}
+                  >
+                    {l.isSold ? t('listing.markAvailable') : t('listing.markSold')}
+                  </Button>
+                  <Button variant="ghost" size="sm" onClick={() => setConfirmDelete(true)}>
+                    <Trash2 aria-hidden className="size-4" />
+                    {t('listing.delete')}
+                  </Button>
+                </div>
+              </div>
+            ) : !l.isSold ? (
+              user ? (
+                <ContactSeller listingId={l.id} title={l.title} />
+              ) : (
+                <Button asChild size="lg" className="w-full">
+                  <Link to={paths.auth.href({ mode: 'signin', redirect: paths.listing.href(l.id) })}>
+                    {t('listing.signInToContact')}
+                  </Link>
+                </Button>
+              )
+            ) : null}
+
+            <Card title={t('listing.fitment')}>
+              <p className="text-lg font-semibold text-slate-900">
+                {l.make} {l.model}
+              </p>
+              {years ? <p className="text-slate-700">{years}</p> : null}
+            </Card>
+
+            <Card title={t('listing.details')}>
+              <dl className="space-y-2 text-sm">
+                <div className="flex items-center gap-2">
+                  <UserRound aria-hidden className="size-4 text-slate-500" />
+                  <dt className="sr-only">{t('listing.seller')}</dt>
+                  <dd className="flex items-center gap-1 font-medium text-slate-900">
+                    {l.seller.name ?? t('listing.anonymous')}
+                    {l.seller.verified ? (
+                      <span className="inline-flex items-center gap-0.5 text-xs font-semibold text-sky-700">
+                        <BadgeCheck aria-hidden className="size-4" />
+                        {t('listing.verified')}
+                      </span>
+                    ) : null}
+                  </dd>
+                </div>
+                {l.location ? (
+                  <div className="flex items-center gap-2">
+                    <MapPin aria-hidden className="size-4 text-slate-500" />
+                    <dt className="sr-only">{t('listing.location')}</dt>
+                    <dd className="text-slate-800">{l.location}</dd>
+                  </div>
+                ) : null}
+                <div className="flex items-center gap-2">
+                  <Calendar aria-hidden className="size-4 text-slate-500" />
+                  <dt className="sr-only">{t('listing.listed')}</dt>
+                  <dd className="text-slate-800">
+                    {t('listing.listedOn', { date: formatDate(l.createdAt, language) })}
+                  </dd>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Eye aria-hidden className="size-4 text-slate-500" />
+                  <dt className="sr-only">{t('listing.viewsLabel')}</dt>
+                  <dd className="text-slate-800">
+                    {t('listing.views', { count: l.views, formatted: formatNumber(l.views, language) })}
+                  </dd>
+                </div>
+                {l.partBrand || l.partId ? (
+                  <div className="border-t border-slate-100 pt-2 text-slate-800">
+                    {l.partBrand ? (
+                      <p>
+                        {t('listing.brand')}:{' '}
+                        {l.partBrand === 'Other' ? (l.partBrandOther ?? '') : l.partBrand}
+                      </p>
+                    ) : null}
+                    {l.partId ? (
+                      <p>
+                        {t('listing.partId')}: {l.partId}
+                      </p>
+                    ) : null}
+                  </div>
+                ) : null}
+                {l.productUrl ? (
+                  <p>
+                    <a
+                      href={l.productUrl}
+                      rel="noopener noreferrer nofollow"
+                      target="_blank"
+                      className="text-brand-700 underline"
+                    >
+                      {t('listing.productUrl')}
+                    </a>
+                  </p>
+                ) : null}
+              </dl>
+            </Card>
+          </div>
+        </div>
+      </div>
+      <Modal
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t('listing.deleteTitle')}
+        description={t('listing.deleteBody')}
+      >
+        <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+          {t('listing.cancel')}
+        </Button>
+        <Button onClick={() => void remove()}>{t('listing.deleteConfirm')}</Button>
+      </Modal>
+    </>
+  );
+}

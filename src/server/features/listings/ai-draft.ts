@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS } from '@common/catalog';
+import { yearRange } from '@common/schemas/listings';
+import type { Language } from '@common/i18n/languages';
+import { namespaceTranslator } from '../../i18n/translate';
+
+export const AiDraftRequestSchema = z
+  .object({
+    category: z.enum(CATEGORIES),
+    condition: z.enum(CONDITIONS).optional(),
+    make: z.string().trim().min(1).max(50),
+    model: z.string().trim().min(1).max(80),
+    yearStart: z.coerce.number().int().min(1900).max(2100).optional(),
+    yearEnd: z.coerce.number().int().min(1900).max(2100).optional(),
+    partBrand: z.string().trim().max(80).optional(),
+    partId: z.string().trim().max(80).optional(),
+  })
+  .meta({ id: 'AiDraftRequest' });
+export type AiDraftRequest = z.output<typeof AiDraftRequestSchema>;
+
+export const AiDraftSchema = z.object({ title: z.string(), description: z.string() }).meta({ id: 'AiDraft' });
+
+/**
+ * Writes a listing title and description from the form's structured fields, offline, in the member's
+ * language. Deterministic: the same fields give the same text, and nothing leaves the server.
+ */
+export function writeListingDraft(
+  input: AiDraftRequest,
+  language: Language,
+): { title: string; description: string } {
+  const t = namespaceTranslator(language, 'ai');
+  const common = namespaceTranslator(language, 'common');
+  const category = common(`catalog.categories.${input.category}`);
+  const years = yearRange(input.yearStart ?? null, input.yearEnd ?? null);
+  const brand = input.partBrand && input.partBrand !== 'Other' ? input.partBrand : '';
+  const title = t('title', {
+    brand: brand ? `${brand} ` : '',
+    category,
+    make: input.make,
+    model: input.model,
+    years: years ? t('yearsInTitle', { years }) : '',
+  })
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  const sentences = [
+    t('intro', {
+      category,
+      make: input.make,
+      model: input.model,
+      years: years ? t('yearsInText', { years }) : '',
+    }),
+    input.condition ? t(`condition.${input.condition}`) : null,
+    brand ? t('brand', { brand }) : null,
+    input.partId ? t('partId', { partId: input.partId }) : null,
+    t('closing'),
+  ].filter(Boolean);
+  return { title, description: sentences.join(language === 'zh-CN' ? '' : ' ') };
+}
