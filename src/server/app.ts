@@ -21,6 +21,7 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { createListingsService } from './features/listings/listings.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { listingHead, withHead } from './features/listings/listing-head';
 import { clientIp } from './http/client-ip';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailbox } from './mail/dev-mailbox';
@@ -107,7 +108,19 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   app.route('/media', mediaRoutes(deps.storage));
   if (!env.isProduction) app.route('/dev/mailbox', devMailbox(db));
-  if (deps.clientDir) app.route('/', clientApp(deps.clientDir));
+  if (deps.clientDir)
+    app.route(
+      '/',
+      clientApp(deps.clientDir, {
+        withHead,
+        head: async (path) => {
+          const id = /^\/listing\/([0-9a-f-]{36})$/i.exec(path)?.[1];
+          if (!id) return null;
+          const listing = await listings.detail(id, null);
+          return listing ? { head: listingHead(listing, env.PUBLIC_URL) } : { head: null, status: 404 };
+        },
+      }),
+    );
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);

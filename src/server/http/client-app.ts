@@ -9,7 +9,21 @@ import type { AppEnv } from './app-env';
  * Serves the built React app: hashed assets cached for a year, and `index.html` for every page of the
  * route table (200) or any other path (404, the app shows its not-found page).
  */
-export function clientApp(clientDir: string) {
+export interface PageHead {
+  title: string;
+  tags: string;
+}
+
+/**
+ * Per-page <head> for pages that crawlers and link previews read (a listing, say): null to serve the
+ * default; `status` 404 when the page's subject does not exist.
+ */
+export type HeadResolver = (path: string) => Promise<{ head: PageHead | null; status?: 404 } | null>;
+
+export function clientApp(
+  clientDir: string,
+  options: { head?: HeadResolver; withHead?: (html: string, head: PageHead) => string } = {},
+) {
   const app = new Hono<AppEnv>();
   let indexHtml: Promise<string> | undefined;
   const loadIndex = () => (indexHtml ??= readFile(path.join(clientDir, 'index.html'), 'utf8'));
@@ -28,7 +42,10 @@ export function clientApp(clientDir: string) {
   app.get('*', async (c) => {
     const html = await loadIndex();
     c.header('Cache-Control', 'no-cache');
-    return c.html(html, isAppPath(c.req.path) ? 200 : 404);
+    if (!isAppPath(c.req.path)) return c.html(html, 404);
+    const page = options.head ? await options.head(c.req.path) : null;
+    if (page?.head && options.withHead) return c.html(options.withHead(html, page.head), 200);
+    return c.html(html, page?.status ?? 200);
   });
   return app;
 }

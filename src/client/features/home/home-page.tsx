@@ -1,32 +1,213 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { Check, Minus, Search, ShieldCheck, Truck, Handshake, Award, Sparkles, Wrench } from 'lucide-react';
+import { PLANS, PLAN_DETAILS } from '@common/catalog';
+import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
+import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { CompleteProfileModal } from '@client/features/session/complete-profile-modal';
+import { useSession } from '@client/features/session/session';
+import { fetchListings } from '@client/features/listings/api';
+import { ListingCard, ListingCardSkeleton } from '@client/features/listings/listing-card';
+import { useTypingPlaceholder } from './typing-placeholder';
 
-/** The home page's hero. The marketplace issue adds search, latest listings and the plan table. */
-export default function HomePage() {
+const FEATURES = [
+  { key: 'curated', icon: Wrench },
+  { key: 'inspection', icon: ShieldCheck },
+  { key: 'protection', icon: Handshake },
+  { key: 'delivery', icon: Truck },
+  { key: 'disputes', icon: Sparkles },
+  { key: 'rewards', icon: Award },
+] as const;
+
+/** The plan comparison (PRODUCT.md section 2): each row's value per plan, as translation keys. */
+const PLAN_ROWS = [
+  { key: 'listings', values: ['3', '10', 'unlimited'] },
+  { key: 'messages', values: ['10', 'unlimited', 'unlimited'] },
+  { key: 'partsWanted', values: ['browseOnly', 'fiveContacts', 'unlimited'] },
+  { key: 'verifiedBadge', values: ['no', 'yes', 'yes'] },
+  { key: 'analytics', values: ['no', 'basic', 'advanced'] },
+  { key: 'ai', values: ['no', 'basic', 'advanced'] },
+  { key: 'escrow', values: ['no', 'optional', 'included'] },
+  { key: 'support', values: ['no', 'yes', 'yes'] },
+  { key: 'boost', values: ['no', '2x', '5x'] },
+  { key: 'placement', values: ['no', 'yes', 'yes'] },
+] as const;
+
+export const LATEST_COUNT = 3;
+
+function PlanCell({ value }: { value: string }) {
   const { t } = useTranslation('home');
+  if (value === 'yes')
+    return <Check aria-label={t('plans.values.yes')} className="mx-auto size-5 text-green-700" />;
+  if (value === 'no')
+    return <Minus aria-label={t('plans.values.no')} className="mx-auto size-5 text-slate-400" />;
+  return <span>{/^\d/.test(value) ? value : t(`plans.values.${value}`)}</span>;
+}
+
+export default function HomePage() {
+  const { t } = useTranslation(['home', 'market']);
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [search, setSearch] = useState('');
+  const placeholder = useTypingPlaceholder([t('search.phrase1'), t('search.phrase2'), t('search.phrase3')]);
+  const latest = useQuery({
+    queryKey: ['listings', 'latest'],
+    queryFn: () => fetchListings({ limit: LATEST_COUNT }),
+  });
+  const sellTo = user ? paths.create.href() : paths.auth.href();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const text = search.trim();
+    if (!text) return;
+    setSearch('');
+    void navigate(`/browse?search=${encodeURIComponent(text)}`);
+  };
+
   return (
     <>
       <PageMeta title={t('meta.title')} description={t('meta.description')} path={paths.home.href()} />
       <CompleteProfileModal />
       <section className="bg-gradient-to-b from-slate-900 to-slate-800 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-24">
           <p className="text-sm font-semibold tracking-wide text-brand-500 uppercase">{t('hero.eyebrow')}</p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight md:text-6xl">
             {t('hero.title')}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-300">{t('hero.subtitle')}</p>
-          <div className="mt-10 flex flex-wrap gap-3">
-            <Button asChild size="lg">
+          <form role="search" onSubmit={submit} className="mt-8 flex max-w-2xl gap-2">
+            <label htmlFor="hero-search" className="sr-only">
+              {t('search.label')}
+            </label>
+            <div className="relative flex-1">
+              <Search
+                aria-hidden
+                className="absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
+              />
+              <input
+                id="hero-search"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder={placeholder}
+                maxLength={100}
+                className="h-12 w-full rounded-lg border-0 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-brand-500"
+              />
+            </div>
+            <Button type="submit" size="lg">
+              {t('search.button')}
+            </Button>
+          </form>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button asChild size="lg" variant="secondary">
               <Link to={paths.browse.href()}>{t('hero.browse')}</Link>
             </Button>
-            <Button asChild size="lg" variant="secondary">
-              <Link to={paths.auth.href()}>{t('hero.sell')}</Link>
+            <Button asChild size="lg" variant="onDark" className="ring-1 ring-white/30">
+              <Link to={sellTo}>{t('hero.sell')}</Link>
             </Button>
           </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 className="text-2xl font-bold text-slate-900">
+            {user ? t('latest.signedIn') : t('latest.signedOut')}
+          </h2>
+          <Link to={paths.browse.href()} className="font-semibold text-brand-700 hover:underline">
+            {t('latest.viewAll')}
+          </Link>
+        </div>
+        <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {latest.data
+            ? latest.data.items.map((listing) => <ListingCard key={listing.id} listing={listing} />)
+            : Array.from({ length: LATEST_COUNT }, (_, i) => <ListingCardSkeleton key={i} />)}
+        </div>
+        {latest.data && latest.data.items.length === 0 ? (
+          <p className="mt-6 text-slate-600">{t('market:browse.noResults')}</p>
+        ) : null}
+      </section>
+
+      <section className="bg-white py-14">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <h2 className="text-2xl font-bold text-slate-900">{t('features.title')}</h2>
+          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map(({ key, icon: Icon }) => (
+              <div key={key} className="rounded-xl border border-slate-200 p-6">
+                <Icon aria-hidden className="size-7 text-brand-600" />
+                <h3 className="mt-4 font-semibold text-slate-900">{t(`features.${key}.title`)}</h3>
+                <p className="mt-2 text-slate-600">{t(`features.${key}.body`)}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+        <h2 className="text-2xl font-bold text-slate-900">{t('plans.title')}</h2>
+        <p className="mt-2 text-slate-600">{t('plans.subtitle')}</p>
+        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="w-full min-w-[36rem] text-sm">
+            <caption className="sr-only">{t('plans.title')}</caption>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="p-4 text-left font-semibold text-slate-700">
+                  {t('plans.feature')}
+                </th>
+                {PLANS.map((plan) => (
+                  <th key={plan} scope="col" className="p-4 text-center">
+                    <span className="block text-base font-bold text-slate-900">
+                      {t(`plans.names.${plan}`)}
+                    </span>
+                    <span className="block text-slate-600">
+                      {PLAN_DETAILS[plan].priceCents === 0
+                        ? t('plans.free')
+                        : t('plans.perMonth', {
+                            price: formatPrice(PLAN_DETAILS[plan].priceCents / 100, language),
+                          })}
+                    </span>
+                    {plan === 'gold' ? (
+                      <span className="mt-1 inline-block rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                        {t('plans.mostPopular')}
+                      </span>
+                    ) : null}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {PLAN_ROWS.map((row) => (
+                <tr key={row.key} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="p-4 text-left font-medium text-slate-800">
+                    {t(`plans.rows.${row.key}`)}
+                  </th>
+                  {row.values.map((value, i) => (
+                    <td key={i} className="p-4 text-center text-slate-800">
+                      <PlanCell value={value} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="bg-brand-700 text-white">
+        <div className="mx-auto flex max-w-7xl flex-col items-start gap-4 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 className="text-2xl font-bold">{t('cta.title')}</h2>
+            <p className="mt-1 text-white/90">{t('cta.body')}</p>
+          </div>
+          <Button asChild size="lg" variant="secondary">
+            <Link to={sellTo}>{t('cta.button')}</Link>
+          </Button>
         </div>
       </section>
     </>

@@ -10,7 +10,7 @@ export function queryString(query: Partial<Record<string, unknown>>): string {
   return params.toString();
 }
 
-export function fetchListings(query: BrowseQuery, cursor?: string | null): Promise<BrowseResponse> {
+export function fetchListings(query: Partial<BrowseQuery>, cursor?: string | null): Promise<BrowseResponse> {
   const qs = queryString({ ...query, cursor: cursor ?? undefined });
   return api<BrowseResponse>(`/listings${qs ? `?${qs}` : ''}`);
 }

@@ -116,7 +116,7 @@ export default function BrowsePage() {
           </div>
           <div
             id="browse-filters"
-            className={`${filtersOpen ? 'grid' : 'hidden'} mt-4 gap-3 sm:grid-cols-2 md:grid md:grid-cols-4 lg:grid-cols-8`}
+            className={`${filtersOpen ? 'grid' : 'hidden'} mt-4 gap-3 sm:grid-cols-2 md:grid md:grid-cols-4`}
           >
             <FilterSelect
               label={t('browse.category')}

@@ -1,0 +1,64 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingDetail } from '@common/schemas/listings';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { signedInMember } from '../../../test/members';
+
+describe('the HTML a listing page is served with', () => {
+  let t: TestApp;
+  let clientDir: string;
+  beforeAll(async () => {
+    clientDir = await mkdtemp(path.join(tmpdir(), 'modmarket-client-'));
+    await writeFile(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>ModMarket</title>\n<meta name="description" content="default" />\n</head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp({ clientDir, env: { PUBLIC_URL: 'https://modmarket.example' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it('carries the title, description, canonical link, Open Graph and Product/Offer data', async () => {
+    const { browser } = await signedInMember(t);
+    const created = await browser.post<ListingDetail>('/api/listings', {
+      title: 'Recaro SR3 seat </script><script>alert(1)</script>',
+      description: 'Classic bucket seat, no tears.',
+      price: '650',
+      category: 'interior',
+      condition: 'good',
+      make: 'Honda',
+      model: 'Civic',
+    });
+    const response = await t.app.request(`/listing/${created.body.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(
+      '<title>Recaro SR3 seat &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; · ModMarket</title>',
+    );
+    expect(html).not.toContain('content="default"');
+    expect(html).toContain('<meta name="description" content="Classic bucket seat, no tears." />');
+    expect(html).toContain(
+      `<link rel="canonical" href="https://modmarket.example/listing/${created.body.id}" />`,
+    );
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(jsonLd).not.toContain('</script>');
+    const product = JSON.parse(jsonLd!) as { '@type': string; offers: Record<string, string> };
+    expect(product['@type']).toBe('Product');
+    expect(product.offers).toMatchObject({
+      price: '650.00',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url: `https://modmarket.example/listing/${created.body.id}`,
+    });
+  });
+
+  it('answers 404 for a listing that does not exist (the app then goes to browse)', async () => {
+    const response = await t.app.request('/listing/00000000-0000-4000-8000-000000000000');
+    expect(response.status).toBe(404);
+  });
+});
