@@ -1,45 +1,6 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { linkIn, uniqueEmail, waitForMail } from './support/mail';
-
-const PASSWORD = 'Turb0!Boost';
-
-async function chooseLanguage(page: Page, language: 'en' | 'es' | 'zh-CN') {
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('modmarket.language', value), language);
-}
-
-/** Signs up through the form and confirms through the emailed link; ends on the sign-in tab. */
-async function signUpAndConfirm(page: Page, email: string, options: { keepSignedIn?: boolean } = {}) {
-  await page.goto('/auth?mode=signup');
-  await page.getByLabel('First Name').fill('Mika');
-  await page.getByLabel('Last Name').fill('Hakkinen');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('(415) 867-2309');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  if (options.keepSignedIn) await page.getByLabel('Keep me signed in').check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-
-  await expect(page).toHaveURL(`/email-confirmation?email=${encodeURIComponent(email)}`);
-  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
-
-  const mail = await waitForMail(email);
-  expect(mail.subject).toBe('Confirm your ModMarket account');
-  await page.goto(linkIn(mail, '/confirm-signup'));
-  await expect(page.getByRole('heading', { name: 'Account Confirmed!' })).toBeVisible();
-  // The token leaves the address bar at once.
-  expect(page.url()).not.toContain('token=');
-  await expect(page).toHaveURL(/\/auth\?mode=signin&email=/, { timeout: 5000 });
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD, keepSignedIn = false) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  if (keepSignedIn) await page.getByLabel('Keep me signed in').check();
-  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
-}
+import { PASSWORD, chooseLanguage, signIn, signUpAndConfirm } from './support/accounts';
 
 test.describe('sign-up form', () => {
   test('shows every rule while it is unmet and sends nothing until all pass', async ({ page }) => {

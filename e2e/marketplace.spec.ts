@@ -1,0 +1,149 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './support/mail';
+import { newMember } from './support/accounts';
+
+/** Three small JPEGs in different colours, as a phone would give them. */
+async function photoFiles(): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'modmarket-photos-'));
+  const colours = [
+    { r: 200, g: 40, b: 30 },
+    { r: 30, g: 120, b: 200 },
+    { r: 40, g: 160, b: 60 },
+  ];
+  return Promise.all(
+    colours.map(async (background, i) => {
+      const file = path.join(dir, `part-${i + 1}.jpg`);
+      writeFileSync(
+        file,
+        await sharp({ create: { width: 900, height: 600, channels: 3, background } })
+          .jpeg()
+          .toBuffer(),
+      );
+      return file;
+    }),
+  );
+}
+
+async function listPart(page: Page, title: string) {
+  await page.goto('/create');
+  await expect(page.getByRole('heading', { name: 'List a Part' })).toBeVisible();
+  await page.getByLabel('Category').selectOption('exhaust');
+  await page.getByLabel('Condition').selectOption('like_new');
+  await page.getByLabel('Title *').fill(title);
+  await page.getByLabel('Description').fill('Titanium mid-pipe with flanges and gaskets. No dents.');
+  await page.getByLabel('Make').selectOption('Mazda');
+  await page.getByLabel('Model *').fill('RX-7');
+  await page.getByLabel('From year').fill('1993');
+  await page.getByLabel('To year').fill('1997');
+  await page.getByLabel('Price (USD) *').fill('1450');
+  await page.getByLabel('Location').fill('Portland, OR');
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles(await photoFiles());
+  await expect(page.getByRole('listitem').filter({ has: page.locator('img') })).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Publish Listing' })).toBeEnabled({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Publish Listing' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+test('a part goes from listing to sale: seller, buyer, and the owner again', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const title = `Titanium Mid-Pipe ${Date.now().toString(36)}`;
+
+  // The seller lists the part with three photos and sees it on the dashboard and the home page.
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await newMember(seller, uniqueEmail('seller'));
+  await seller
+    .getByRole('button', { name: 'Remind Me Later' })
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
+  await listPart(seller, title);
+  await expect(seller.getByRole('link', { name: title })).toBeVisible();
+  await expect(seller.getByText('1 of 3 active listings')).toBeVisible();
+  await seller.goto('/');
+  await expect(seller.getByRole('heading', { name: 'Current Parts on Market' })).toBeVisible();
+  await expect(seller.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+  // A buyer finds it by text with a typo, and by make and year.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await newMember(buyer, uniqueEmail('buyer'));
+  await buyer.getByRole('searchbox', { name: 'Search parts' }).fill('titanum mid-pipe');
+  await buyer.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(buyer).toHaveURL(/\/browse\?search=titanum/);
+  await expect(buyer.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+  await buyer.goto('/browse');
+  await buyer.getByLabel('Make').selectOption('Mazda');
+  await buyer.getByLabel('Year').fill('1995');
+  await buyer.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(buyer).toHaveURL(/make=Mazda/);
+  await expect(buyer).toHaveURL(/year=1995/);
+  await expect(buyer.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  // The filters live in the URL: a reload keeps them.
+  await buyer.reload();
+  await expect(buyer.getByLabel('Make')).toHaveValue('Mazda');
+  await expect(buyer.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+  // Opens it, sees the gallery and messages the seller.
+  await buyer.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(buyer.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(buyer.getByText('$1,450')).toBeVisible();
+  await expect(buyer.getByText('1993-1997')).toBeVisible();
+  await expect(buyer.getByRole('button', { name: /Show photo/ })).toHaveCount(3);
+  await buyer.getByRole('button', { name: 'Show photo 2' }).click();
+  await expect(buyer.getByRole('button', { name: 'Show photo 2' })).toHaveAttribute('aria-current', 'true');
+  await buyer.getByRole('button', { name: 'Contact Seller' }).click();
+  const dialog = buyer.getByRole('dialog', { name: 'Send Message to Seller' });
+  await dialog.getByLabel('Your message').fill('Is the mid-pipe still available? I can pick up Saturday.');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(buyer.getByText('Message sent!')).toBeVisible();
+
+  // The seller sees the message, edits the price, then marks the part sold.
+  await seller.goto('/dashboard');
+  await seller.getByRole('tab', { name: 'Messages' }).click();
+  await expect(seller.getByText('Is the mid-pipe still available? I can pick up Saturday.')).toBeVisible();
+  await seller.getByRole('tab', { name: 'My Listings' }).click();
+  await seller.getByRole('link', { name: title }).click();
+  await seller.getByRole('link', { name: 'Edit Listing' }).click();
+  await expect(seller.getByRole('heading', { name: 'Edit Listing' })).toBeVisible();
+  await seller.getByLabel('Price (USD) *').fill('1299');
+  await seller.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(seller.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(seller.getByText('$1,299')).toBeVisible();
+  await seller.getByRole('button', { name: 'Mark Sold' }).click();
+  await expect(seller.getByText('Sold', { exact: true })).toBeVisible();
+
+  // It leaves browse and home.
+  await buyer.goto(`/browse?search=${encodeURIComponent(title)}`);
+  await expect(buyer.getByText('No parts found')).toBeVisible();
+  await buyer.goto('/');
+  await expect(buyer.getByRole('heading', { name: 'Current Parts on Market' })).toBeVisible();
+  await expect(buyer.getByRole('link', { name: new RegExp(title) })).toBeHidden();
+
+  await sellerContext.close();
+  await buyerContext.close();
+});
+
+test('a visitor sees the plan table, the sign-in link on a listing, and is sent to sign in from /create', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Featured Parts' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Choose your plan' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Gold.*\$19\.99\/month.*Most Popular/ })).toBeVisible();
+  await page.getByRole('link', { name: 'View All Parts' }).click();
+  await expect(page).toHaveURL('/browse');
+  await page.locator('a[href^="/listing/"]').first().click();
+  await expect(page.getByRole('link', { name: 'Sign In to Contact Seller' })).toBeVisible();
+  await page.goto('/create');
+  await expect(page).toHaveURL('/auth?mode=signin&redirect=%2Fcreate');
+  await page.goto('/listing/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL('/browse');
+});

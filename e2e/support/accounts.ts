@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './mail';
+
+export const PASSWORD = 'Turb0!Boost';
+
+export async function chooseLanguage(page: Page, language: 'en' | 'es' | 'zh-CN') {
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('modmarket.language', value), language);
+}
+
+/** Signs up through the form and confirms through the emailed link; ends on the sign-in tab. */
+export async function signUpAndConfirm(page: Page, email: string, options: { keepSignedIn?: boolean } = {}) {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('First Name').fill('Mika');
+  await page.getByLabel('Last Name').fill('Hakkinen');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('(415) 867-2309');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  if (options.keepSignedIn) await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(`/email-confirmation?email=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  const mail = await waitForMail(email);
+  expect(mail.subject).toBe('Confirm your ModMarket account');
+  await page.goto(linkIn(mail, '/confirm-signup'));
+  await expect(page.getByRole('heading', { name: 'Account Confirmed!' })).toBeVisible();
+  // The token leaves the address bar at once.
+  expect(page.url()).not.toContain('token=');
+  await expect(page).toHaveURL(/\/auth\?mode=signin&email=/, { timeout: 5000 });
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD, keepSignedIn = false) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (keepSignedIn) await page.getByLabel('Keep me signed in').check();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+}
+
+/** A new member, confirmed, signed in and past onboarding (skipped), on the home page. */
+export async function newMember(page: Page, email: string) {
+  await signUpAndConfirm(page, email);
+  await signIn(page, email);
+  await expect(page).toHaveURL('/onboarding/role');
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page).toHaveURL('/');
+}
