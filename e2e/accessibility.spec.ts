@@ -19,6 +19,8 @@ const PAGES = [
   '/forgot-password',
   '/reset-password',
   '/password-reset',
+  '/browse',
+  '/browse?search=zzzz-no-such-part',
 ];
 
 for (const path of PAGES) {

@@ -7,7 +7,7 @@ const ROUTES = [
   '/email-confirmation',
   '/browse',
   '/create',
-  '/listing/00000000-0000-0000-0000-000000000000',
+  '/listing/{a demo listing}',
   '/dashboard',
   '/messages',
   '/my-fleet',
@@ -37,8 +37,15 @@ const ROUTES = [
 
 test.describe('every route of the route table', () => {
   for (const route of ROUTES) {
-    test(`${route} renders its page`, async ({ page }) => {
-      const response = await page.goto(route);
+    test(`${route} renders its page`, async ({ page, request }) => {
+      let path = route;
+      if (route.includes('{')) {
+        const listings = (await (await request.get('/api/listings?limit=1')).json()) as {
+          items: { id: string }[];
+        };
+        path = `/listing/${listings.items[0]!.id}`;
+      }
+      const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByText('Oops! Page not found')).toHaveCount(0);

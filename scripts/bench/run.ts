@@ -5,8 +5,8 @@
  *    process still answer an HTTP request that needs no database? (PGlite in a worker thread keeps
  *    this in milliseconds; on the HTTP thread it would wait for the whole query.)
  * 2. Throughput of `GET /api/health` (one database round trip per request) at 10 concurrent clients.
- *
- * Later features add their own cases here (search over a million listings, etc.).
+ * 3. Browse and search over BENCH_LISTINGS generated listings (default 100,000): the first page and a
+ *    later keyset page for typical filters, a common and a rare word, and a typo.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,59 @@ async function timed(url: string): Promise<number> {
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return performance.now() - start;
+}
+
+async function benchSearch(base: string, database: { pool: { query: (q: string) => Promise<unknown> } }) {
+  const count = Number(process.env.BENCH_LISTINGS ?? 100_000);
+  const started = performance.now();
+  await database.pool.query(
+    `insert into "user" (id, name, email, email_verified) values ('bench', 'Bench', 'bench@example.com', true)`,
+  );
+  // Titles mix common words, brands and a rare word every 10,000 rows.
+  await database.pool.query(`
+    insert into listings (user_id, title, description, price, category, condition, make, model, year_start, year_end, created_at)
+    select 'bench',
+      (array['Borla','HKS','Brembo','Bilstein','Garrett','Enkei','Recaro','Tein'])[1 + i % 8] || ' ' ||
+      (array['exhaust','turbo charger','brake kit','coilovers','wheels','seat','intake','intercooler'])[1 + (i / 8) % 8] ||
+      case when i % 10000 = 0 then ' zirconium' else '' end || ' #' || i,
+      'Used part in good shape, fits many cars. Lot ' || i,
+      (50 + (i * 37) % 5000)::numeric,
+      (array['exhaust','engine','brakes','suspension','wheels','interior','electronics','other'])[1 + (i / 8) % 8],
+      (array['new','like_new','good','fair','poor'])[1 + i % 5],
+      (array['Nissan','Toyota','Honda','Mazda','Ford','Chevrolet','BMW','Audi'])[1 + (i / 3) % 8],
+      'Model ' || (i % 20),
+      1990 + i % 25, 1995 + i % 25 + 5,
+      now() - (i || ' minutes')::interval
+    from generate_series(1, ${count}) as i`);
+  await database.pool.query('analyze listings');
+  console.log(
+    `\ngenerated ${count.toLocaleString('en')} listings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const cases: [string, string][] = [
+    ['newest, first page', ''],
+    ['category + make', 'category=exhaust&make=Nissan'],
+    ['make + year', 'make=Toyota&year=2004'],
+    ['price low to high', 'sort=price_asc'],
+    ['common word', 'search=exhaust'],
+    ['rare word', 'search=zirconium'],
+    ['typo', 'search=exaust'],
+    ['word + filters', 'search=turbo&make=Honda&maxPrice=2000'],
+  ];
+  for (const [label, query] of cases) {
+    const first: number[] = [];
+    const second: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const t0 = performance.now();
+      const response = await fetch(`${base}/api/listings?${query}`);
+      const page = (await response.json()) as { nextCursor: string | null };
+      first.push(performance.now() - t0);
+      if (page.nextCursor)
+        second.push(await timed(`${base}/api/listings?${query}&cursor=${page.nextCursor}`));
+    }
+    summary(`browse ${label.padEnd(20)} page 1`, first);
+    if (second.length) summary(`browse ${label.padEnd(20)} page 2`, second);
+  }
 }
 
 async function main(): Promise<void> {
@@ -80,6 +133,8 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - start) / 1000;
     summary('health, 10 concurrent clients      ', latencies);
     console.log(`health throughput: ${(total / seconds).toFixed(0)} requests/s`);
+
+    await benchSearch(server.url, server.database);
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { api } from '@client/lib/api';
+import { paths } from '@common/routes';
+import { api, ApiClientError } from '@client/lib/api';
 import { listingKeys } from './api';
 
-/** Mark sold / available; failures are shown, never swallowed. */
+/** Mark sold / available; failures are shown (with the way to more listings), never swallowed. */
 export function useListingStatus() {
   const { t } = useTranslation('market');
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isSold }: { id: string; isSold: boolean }) =>
@@ -15,6 +18,9 @@ export function useListingStatus() {
     onError: (error) =>
       toast.error(t('listing.statusError'), {
         description: error instanceof Error ? error.message : undefined,
+        ...(error instanceof ApiClientError && error.code === 'PLAN_LIMIT'
+          ? { action: { label: t('form.seePlans'), onClick: () => void navigate(paths.upgrade.href()) } }
+          : {}),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.dashboard }),
   });
