@@ -136,6 +136,19 @@ test('a visitor sees the plan table, the sign-in link on a listing, and is sent 
 }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Featured Parts' })).toBeVisible();
+  // The hero search types its phrases into the placeholder.
+  const search = page.getByRole('searchbox', { name: 'Search parts' });
+  await expect(search).toHaveAttribute('placeholder', 'Search parts, make, model…', { timeout: 6000 });
+  await expect(search).toHaveAttribute('placeholder', /^Find what fits/, { timeout: 8000 });
+  // Blank searches go nowhere; a search is trimmed, encoded, and the box cleared.
+  await search.fill('   ');
+  await search.press('Enter');
+  await expect(page).toHaveURL('/');
+  await search.fill('  brake & rotor  ');
+  await search.press('Enter');
+  await expect(page).toHaveURL('/browse?search=brake%20%26%20rotor');
+  await page.goBack();
+  await expect(search).toHaveValue('');
   await expect(page.getByRole('table', { name: 'Choose your plan' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: /Gold.*\$19\.99\/month.*Most Popular/ })).toBeVisible();
   await page.getByRole('link', { name: 'View All Parts' }).click();

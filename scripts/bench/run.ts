@@ -96,6 +96,8 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
+    // Generating the listings is one long statement.
+    DB_STATEMENT_TIMEOUT_MS: '600000',
   });
   const server = await startServer(env, pino({ level: 'silent' }));
   try {

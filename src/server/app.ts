@@ -74,13 +74,18 @@ export function createApp(deps: AppDeps) {
   api.route('/', listingsRoutes({ db, storage: deps.storage, listings, secureCookies: cookies.secure }));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));
 
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'ModMarket API',
-      version: '1.0.0',
-      description: 'The marketplace for aftermarket car parts.',
-    },
+  // Generated from the route schemas once, on first request: the routes do not change at run time.
+  let openApiDocument: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+  api.get('/openapi.json', (c) => {
+    openApiDocument ??= api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'ModMarket API',
+        version: '1.0.0',
+        description: 'The marketplace for aftermarket car parts.',
+      },
+    });
+    return c.json(openApiDocument);
   });
   api.route('/docs', apiDocs());
   api.all('*', (c) => c.json(errorBody(c, 'NOT_FOUND'), 404));

@@ -63,14 +63,19 @@ export const listings = pgTable(
     index('listings_unsold_price_idx')
       .on(table.price, table.id)
       .where(sql`${table.isSold} = false`),
-    index('listings_unsold_make_model_idx')
-      .on(table.make, table.model, table.createdAt.desc())
+    // DESC here means PostgreSQL's default NULLS FIRST, the order `ORDER BY … DESC` asks for: an index
+    // in another null order cannot serve it (the columns are NOT NULL, but the planner does not know).
+    index('listings_unsold_make_idx')
+      .on(table.make, table.createdAt.desc().nullsFirst())
+      .where(sql`${table.isSold} = false`),
+    index('listings_unsold_category_idx')
+      .on(table.category, table.createdAt.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
     // Home and browse read unsold listings newest first, keyset on (created_at, id).
     index('listings_unsold_newest_idx')
-      .on(table.createdAt.desc(), table.id.desc())
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
-    index('listings_user_newest_idx').on(table.userId, table.createdAt.desc()),
+    index('listings_user_newest_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -120,8 +125,8 @@ export const conversations = pgTable(
   },
   (table) => [
     uniqueIndex('conversations_listing_buyer_idx').on(table.listingId, table.buyerId),
-    index('conversations_buyer_idx').on(table.buyerId, table.lastMessageAt.desc()),
-    index('conversations_seller_idx').on(table.sellerId, table.lastMessageAt.desc()),
+    index('conversations_buyer_idx').on(table.buyerId, table.lastMessageAt.desc().nullsFirst()),
+    index('conversations_seller_idx').on(table.sellerId, table.lastMessageAt.desc().nullsFirst()),
   ],
 );
 
@@ -147,6 +152,6 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_conversation_idx').on(table.conversationId, table.createdAt),
-    index('messages_receiver_idx').on(table.receiverId, table.createdAt.desc()),
+    index('messages_receiver_idx').on(table.receiverId, table.createdAt.desc().nullsFirst()),
   ],
 );

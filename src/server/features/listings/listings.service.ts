@@ -95,7 +95,8 @@ function browseConditions(query: BrowseQuery): SQL[] {
     );
   }
   if (query.category) conditions.push(eq(listings.category, query.category));
-  if (query.make) conditions.push(sql`lower(${listings.make}) = lower(${query.make})`);
+  // Makes come from one list, so an exact match can use the (make, created_at) index.
+  if (query.make) conditions.push(eq(listings.make, query.make));
   if (query.model) conditions.push(sql`lower(${listings.model}) = lower(${query.model})`);
   if (query.year !== undefined) {
     conditions.push(sql`${listings.yearStart} <= ${query.year}`);
@@ -140,21 +141,30 @@ export function createListingsService(deps: { db: Db; storage: Storage }) {
             : [desc(listings.price), desc(listings.id)];
 
       const { rows, counted } = await db.transaction(async (tx) => {
-        // How close a title must be to the words typed: 0.45 lets "exaust" find "exhaust" (0.5).
-        if (query.search)
-          await tx.execute(
-            sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
-          );
+        const setting = (name: string, value: string) =>
+          tx.execute(sql`select set_config(${name}, ${value}, true)`);
+        if (query.search) {
+          // How close a title must be to the words typed: 0.45 lets "exaust" find "exhaust" (0.5).
+          await setting('pg_trgm.word_similarity_threshold', String(TYPO_THRESHOLD));
+          // Count through the text indexes, not by testing rows one by one.
+          await setting('enable_seqscan', 'off');
+        }
+        // Counting stops after COUNT_LIMIT + 1 matches: never an exact count over a big result.
+        const counted = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from ${listings} where ${and(...conditions)} limit ${COUNT_LIMIT + 1}) matched`,
+        );
+        if (query.search) {
+          await setting('enable_seqscan', 'on');
+          // Few matches: collect them from the text indexes and sort them (a walk down the date index
+          // would test every listing). Many matches: the walk finds a page at once.
+          if ((counted.rows[0]?.n ?? 0) <= COUNT_LIMIT) await setting('enable_indexscan', 'off');
+        }
         const rows = await tx
           .select()
           .from(listings)
           .where(and(...page))
           .orderBy(...order)
           .limit(limit + 1);
-        // Counting stops after COUNT_LIMIT + 1 matches: never an exact count over a big result.
-        const counted = await tx.execute<{ n: number }>(
-          sql`select count(*)::int as n from (select 1 from ${listings} where ${and(...conditions)} limit ${COUNT_LIMIT + 1}) matched`,
-        );
         return { rows, counted };
       });
       const items = rows.slice(0, limit);

@@ -194,7 +194,7 @@ describe('browse and search', () => {
 
   it('filters by category, make, model, condition and price', async () => {
     expect(idsOf(await browse('category=suspension'))).toEqual([ids.c]);
-    expect(idsOf(await browse('make=ford'))).toEqual([ids.b]);
+    expect(idsOf(await browse('make=Ford'))).toEqual([ids.b]);
     expect(idsOf(await browse('make=Nissan&model=silvia'))).toEqual([ids.a]);
     expect(idsOf(await browse('condition=new'))).toEqual([ids.b]);
     const priced = idsOf(await browse('minPrice=1200&maxPrice=1500'));
