@@ -23,6 +23,7 @@ import { createListingsService } from './features/listings/listings.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { listingHead, withHead } from './features/listings/listing-head';
 import { clientIp } from './http/client-ip';
+import { seoFiles } from './http/seo-files';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailbox } from './mail/dev-mailbox';
 import type { JobHandler } from './jobs/queue';
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   app.route('/media', mediaRoutes(deps.storage));
   if (!env.isProduction) app.route('/dev/mailbox', devMailbox(db));
+  app.route('/', seoFiles({ db, publicUrl: env.PUBLIC_URL }));
   if (deps.clientDir)
     app.route(
       '/',

@@ -62,3 +62,28 @@ describe('the HTML a listing page is served with', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('robots.txt and sitemap.xml', () => {
+  it('point crawlers at the public pages and the unsold listings', async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: 'https://modmarket.example' } });
+    try {
+      const { browser } = await signedInMember(t);
+      const base = { price: '10', category: 'other', condition: 'good', make: 'Ford', model: 'F-150' };
+      const open = await browser.post<ListingDetail>('/api/listings', { ...base, title: 'Tow hook' });
+      const sold = await browser.post<ListingDetail>('/api/listings', { ...base, title: 'Mud flaps' });
+      await browser.request('PATCH', `/api/listings/${sold.body.id}/status`, { isSold: true });
+      const robots = await (await t.app.request('/robots.txt')).text();
+      expect(robots).toContain('Disallow: /api/');
+      expect(robots).toContain('Sitemap: https://modmarket.example/sitemap.xml');
+      const sitemap = await t.app.request('/sitemap.xml');
+      expect(sitemap.headers.get('content-type')).toContain('application/xml');
+      const xml = await sitemap.text();
+      expect(xml).toContain('<loc>https://modmarket.example/browse</loc>');
+      expect(xml).toContain(`<loc>https://modmarket.example/listing/${open.body.id}</loc>`);
+      expect(xml).not.toContain(sold.body.id);
+      expect(xml).not.toContain('/dashboard');
+    } finally {
+      await t.close();
+    }
+  });
+});
