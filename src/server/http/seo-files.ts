@@ -16,6 +16,21 @@ const PUBLIC_PATHS = [
   '/terms',
   '/data-deletion',
 ];
+/** The API, the dev mailbox and member-only or one-time pages. */
+const PRIVATE_PATHS = [
+  '/api/',
+  '/dev/',
+  '/dashboard',
+  '/messages',
+  '/my-fleet',
+  '/notifications',
+  '/saved-searches',
+  '/onboarding/',
+  '/create',
+  '/confirm-signup',
+  '/reset-password',
+  '/password-reset',
+];
 /** One sitemap file holds at most 50,000 URLs; the newest unsold listings fill the rest. */
 export const SITEMAP_LISTINGS = 45_000;
 
