@@ -21,6 +21,8 @@ import { profileRoutes } from './features/profile/profile.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { createListingsService } from './features/listings/listings.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { createMessagesService } from './features/messages/messages.service';
+import { messagesRoutes } from './features/messages/messages.routes';
 import { listingHead, withHead } from './features/listings/listing-head';
 import { clientIp } from './http/client-ip';
 import { seoFiles } from './http/seo-files';
@@ -72,7 +74,12 @@ export function createApp(deps: AppDeps) {
   );
   api.route('/profile', profileRoutes(db));
   const listings = createListingsService({ db, storage: deps.storage });
-  api.route('/', listingsRoutes({ db, storage: deps.storage, listings, secureCookies: cookies.secure }));
+  const messages = createMessagesService({ db, storage: deps.storage });
+  api.route(
+    '/',
+    listingsRoutes({ db, storage: deps.storage, listings, messages, secureCookies: cookies.secure }),
+  );
+  api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));
 
   // Generated from the route schemas once, on first request: the routes do not change at run time.

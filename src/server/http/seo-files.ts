@@ -46,8 +46,7 @@ export function seoFiles(deps: { db: Db; publicUrl: string }) {
     return c.text(
       [
         'User-agent: *',
-        'Disallow: /api/',
-        'Disallow: /dev/',
+        ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
         'Allow: /',
         `Sitemap: ${deps.publicUrl}/sitemap.xml`,
         '',

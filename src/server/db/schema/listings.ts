@@ -147,11 +147,19 @@ export const messages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** The sender's idempotency key: a retried send with the same key stores nothing new. */
+    clientId: text('client_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('messages_conversation_idx').on(table.conversationId, table.createdAt),
     index('messages_receiver_idx').on(table.receiverId, table.createdAt.desc().nullsFirst()),
+    uniqueIndex('messages_sender_client_idx')
+      .on(table.senderId, table.clientId)
+      .where(sql`${table.clientId} is not null`),
+    index('messages_unread_idx')
+      .on(table.receiverId, table.conversationId)
+      .where(sql`${table.readAt} is null`),
   ],
 );

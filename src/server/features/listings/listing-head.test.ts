@@ -74,6 +74,7 @@ describe('robots.txt and sitemap.xml', () => {
       await browser.request('PATCH', `/api/listings/${sold.body.id}/status`, { isSold: true });
       const robots = await (await t.app.request('/robots.txt')).text();
       expect(robots).toContain('Disallow: /api/');
+      expect(robots).toContain('Disallow: /dashboard');
       expect(robots).toContain('Sitemap: https://modmarket.example/sitemap.xml');
       const sitemap = await t.app.request('/sitemap.xml');
       expect(sitemap.headers.get('content-type')).toContain('application/xml');

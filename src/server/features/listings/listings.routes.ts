@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getCookie, setCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import { fileTypeFromBuffer } from 'file-type';
@@ -9,7 +9,6 @@ import { ErrorResponseSchema } from '@common/schemas/errors';
 import {
   BrowseQuerySchema,
   BrowseResponseSchema,
-  ContactSellerSchema,
   ListingDetailSchema,
   ListingInputSchema,
   ListingStatusSchema,
@@ -17,8 +16,9 @@ import {
   StoredPhotoSchema,
 } from '@common/schemas/listings';
 import type { StoredPhoto } from '@common/photos';
+import { SendMessageSchema } from '@common/schemas/messages';
 import type { Db } from '../../db/client';
-import { conversations, listings, messages } from '../../db/schema';
+import { listings } from '../../db/schema';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { AiDraftRequestSchema, AiDraftSchema, writeListingDraft } from './ai-draft';
 import { createRouter } from '../../http/create-router';
@@ -27,6 +27,7 @@ import type { Storage } from '../../storage/storage';
 import { randomToken } from '../../security/secrets';
 import { requireUser } from '../auth/sessions';
 import type { ListingsService } from './listings.service';
+import type { MessagesService } from '../messages/messages.service';
 
 const tags = ['Listings'];
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -122,7 +123,7 @@ const routes = {
     path: '/listings/{id}/messages',
     tags,
     summary: 'Message the seller (starts or continues the conversation)',
-    request: { params: IdParam, ...body(ContactSellerSchema) },
+    request: { params: IdParam, ...body(SendMessageSchema) },
     responses: {
       201: json(z.object({ conversationId: z.string() }), 'Sent'),
       400: failure('Invalid input, own or sold listing'),
@@ -168,6 +169,7 @@ export function listingsRoutes(deps: {
   db: Db;
   storage: Storage;
   listings: ListingsService;
+  messages: MessagesService;
   secureCookies: boolean;
 }) {
   const { db, storage, listings: service } = deps;
@@ -298,53 +300,11 @@ export function listingsRoutes(deps: {
 
     .openapi(routes.contact, async (c) => {
       const user = requireUser(c);
+      const { content, clientId } = c.req.valid('json');
       const listing = await service.find(c.req.valid('param').id);
       if (!listing) throw new ApiError(404, 'NOT_FOUND');
-      if (listing.userId === user.id) throw new ApiError(400, 'OWN_LISTING');
-      if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
-      const { content } = c.req.valid('json');
-      const conversationId = await db.transaction(async (tx) => {
-        const existing = await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, user.id)))
-          .limit(1);
-        let id = existing[0]?.id;
-        if (!id) {
-          const cap = PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].newConversationsPerMonth;
-          if (cap !== null) {
-            const started = await tx.execute<{
-              n: number;
-            }>(sql`select count(*)::int as n from ${conversations}
-              where ${conversations.buyerId} = ${user.id} and ${conversations.createdAt} >= date_trunc('month', now())`);
-            if ((started.rows[0]?.n ?? 0) >= cap)
-              throw new ApiError(403, 'CONVERSATION_LIMIT', { count: cap });
-          }
-          const created = await tx
-            .insert(conversations)
-            .values({ listingId: listing.id, buyerId: user.id, sellerId: listing.userId })
-            .onConflictDoNothing()
-            .returning({ id: conversations.id });
-          id =
-            created[0]?.id ??
-            (
-              await tx
-                .select({ id: conversations.id })
-                .from(conversations)
-                .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, user.id)))
-            )[0]!.id;
-        }
-        await tx.insert(messages).values({
-          conversationId: id,
-          listingId: listing.id,
-          senderId: user.id,
-          receiverId: listing.userId,
-          content,
-        });
-        await tx.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, id));
-        return id;
-      });
-      return c.json({ conversationId }, 201);
+      const sent = await deps.messages.contactSeller(user, listing.id, content, clientId);
+      return c.json({ conversationId: sent.conversationId }, 201);
     });
 
   router.use(

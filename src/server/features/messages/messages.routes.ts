@@ -1,0 +1,109 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { OkSchema } from '@common/schemas/auth';
+import { ErrorResponseSchema } from '@common/schemas/errors';
+import {
+  ConversationListSchema,
+  MessageSchema,
+  SendMessageSchema,
+  ThreadSchema,
+} from '@common/schemas/messages';
+import type { Db } from '../../db/client';
+import { createRouter } from '../../http/create-router';
+import { hitRateLimit } from '../../security/rate-limit';
+import { requireUser } from '../auth/sessions';
+import { toMessage, type MessagesService } from './messages.service';
+
+const tags = ['Messages'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const failure = (description: string) => json(ErrorResponseSchema, description);
+const IdParam = z.object({ id: z.string() });
+/** Sending is limited per member: 30 messages a minute. */
+export const SEND_LIMIT = { max: 30, windowSeconds: 60 };
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'My conversations, newest activity first, with unread counts',
+    request: { query: z.object({ search: z.string().max(100).optional() }) },
+    responses: { 200: json(ConversationListSchema, 'Conversations'), 401: failure('Not signed in') },
+  }),
+  thread: createRoute({
+    method: 'get',
+    path: '/{id}',
+    tags,
+    summary: 'One conversation and its messages (members of it only)',
+    request: { params: IdParam },
+    responses: {
+      200: json(ThreadSchema, 'The thread'),
+      401: failure('Not signed in'),
+      404: failure('No such conversation of yours'),
+    },
+  }),
+  read: createRoute({
+    method: 'post',
+    path: '/{id}/read',
+    tags,
+    summary: 'Mark what I received in this conversation as read',
+    request: { params: IdParam },
+    responses: {
+      200: json(OkSchema, 'Read'),
+      401: failure('Not signed in'),
+      404: failure('No such conversation of yours'),
+    },
+  }),
+  send: createRoute({
+    method: 'post',
+    path: '/{id}/messages',
+    tags,
+    summary: 'Reply in a conversation (idempotent with clientId)',
+    request: {
+      params: IdParam,
+      body: { content: { 'application/json': { schema: SendMessageSchema } }, required: true },
+    },
+    responses: {
+      201: json(MessageSchema, 'Stored'),
+      200: json(MessageSchema, 'Already stored (same clientId)'),
+      400: failure('Invalid input'),
+      401: failure('Not signed in'),
+      404: failure('No such conversation of yours'),
+      429: failure('Too many messages'),
+    },
+  }),
+};
+
+export function messagesRoutes(deps: { db: Db; messages: MessagesService; limitScale: number }) {
+  const { messages } = deps;
+  return createRouter()
+    .openapi(routes.list, async (c) => {
+      const user = requireUser(c);
+      const [conversations, unreadTotal] = await Promise.all([
+        messages.summaries(user.id, { search: c.req.valid('query').search }),
+        messages.unreadTotal(user.id),
+      ]);
+      return c.json({ conversations, unreadTotal }, 200);
+    })
+    .openapi(routes.thread, async (c) => {
+      const user = requireUser(c);
+      return c.json(await messages.thread(user.id, c.req.valid('param').id), 200);
+    })
+    .openapi(routes.read, async (c) => {
+      const user = requireUser(c);
+      await messages.markRead(user.id, c.req.valid('param').id);
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.send, async (c) => {
+      const user = requireUser(c);
+      await hitRateLimit(deps.db, `send-message:${user.id}`, {
+        ...SEND_LIMIT,
+        max: Math.ceil(SEND_LIMIT.max * deps.limitScale),
+      });
+      const { content, clientId } = c.req.valid('json');
+      const { message, created } = await messages.reply(user, c.req.valid('param').id, content, clientId);
+      return c.json(toMessage(message), created ? 201 : 200);
+    });
+}

@@ -1,0 +1,260 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { PLAN_DETAILS, isPlan } from '@common/catalog';
+import type { SessionUser } from '@common/schemas/auth';
+import { publicName } from '@common/schemas/listings';
+import type { ConversationSummary, Message } from '@common/schemas/messages';
+import type { StoredPhoto } from '@common/photos';
+import type { Db } from '../../db/client';
+import { conversations, listings, messages, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import type { Storage } from '../../storage/storage';
+import { photoView } from '../listings/listings.service';
+
+type MessageRow = typeof messages.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    content: row.content,
+    clientId: row.clientId,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Conversations (one per listing and buyer) and their messages. Only the two members of a
+ * conversation can read or write it; anyone else is told it does not exist.
+ */
+export function createMessagesService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+
+  /** Stores a message once per (sender, clientId): a retry returns the first copy. */
+  async function insertMessage(
+    tx: Tx,
+    values: {
+      conversationId: string;
+      listingId: string;
+      senderId: string;
+      receiverId: string;
+      content: string;
+      clientId?: string | undefined;
+    },
+  ): Promise<{ message: MessageRow; created: boolean }> {
+    const inserted = await tx
+      .insert(messages)
+      .values({ ...values, clientId: values.clientId ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted[0]) {
+      await tx
+        .update(conversations)
+        .set({ lastMessageAt: inserted[0].createdAt })
+        .where(eq(conversations.id, values.conversationId));
+      return { message: inserted[0], created: true };
+    }
+    const existing = await tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId ?? '')))
+      .limit(1);
+    if (!existing[0]) throw new Error('message conflict without a stored copy');
+    return { message: existing[0], created: false };
+  }
+
+  async function summaries(
+    userId: string,
+    filter?: { conversationId?: string; search?: string },
+  ): Promise<ConversationSummary[]> {
+    const search = filter?.search?.trim().toLowerCase();
+    const rows = await db.execute<{
+      id: string;
+      listing_id: string;
+      title: string;
+      price: string;
+      photos: StoredPhoto[];
+      buyer_id: string;
+      other_id: string;
+      first_name: string | null;
+      last_name: string | null;
+      last_content: string | null;
+      last_at: string | null;
+      last_sender: string | null;
+      unread: number;
+    }>(sql`
+      select c.id, l.id as listing_id, l.title, l.price::text as price, l.photos, c.buyer_id,
+             u.id as other_id, u.first_name, u.last_name,
+             m.content as last_content, m.created_at as last_at, m.sender_id as last_sender,
+             (select count(*)::int from ${messages} r
+               where r.conversation_id = c.id and r.receiver_id = ${userId} and r.read_at is null) as unread
+      from ${conversations} c
+      join ${listings} l on l.id = c.listing_id
+      join ${users} u on u.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end
+      left join lateral (
+        select content, created_at, sender_id from ${messages}
+        where conversation_id = c.id order by created_at desc limit 1
+      ) m on true
+      where (c.buyer_id = ${userId} or c.seller_id = ${userId})
+        ${filter?.conversationId ? sql`and c.id = ${filter.conversationId}` : sql``}
+        ${
+          search
+            ? sql`and (lower(l.title) like ${`%${search}%`} or lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${`%${search}%`})`
+            : sql``
+        }
+      order by c.last_message_at desc
+      limit 200`);
+    return rows.rows.map((row) => ({
+      id: row.id,
+      listing: {
+        id: row.listing_id,
+        title: row.title,
+        price: Number(row.price).toFixed(2),
+        photo: row.photos[0] ? photoView(storage, row.photos[0]) : null,
+      },
+      otherMember: { id: row.other_id, name: publicName(row.first_name, row.last_name) },
+      role: row.buyer_id === userId ? ('buyer' as const) : ('seller' as const),
+      lastMessage:
+        row.last_content !== null && row.last_at
+          ? {
+              content: row.last_content,
+              createdAt: new Date(row.last_at).toISOString(),
+              fromMe: row.last_sender === userId,
+            }
+          : null,
+      unreadCount: row.unread,
+    }));
+  }
+
+  async function membersConversation(userId: string, conversationId: string) {
+    if (!/^[0-9a-f-]{36}$/i.test(conversationId)) throw new ApiError(404, 'NOT_FOUND');
+    const rows = await db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)),
+        ),
+      )
+      .limit(1);
+    if (!rows[0]) throw new ApiError(404, 'NOT_FOUND');
+    return rows[0];
+  }
+
+  return {
+    summaries,
+
+    async unreadTotal(userId: string): Promise<number> {
+      const rows = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${messages} where ${messages.receiverId} = ${userId} and ${messages.readAt} is null`,
+      );
+      return rows.rows[0]?.n ?? 0;
+    },
+
+    /** A conversation and its messages, oldest first (the newest 500). */
+    async thread(userId: string, conversationId: string) {
+      await membersConversation(userId, conversationId);
+      const [summary] = await summaries(userId, { conversationId });
+      const rows = await db.execute<{ id: string }>(sql`
+        select id from ${messages} where ${messages.conversationId} = ${conversationId}
+        order by ${messages.createdAt} desc limit 500`);
+      const ids = rows.rows.map((r) => r.id);
+      const list = ids.length
+        ? await db
+            .select()
+            .from(messages)
+            .where(and(eq(messages.conversationId, conversationId), sql`${messages.id} in ${ids}`))
+            .orderBy(asc(messages.createdAt), asc(messages.id))
+        : [];
+      return { conversation: summary!, messages: list.map(toMessage) };
+    },
+
+    /** Marks what the member received in this conversation as read. */
+    async markRead(userId: string, conversationId: string): Promise<number> {
+      await membersConversation(userId, conversationId);
+      const updated = await db
+        .update(messages)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.receiverId, userId),
+            isNull(messages.readAt),
+          ),
+        )
+        .returning({ id: messages.id });
+      return updated.length;
+    },
+
+    /** A reply in an existing conversation (never limited by plan). */
+    async reply(user: SessionUser, conversationId: string, content: string, clientId?: string) {
+      const conversation = await membersConversation(user.id, conversationId);
+      const receiverId = conversation.buyerId === user.id ? conversation.sellerId : conversation.buyerId;
+      return db.transaction((tx) =>
+        insertMessage(tx, {
+          conversationId,
+          listingId: conversation.listingId,
+          senderId: user.id,
+          receiverId,
+          content,
+          clientId,
+        }),
+      );
+    },
+
+    /**
+     * Contact Seller: continues the buyer's conversation about this listing, or starts one (counted
+     * against the plan's new conversations per calendar month).
+     */
+    async contactSeller(user: SessionUser, listingId: string, content: string, clientId?: string) {
+      const rows = await db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
+      const listing = rows[0];
+      if (!listing) throw new ApiError(404, 'NOT_FOUND');
+      if (listing.userId === user.id) throw new ApiError(400, 'OWN_LISTING');
+      if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
+      return db.transaction(async (tx) => {
+        const existing = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, user.id)))
+          .limit(1);
+        let conversationId = existing[0]?.id;
+        if (!conversationId) {
+          const cap = PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].newConversationsPerMonth;
+          if (cap !== null) {
+            const started = await tx.execute<{
+              n: number;
+            }>(sql`select count(*)::int as n from ${conversations}
+              where ${conversations.buyerId} = ${user.id} and ${conversations.createdAt} >= date_trunc('month', now())`);
+            if ((started.rows[0]?.n ?? 0) >= cap)
+              throw new ApiError(403, 'CONVERSATION_LIMIT', { count: cap });
+          }
+          await tx
+            .insert(conversations)
+            .values({ listingId: listing.id, buyerId: user.id, sellerId: listing.userId })
+            .onConflictDoNothing();
+          const created = await tx
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, user.id)))
+            .limit(1);
+          conversationId = created[0]!.id;
+        }
+        const result = await insertMessage(tx, {
+          conversationId,
+          listingId: listing.id,
+          senderId: user.id,
+          receiverId: listing.userId,
+          content,
+          clientId,
+        });
+        return { conversationId, ...result };
+      });
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingDetail } from '@common/schemas/listings';
+import type { ConversationSummary, Message, Thread } from '@common/schemas/messages';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { signedInMember } from '../../../test/members';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const part = (title: string) => ({
+  title,
+  price: '100',
+  category: 'engine',
+  condition: 'good',
+  make: 'Toyota',
+  model: 'Supra',
+});
+
+async function listing(browser: TestBrowser, title = 'Supra intake') {
+  return (await browser.post<ListingDetail>('/api/listings', part(title))).body;
+}
+
+describe('conversations', () => {
+  it('are readable and writable by their two members only, in order, with unread counts', async () => {
+    const seller = await signedInMember(t, { firstName: 'Rita', lastName: 'Vance' });
+    const buyer = await signedInMember(t, { firstName: 'Omar', lastName: 'Diaz' });
+    const stranger = await signedInMember(t);
+    const item = await listing(seller.browser);
+    const started = await buyer.browser.post<{ conversationId: string }>(
+      `/api/listings/${item.id}/messages`,
+      {
+        content: 'Still available?',
+      },
+    );
+    const id = started.body.conversationId;
+
+    const inbox = await seller.browser.get<{ conversations: ConversationSummary[]; unreadTotal: number }>(
+      '/api/conversations',
+    );
+    expect(inbox.body.unreadTotal).toBe(1);
+    expect(inbox.body.conversations[0]).toMatchObject({
+      id,
+      role: 'seller',
+      listing: { id: item.id, title: 'Supra intake', price: '100.00' },
+      otherMember: { name: 'Omar D.' },
+      lastMessage: { content: 'Still available?', fromMe: false },
+      unreadCount: 1,
+    });
+
+    for (const [method, path, body] of [
+      ['GET', `/api/conversations/${id}`, undefined],
+      ['POST', `/api/conversations/${id}/read`, {}],
+      ['POST', `/api/conversations/${id}/messages`, { content: 'I will buy it' }],
+    ] as const) {
+      expect((await stranger.browser.request(method, path, body)).status, `${method} ${path}`).toBe(404);
+      expect((await new TestBrowser(t).request(method, path, body)).status).toBe(401);
+    }
+
+    const reply = await seller.browser.post<Message>(`/api/conversations/${id}/messages`, {
+      content: ' Yes, it is. ',
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.content).toBe('Yes, it is.');
+    await buyer.browser.post(`/api/conversations/${id}/messages`, { content: 'Great, Saturday?' });
+
+    const thread = await seller.browser.get<Thread>(`/api/conversations/${id}`);
+    expect(thread.body.messages.map((m) => m.content)).toEqual([
+      'Still available?',
+      'Yes, it is.',
+      'Great, Saturday?',
+    ]);
+
+    expect((await seller.browser.get<{ unreadTotal: number }>('/api/conversations')).body.unreadTotal).toBe(
+      2,
+    );
+    await seller.browser.post(`/api/conversations/${id}/read`, {});
+    expect((await seller.browser.get<{ unreadTotal: number }>('/api/conversations')).body.unreadTotal).toBe(
+      0,
+    );
+    expect((await buyer.browser.get<{ unreadTotal: number }>('/api/conversations')).body.unreadTotal).toBe(1);
+
+    const search = await buyer.browser.get<{ conversations: ConversationSummary[] }>(
+      '/api/conversations?search=rita',
+    );
+    expect(search.body.conversations.map((c) => c.id)).toEqual([id]);
+    const none = await buyer.browser.get<{ conversations: ConversationSummary[] }>(
+      '/api/conversations?search=zzz',
+    );
+    expect(none.body.conversations).toEqual([]);
+  });
+
+  it('stores a retried message once (same clientId)', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller.browser);
+    const { conversationId } = (
+      await buyer.browser.post<{ conversationId: string }>(`/api/listings/${item.id}/messages`, {
+        content: 'Hi',
+        clientId: 'first-message-key',
+      })
+    ).body;
+    await buyer.browser.post(`/api/listings/${item.id}/messages`, {
+      content: 'Hi',
+      clientId: 'first-message-key',
+    });
+    const first = await buyer.browser.post<Message>(`/api/conversations/${conversationId}/messages`, {
+      content: 'Offer: $90',
+      clientId: 'retry-key-123',
+    });
+    const again = await buyer.browser.post<Message>(`/api/conversations/${conversationId}/messages`, {
+      content: 'Offer: $90',
+      clientId: 'retry-key-123',
+    });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    const thread = await seller.browser.get<Thread>(`/api/conversations/${conversationId}`);
+    expect(thread.body.messages.map((m) => m.content)).toEqual(['Hi', 'Offer: $90']);
+  });
+
+  it('caps length and rate, and refuses blank text', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller.browser);
+    const { conversationId } = (
+      await buyer.browser.post<{ conversationId: string }>(`/api/listings/${item.id}/messages`, {
+        content: 'Hi',
+      })
+    ).body;
+    const long = await buyer.browser.post<{ error: { fields: Record<string, string> } }>(
+      `/api/conversations/${conversationId}/messages`,
+      { content: 'x'.repeat(4001) },
+    );
+    expect(long.status).toBe(400);
+    expect(long.body.error.fields.content).toBe('Messages can be at most 4,000 characters.');
+    expect(
+      (await buyer.browser.post(`/api/conversations/${conversationId}/messages`, { content: '  ' })).status,
+    ).toBe(400);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await buyer.browser.post(`/api/conversations/${conversationId}/messages`, { content: `m${i}` }))
+          .status,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('lets a Bronze buyer start 10 conversations a month; replies are never limited', async () => {
+    const seller = await signedInMember(t, { plan: 'platinum' });
+    const buyer = await signedInMember(t);
+    const items = [];
+    for (let i = 0; i < 11; i++) items.push(await listing(seller.browser, `Part ${i}`));
+    let first = '';
+    for (let i = 0; i < 10; i++) {
+      const sent = await buyer.browser.post<{ conversationId: string }>(
+        `/api/listings/${items[i]!.id}/messages`,
+        {
+          content: 'Interested',
+        },
+      );
+      expect(sent.status).toBe(201);
+      first ||= sent.body.conversationId;
+    }
+    const eleventh = await buyer.browser.post<{ error: { code: string; message: string } }>(
+      `/api/listings/${items[10]!.id}/messages`,
+      { content: 'Interested' },
+    );
+    expect(eleventh.status).toBe(403);
+    expect(eleventh.body.error.code).toBe('CONVERSATION_LIMIT');
+    expect(eleventh.body.error.message).toContain('10 new conversations a month');
+    // Continuing an existing conversation still works, from the listing or the inbox.
+    expect(
+      (await buyer.browser.post(`/api/listings/${items[0]!.id}/messages`, { content: 'Still keen' })).status,
+    ).toBe(201);
+    expect(
+      (await buyer.browser.post(`/api/conversations/${first}/messages`, { content: 'Any news?' })).status,
+    ).toBe(201);
+    const gold = await signedInMember(t, { plan: 'gold' });
+    for (const item of items)
+      expect((await gold.browser.post(`/api/listings/${item.id}/messages`, { content: 'Hi' })).status).toBe(
+        201,
+      );
+  });
+});
