@@ -36,6 +36,10 @@ export const paths = {
   },
   dashboard: route('/dashboard'),
   messages: route('/messages'),
+  conversation: {
+    pattern: '/messages/:id',
+    href: (id: string) => `/messages/${encodeURIComponent(id)}`,
+  },
   myFleet: route('/my-fleet'),
   community: route('/community'),
   upgrade: route('/upgrade'),

@@ -27,6 +27,7 @@ function planned(titleKey: string): RouteObject {
 const AUTH_NS = ['auth', 'errors'];
 const ONBOARDING_NS = ['onboarding', 'errors'];
 const MARKET_NS = ['market', 'errors'];
+const MESSAGES_NS = ['messages', 'market', 'errors'];
 
 const comingSoon = () => import('@client/features/coming-soon/coming-soon-page');
 
@@ -47,7 +48,8 @@ const pages: Record<PathName, RouteObject> = {
   listing: { lazy: page(() => import('@client/features/listings/listing-page'), MARKET_NS) },
   editListing: { lazy: page(() => import('@client/features/listings/edit-page'), MARKET_NS) },
   dashboard: { lazy: page(() => import('@client/features/dashboard/dashboard-page'), MARKET_NS) },
-  messages: planned('pages.messages'),
+  messages: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
+  conversation: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
   myFleet: planned('pages.myFleet'),
   community: planned('pages.community'),
   upgrade: planned('pages.upgrade'),

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Bell, Heart, MessageSquare } from 'lucide-react';
 import { paths } from '@common/routes';
 import { useSession } from '@client/features/session/session';
+import { useUnreadMessages } from '@client/features/messages/use-unread';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { navigation } from './nav-items';
@@ -15,6 +16,7 @@ import { Logo } from './logo';
 export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const unread = useUnreadMessages(Boolean(user));
   const nav = navigation(Boolean(user));
   const barLink = ({ isActive }: { isActive: boolean }) =>
     cn(buttonClass('onDark'), isActive && 'bg-white/10');
@@ -54,11 +56,20 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
             {user ? (
               <Link
                 to={nav.messages.to}
-                className={iconLink}
-                aria-label={t('nav.messages')}
+                className={`${iconLink} relative`}
+                aria-label={unread ? t('nav.messagesUnread', { count: unread }) : t('nav.messages')}
                 title={t('nav.messages')}
               >
                 <MessageSquare aria-hidden className="size-5" />
+                {unread ? (
+                  <span
+                    aria-hidden
+                    data-testid="messages-unread"
+                    className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white"
+                  >
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                ) : null}
               </Link>
             ) : null}
             <Link

@@ -29,6 +29,7 @@ interface Dashboard {
     createdAt: string;
     listingId: string;
     listingTitle: string;
+    conversationId: string;
   }[];
 }
 
@@ -246,7 +247,12 @@ function SellerDashboard() {
                           {formatDate(m.createdAt, language)}
                         </time>
                       </div>
-                      <p className="mt-2 text-slate-800">{m.content}</p>
+                      <Link
+                        to={paths.conversation.href(m.conversationId)}
+                        className="mt-2 block text-slate-800 hover:underline"
+                      >
+                        {m.content}
+                      </Link>
                       <Link
                         to={paths.listing.href(m.listingId)}
                         className="mt-1 inline-block text-sm text-brand-700 hover:underline"

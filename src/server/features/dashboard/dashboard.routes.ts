@@ -28,6 +28,7 @@ export const DashboardSchema = z
         createdAt: z.string(),
         listingId: z.string(),
         listingTitle: z.string(),
+        conversationId: z.string(),
       }),
     ),
   })
@@ -68,6 +69,7 @@ export function dashboardRoutes(deps: { db: Db; storage: Storage }) {
           createdAt: messages.createdAt,
           listingId: messages.listingId,
           listingTitle: listings.title,
+          conversationId: messages.conversationId,
           firstName: users.firstName,
           lastName: users.lastName,
         })
@@ -93,6 +95,7 @@ export function dashboardRoutes(deps: { db: Db; storage: Storage }) {
           createdAt: m.createdAt.toISOString(),
           listingId: m.listingId,
           listingTitle: m.listingTitle,
+          conversationId: m.conversationId,
         })),
       },
       200,

@@ -32,6 +32,13 @@ const routes = {
     request: { query: z.object({ search: z.string().max(100).optional() }) },
     responses: { 200: json(ConversationListSchema, 'Conversations'), 401: failure('Not signed in') },
   }),
+  unread: createRoute({
+    method: 'get',
+    path: '/unread',
+    tags,
+    summary: 'How many messages I have not read',
+    responses: { 200: json(z.object({ count: z.number() }), 'Unread'), 401: failure('Not signed in') },
+  }),
   thread: createRoute({
     method: 'get',
     path: '/{id}',
@@ -86,6 +93,10 @@ export function messagesRoutes(deps: { db: Db; messages: MessagesService; limitS
         messages.unreadTotal(user.id),
       ]);
       return c.json({ conversations, unreadTotal }, 200);
+    })
+    .openapi(routes.unread, async (c) => {
+      const user = requireUser(c);
+      return c.json({ count: await messages.unreadTotal(user.id) }, 200);
     })
     .openapi(routes.thread, async (c) => {
       const user = requireUser(c);

@@ -1,0 +1,349 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, MessageSquare, RotateCw, Search, Send } from 'lucide-react';
+import type { ConversationSummary, Message, Thread } from '@common/schemas/messages';
+import { MESSAGE_MAX_LENGTH } from '@common/schemas/messages';
+import { formatDate, formatPrice } from '@common/i18n/format';
+import { paths } from '@common/routes';
+import { api } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { useLanguage } from '@client/lib/use-language';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { Button } from '@client/components/ui/button';
+import { inputClass } from '@client/components/ui/field';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { RequireMember } from '@client/features/session/require-member';
+import { useSession } from '@client/features/session/session';
+import { ListingPhoto } from '@client/features/listings/listing-photo';
+import { linkify } from './linkify';
+import { messageKeys } from './keys';
+
+type Outgoing = { clientId: string; content: string; status: 'sending' | 'failed' };
+
+function time(iso: string, language: string) {
+  const date = new Date(iso);
+  const today = new Date().toDateString() === date.toDateString();
+  return today
+    ? new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date)
+    : formatDate(date, language as 'en');
+}
+
+/** /messages and /messages/{id}: the inbox and one conversation. */
+export default function MessagesPage() {
+  return (
+    <RequireMember>
+      <Inbox />
+    </RequireMember>
+  );
+}
+
+function Inbox() {
+  const { t } = useTranslation('messages');
+  const { id } = useParams();
+  const [search, setSearch] = useState('');
+  const list = useQuery({
+    queryKey: messageKeys.list(search.trim()),
+    queryFn: () =>
+      api<{ conversations: ConversationSummary[]; unreadTotal: number }>(
+        `/conversations${search.trim() ? `?search=${encodeURIComponent(search.trim())}` : ''}`,
+      ),
+    refetchInterval: 15_000,
+  });
+
+  return (
+    <>
+      <PageMeta title={t('meta.title')} noIndex />
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <h1 className={cn('text-2xl font-bold text-slate-900', id ? 'sr-only md:not-sr-only' : '')}>
+          {t('title')}
+        </h1>
+        <div className="mt-4 grid overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:h-[70vh] md:grid-cols-[22rem_1fr]">
+          <section
+            aria-label={t('listLabel')}
+            className={cn(
+              'flex min-h-0 flex-col border-slate-200 md:border-r',
+              id ? 'hidden md:flex' : 'flex',
+            )}
+          >
+            <div className="border-b border-slate-200 p-3">
+              <label className="relative block">
+                <span className="sr-only">{t('search')}</span>
+                <Search
+                  aria-hidden
+                  className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                />
+                <input
+                  type="search"
+                  className={cn(inputClass, 'h-10 pl-9 text-sm')}
+                  placeholder={t('searchPlaceholder')}
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                />
+              </label>
+            </div>
+            <ul className="min-h-0 flex-1 overflow-y-auto">
+              {list.isPending ? (
+                Array.from({ length: 4 }, (_, i) => (
+                  <li key={i} className="p-3">
+                    <Skeleton className="h-14" />
+                  </li>
+                ))
+              ) : list.data?.conversations.length === 0 ? (
+                <li className="p-6 text-center text-sm text-slate-600">
+                  {search.trim() ? t('noMatches') : t('empty')}
+                </li>
+              ) : (
+                list.data?.conversations.map((c) => (
+                  <ConversationRow key={c.id} conversation={c} active={c.id === id} />
+                ))
+              )}
+            </ul>
+          </section>
+          <section
+            aria-label={t('threadLabel')}
+            className={cn('min-h-[60vh] flex-col md:min-h-0', id ? 'flex' : 'hidden md:flex')}
+          >
+            {id ? (
+              <ThreadView key={id} id={id} />
+            ) : (
+              <div className="m-auto p-8 text-center">
+                <MessageSquare aria-hidden className="mx-auto size-10 text-slate-400" />
+                <h2 className="mt-3 text-lg font-semibold text-slate-900">{t('select')}</h2>
+                <p className="mt-1 text-sm text-slate-600">{t('selectBody')}</p>
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ConversationRow({
+  conversation: c,
+  active,
+}: {
+  conversation: ConversationSummary;
+  active: boolean;
+}) {
+  const { t } = useTranslation(['messages', 'market']);
+  const language = useLanguage();
+  return (
+    <li>
+      <Link
+        to={paths.conversation.href(c.id)}
+        aria-current={active ? 'page' : undefined}
+        className={cn(
+          'flex gap-3 border-b border-slate-100 p-3 hover:bg-slate-50',
+          active ? 'bg-brand-50 hover:bg-brand-50' : '',
+        )}
+      >
+        <ListingPhoto
+          photo={c.listing.photo}
+          alt=""
+          sizes="48px"
+          className="size-12 shrink-0 rounded-lg"
+          emptyLabel={t('market:card.noPhoto')}
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-baseline justify-between gap-2">
+            <p className="truncate font-semibold text-slate-900">{c.otherMember.name ?? t('anonymous')}</p>
+            {c.lastMessage ? (
+              <time className="shrink-0 text-xs text-slate-500" dateTime={c.lastMessage.createdAt}>
+                {time(c.lastMessage.createdAt, language)}
+              </time>
+            ) : null}
+          </div>
+          <p className="truncate text-xs text-slate-600">
+            {c.listing.title} · {formatPrice(c.listing.price, language)}
+          </p>
+          <div className="flex items-center justify-between gap-2">
+            <p
+              className={cn(
+                'truncate text-sm',
+                c.unreadCount ? 'font-semibold text-slate-900' : 'text-slate-600',
+              )}
+            >
+              {c.lastMessage ? `${c.lastMessage.fromMe ? t('you') : ''}${c.lastMessage.content}` : ''}
+            </p>
+            {c.unreadCount ? (
+              <span className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                <span className="sr-only">{t('unread', { count: c.unreadCount })}</span>
+                <span aria-hidden>{c.unreadCount}</span>
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+function ThreadView({ id }: { id: string }) {
+  const { t } = useTranslation('messages');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [text, setText] = useState('');
+  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  const bottom = useRef<HTMLDivElement>(null);
+  const thread = useQuery({
+    queryKey: messageKeys.thread(id),
+    queryFn: () => api<Thread>(`/conversations/${id}`),
+    refetchInterval: 10_000,
+    retry: false,
+  });
+  const unread = thread.data?.conversation.unreadCount ?? 0;
+
+  useEffect(() => {
+    if (thread.isError) void navigate(paths.messages.href(), { replace: true });
+  }, [thread.isError, navigate]);
+
+  // Opening the conversation reads it.
+  useEffect(() => {
+    if (!unread) return;
+    void api(`/conversations/${id}/read`, { body: {} }).then(() =>
+      queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    );
+  }, [id, unread, queryClient]);
+
+  const count = (thread.data?.messages.length ?? 0) + outgoing.length;
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [count]);
+
+  const send = useMutation({
+    mutationFn: (message: Outgoing) =>
+      api<Message>(`/conversations/${id}/messages`, {
+        body: { content: message.content, clientId: message.clientId },
+      }),
+    onMutate: (message) =>
+      setOutgoing((current) => [...current.filter((m) => m.clientId !== message.clientId), message]),
+    onSuccess: async (_saved, message) => {
+      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      setOutgoing((current) => current.filter((m) => m.clientId !== message.clientId));
+    },
+    onError: (_error, message) =>
+      setOutgoing((current) =>
+        current.map((m) => (m.clientId === message.clientId ? { ...m, status: 'failed' } : m)),
+      ),
+  });
+
+  const submit = () => {
+    const content = text.trim();
+    if (!content) return;
+    setText('');
+    send.mutate({ clientId: crypto.randomUUID(), content, status: 'sending' });
+  };
+
+  if (!thread.data) {
+    return (
+      <div className="space-y-3 p-4">
+        <Skeleton className="h-10 w-1/2" />
+        <Skeleton className="h-16 w-2/3" />
+        <Skeleton className="ml-auto h-16 w-2/3" />
+      </div>
+    );
+  }
+  const { conversation, messages } = thread.data;
+  const stored = new Set(messages.map((m) => m.clientId));
+  const pending = outgoing.filter((m) => !stored.has(m.clientId));
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center gap-3 border-b border-slate-200 p-3">
+        <Link
+          to={paths.messages.href()}
+          className="rounded-lg p-1.5 hover:bg-slate-100 md:hidden"
+          aria-label={t('back')}
+        >
+          <ArrowLeft aria-hidden className="size-5" />
+        </Link>
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold text-slate-900">
+            {conversation.otherMember.name ?? t('anonymous')}
+          </h2>
+          <Link
+            to={paths.listing.href(conversation.listing.id)}
+            className="block truncate text-sm text-brand-700 hover:underline"
+          >
+            {conversation.listing.title} · {formatPrice(conversation.listing.price, language)}
+          </Link>
+        </div>
+      </header>
+      <ol className="min-h-0 flex-1 space-y-2 overflow-y-auto bg-slate-50 p-4" aria-live="polite">
+        {messages.map((m) => (
+          <Bubble key={m.id} mine={m.senderId === user?.id} content={m.content}>
+            <time dateTime={m.createdAt}>{time(m.createdAt, language)}</time>
+            {m.senderId === user?.id && m.readAt ? <span> · {t('read')}</span> : null}
+          </Bubble>
+        ))}
+        {pending.map((m) => (
+          <Bubble key={m.clientId} mine content={m.content}>
+            {m.status === 'sending' ? (
+              t('sending')
+            ) : (
+              <button
+                type="button"
+                className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
+                onClick={() => send.mutate({ ...m, status: 'sending' })}
+              >
+                <RotateCw aria-hidden className="size-3" />
+                {t('failed')}
+              </button>
+            )}
+          </Bubble>
+        ))}
+        <div ref={bottom} />
+      </ol>
+      <form
+        className="flex items-end gap-2 border-t border-slate-200 p-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor="message-box" className="sr-only">
+          {t('typeMessage')}
+        </label>
+        <textarea
+          id="message-box"
+          rows={2}
+          maxLength={MESSAGE_MAX_LENGTH}
+          className={cn(inputClass, 'h-auto resize-none py-2')}
+          placeholder={t('typeMessage')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <Button type="submit" size="icon" aria-label={t('send')} disabled={!text.trim()}>
+          <Send aria-hidden className="size-4" />
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+function Bubble({ mine, content, children }: { mine: boolean; content: string; children: React.ReactNode }) {
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+      <div
+        className={cn(
+          'max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm',
+          mine ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-900',
+        )}
+      >
+        <p className="break-words whitespace-pre-wrap">{linkify(content, mine)}</p>
+        <p className={cn('mt-1 text-right text-xs', mine ? 'text-white/80' : 'text-slate-500')}>{children}</p>
+      </div>
+    </li>
+  );
+}
