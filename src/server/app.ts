@@ -29,6 +29,12 @@ import { seoFiles } from './http/seo-files';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailbox } from './mail/dev-mailbox';
 import type { JobHandler } from './jobs/queue';
+import { createLocalBus, type Bus } from './realtime/bus';
+import { createRealtimeHub } from './realtime/hub';
+import { sessionAuthenticator } from './realtime/session-auth';
+import { createNotificationsService } from './features/notifications/notifications.service';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { missedEmails } from './features/messages/missed-email';
 
 export interface AppDeps {
   env: Env;
@@ -41,6 +47,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Tells the job worker that a job is waiting (the worker also polls). */
   wakeJobs?: () => void;
+  /** How realtime events reach other instances; in-process when absent. */
+  realtimeBus?: Bus;
 }
 
 /** Builds the whole HTTP app from its parts; `index.ts` listens, tests call `app.request()`. */
@@ -57,7 +65,21 @@ export function createApp(deps: AppDeps) {
     wakeJobs: deps.wakeJobs ?? (() => undefined),
   });
   const cookies = { secure: env.PUBLIC_URL.startsWith('https://') };
-  const jobHandlers: Record<string, JobHandler> = { ...auth.jobHandlers };
+  const realtime = createRealtimeHub({
+    db,
+    bus: deps.realtimeBus ?? createLocalBus(),
+    logger,
+    ...sessionAuthenticator(db, cookies, env.PUBLIC_URL),
+  });
+  const notifications = createNotificationsService({ db, realtime });
+  const missed = missedEmails({
+    db,
+    mailer,
+    notifications,
+    publicUrl: env.PUBLIC_URL,
+    wakeJobs: deps.wakeJobs ?? (() => undefined),
+  });
+  const jobHandlers: Record<string, JobHandler> = { ...auth.jobHandlers, ...missed.jobHandlers };
 
   const api = createRouter();
   api.use(clientIp(env.TRUST_PROXY));
@@ -74,12 +96,19 @@ export function createApp(deps: AppDeps) {
   );
   api.route('/profile', profileRoutes(db));
   const listings = createListingsService({ db, storage: deps.storage });
-  const messages = createMessagesService({ db, storage: deps.storage });
+  const messages = createMessagesService({
+    db,
+    storage: deps.storage,
+    realtime,
+    notifications,
+    planMissedEmail: missed.plan,
+  });
   api.route(
     '/',
     listingsRoutes({ db, storage: deps.storage, listings, messages, secureCookies: cookies.secure }),
   );
   api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
+  api.route('/notifications', notificationsRoutes(notifications));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));
 
   // Generated from the route schemas once, on first request: the routes do not change at run time.
@@ -146,7 +175,7 @@ export function createApp(deps: AppDeps) {
     c.get('logger').error({ err: error }, 'unhandled error');
     return c.json(errorBody(c, 'INTERNAL_ERROR'), 500);
   });
-  return Object.assign(app, { jobHandlers, mailer });
+  return Object.assign(app, { jobHandlers, mailer, realtime, notifications });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
@@ -9,6 +10,7 @@ import { createLocalStorage } from './storage/local-storage';
 import { isDatabaseEmpty, seedDemoCatalog } from './seed/seed-demo';
 import { startJobWorker } from './jobs/queue';
 import { pruneRateLimits } from './security/rate-limit';
+import { createPostgresBus } from './realtime/bus';
 
 export interface RunningServer {
   url: string;
@@ -38,7 +40,19 @@ export async function startServer(
   }
 
   let wake = () => undefined as void;
-  const app = createApp({ env, database, storage, logger, wakeJobs: () => wake(), ...options });
+  // Several instances share one PostgreSQL server: realtime events travel through LISTEN/NOTIFY.
+  const realtimeBus = env.DATABASE_URL
+    ? createPostgresBus({ url: env.DATABASE_URL, pool: database.pool, logger })
+    : undefined;
+  const app = createApp({
+    env,
+    database,
+    storage,
+    logger,
+    wakeJobs: () => wake(),
+    ...(realtimeBus ? { realtimeBus } : {}),
+    ...options,
+  });
   const worker = startJobWorker(database.db, app.jobHandlers, logger);
   wake = worker.wake;
   const pruning = setInterval(() => {
@@ -50,6 +64,7 @@ export async function startServer(
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
+  app.realtime.attach(server as Server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
@@ -59,6 +74,7 @@ export async function startServer(
     url,
     database,
     async stop() {
+      await app.realtime.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearInterval(pruning);
       await worker.stop();

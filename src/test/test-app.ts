@@ -10,24 +10,37 @@ import { createTestDatabase } from './test-database';
 import { asc, eq } from 'drizzle-orm';
 import { mailOutbox } from '@server/db/schema';
 import { runJobs } from '@server/jobs/queue';
-import type { MailMessage } from '@server/mail/mailer';
+import type { Mailer, MailMessage } from '@server/mail/mailer';
+import type { Bus } from '@server/realtime/bus';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
-  database: Database;
+  database: Database & { url?: string };
   dataDir: string;
   /** Carries out the queued jobs (emails), as the worker would. */
   runJobs(): Promise<number>;
   /** The emails in the outbox for one address, oldest first. */
   mailTo(address: string): Promise<MailMessage[]>;
+  /** Listens on a free port (for WebSocket tests); closed with the app. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
 
 /** The whole app on a fresh database and a temporary data folder, for `app.request()` tests. */
 export async function createTestApp(
-  options: { clientDir?: string; env?: Record<string, string> } = {},
+  options: {
+    clientDir?: string;
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    /** Another app on the same database (a second instance). */
+    database?: Database & { url?: string };
+    realtimeBus?: (database: Database & { url?: string }) => Bus;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-test-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
   const app = createApp({
@@ -36,7 +49,10 @@ export async function createTestApp(
     storage: createLocalStorage(path.join(dataDir, 'uploads')),
     logger: pino({ level: 'silent' }),
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.realtimeBus ? { realtimeBus: options.realtimeBus(database) } : {}),
   });
+  const servers: Server[] = [];
   const logger = pino({ level: 'silent' });
   return {
     app,
@@ -55,8 +71,19 @@ export async function createTestApp(
         .where(eq(mailOutbox.to, address))
         .orderBy(asc(mailOutbox.id));
     },
+    async listen() {
+      const server = await new Promise<Server>((resolve) => {
+        const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+      });
+      app.realtime.attach(server);
+      servers.push(server);
+      const address = server.address();
+      return `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    },
     async close() {
-      await database.close();
+      await app.realtime.close();
+      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+      if (!shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,7 +7,7 @@ import { migrateDatabase } from '@server/db/migrate';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI runs the API tests both ways), dropped afterwards.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://', inThread: true, statementTimeoutMs: 10_000 });
@@ -26,6 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
   await migrateDatabase(database.db);
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -3,13 +3,33 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { jobs } from '../db/schema';
 
-export type JobHandler = (payload: unknown) => Promise<void>;
+/** A handler may answer `{ runAt }` to run the same job again later (not counted as a failure). */
+export type JobHandler = (payload: unknown) => Promise<void | { runAt: Date }>;
 
 const MAX_ATTEMPTS = 6;
 
-/** Adds a job; `runJobs` or the worker carries it out. Optionally inside the caller's transaction. */
-export async function enqueueJob(db: Db, kind: string, payload: unknown): Promise<void> {
-  await db.insert(jobs).values({ kind, payload });
+/**
+ * Adds a job; `runJobs` or the worker carries it out. Optionally inside the caller's transaction.
+ * With a `dedupeKey`, nothing is added while a job with that key is waiting.
+ */
+export async function enqueueJob(
+  db: Db,
+  kind: string,
+  payload: unknown,
+  options: { runAt?: Date; dedupeKey?: string } = {},
+): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+      dedupeKey: options.dedupeKey ?? null,
+    })
+    .onConflictDoNothing({
+      target: jobs.dedupeKey,
+      where: sql`dedupe_key is not null and failed_at is null`,
+    });
 }
 
 /**
@@ -42,8 +62,11 @@ export async function runJobs(
     const handler = handlers[claimed.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${claimed.kind}`);
-      await handler(claimed.payload);
-      await db.execute(sql`delete from jobs where id = ${claimed.id}`);
+      const outcome = await handler(claimed.payload);
+      if (outcome && 'runAt' in outcome)
+        await db.execute(sql`update jobs set run_at = ${outcome.runAt.toISOString()}, attempts = 0
+          where id = ${claimed.id}`);
+      else await db.execute(sql`delete from jobs where id = ${claimed.id}`);
     } catch (error) {
       const attempts = claimed.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);

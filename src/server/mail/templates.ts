@@ -2,7 +2,7 @@ import type { Language } from '@common/i18n/languages';
 import { emailTranslator } from '../i18n/translate';
 import type { MailMessage } from './mailer';
 
-export type EmailTemplate = 'confirmSignup' | 'resetPassword' | 'accountExists';
+export type EmailTemplate = 'confirmSignup' | 'resetPassword' | 'accountExists' | 'newMessages';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -14,11 +14,19 @@ function escapeHtml(value: string): string {
  */
 export function renderEmail(
   template: EmailTemplate,
-  options: { to: string; language: Language; link: string; name?: string | null },
+  options: {
+    to: string;
+    language: Language;
+    link: string;
+    name?: string | null;
+    params?: Record<string, string | number>;
+    /** Someone's words shown as a quote (a message), escaped like everything else. */
+    quote?: string;
+  },
 ): MailMessage {
   const t = emailTranslator(options.language);
   const name = options.name?.trim();
-  const params = { name, hours: 24 };
+  const params = { hours: 24, ...options.params, name };
   const subject = t(`${template}.subject`, params);
   const greeting = name ? t('common.greeting', params) : t('common.greetingNoName');
   const body = t(`${template}.body`, params);
@@ -27,7 +35,23 @@ export function renderEmail(
   const pasteLink = t('common.pasteLink');
   const signature = t('common.signature');
 
-  const text = [greeting, '', body, '', `${action}:`, options.link, '', note, '', signature].join('\n');
+  const quote = options.quote?.trim();
+  const text = [
+    greeting,
+    '',
+    body,
+    ...(quote ? ['', ...quote.split('\n').map((line) => `> ${line}`)] : []),
+    '',
+    `${action}:`,
+    options.link,
+    '',
+    note,
+    '',
+    signature,
+  ].join('\n');
+  const quoteHtml = quote
+    ? `<blockquote style="margin:0 0 24px;padding:12px 16px;border-left:4px solid #e2e8f0;background:#f8fafc;white-space:pre-wrap;line-height:1.5">${escapeHtml(quote)}</blockquote>\n`
+    : '';
   const html = `<!doctype html>
 <html lang="${options.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
@@ -36,7 +60,7 @@ export function renderEmail(
 <p style="font-size:20px;font-weight:bold;margin:0 0 24px">ModMarket</p>
 <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 24px;line-height:1.5">${escapeHtml(body)}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#c2410c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action)}</a></p>
+${quoteHtml}<p style="margin:0 0 24px"><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#c2410c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${escapeHtml(action)}</a></p>
 <p style="margin:0 0 8px;font-size:13px;color:#475569">${escapeHtml(pasteLink)}</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(options.link)}" style="color:#c2410c">${escapeHtml(options.link)}</a></p>
 <p style="margin:0 0 24px;font-size:13px;color:#475569;line-height:1.5">${escapeHtml(note)}</p>

@@ -2,3 +2,4 @@ export * from './auth';
 export * from './profiles';
 export * from './listings';
 export * from './system';
+export * from './notifications';

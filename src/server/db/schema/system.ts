@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -16,9 +16,14 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** At most one live job per key (e.g. one pending email per conversation and receiver). */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex('jobs_dedupe_idx')
+      .on(table.dedupeKey)
+      .where(sql`dedupe_key is not null and failed_at is null`),
     index('jobs_due_idx')
       .on(table.runAt)
       .where(sql`failed_at is null`),

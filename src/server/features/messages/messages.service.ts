@@ -8,7 +8,9 @@ import type { Db } from '../../db/client';
 import { conversations, listings, messages, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { Storage } from '../../storage/storage';
+import type { RealtimeHub } from '../../realtime/hub';
 import { photoView } from '../listings/listings.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 
 type MessageRow = typeof messages.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -29,8 +31,45 @@ export function toMessage(row: MessageRow): Message {
  * Conversations (one per listing and buyer) and their messages. Only the two members of a
  * conversation can read or write it; anyone else is told it does not exist.
  */
-export function createMessagesService(deps: { db: Db; storage: Storage }) {
-  const { db, storage } = deps;
+export function createMessagesService(deps: {
+  db: Db;
+  storage: Storage;
+  realtime: RealtimeHub;
+  notifications: NotificationsService;
+  /** Plans the email for a member who may not see the message live. */
+  planMissedEmail: (conversationId: string, receiverId: string) => Promise<void>;
+}) {
+  const { db, storage, realtime, notifications } = deps;
+
+  /**
+   * After a new message is stored: both members' open tabs get it, the receiver gets a notification
+   * (one per conversation while unread), new counts, and, when away, an email later.
+   */
+  async function delivered(message: MessageRow, sender: SessionUser) {
+    await realtime.publish(
+      [message.senderId, message.receiverId],
+      [{ type: 'message', conversationId: message.conversationId, message: toMessage(message) }],
+    );
+    const about = await db.execute<{ title: string; unread: number }>(sql`
+      select l.title,
+        (select count(*)::int from ${messages} m where m.conversation_id = ${message.conversationId}
+          and m.receiver_id = ${message.receiverId} and m.read_at is null) as unread
+      from ${listings} l where l.id = ${message.listingId}`);
+    const notification = await notifications.notify({
+      userId: message.receiverId,
+      type: 'message',
+      data: {
+        name: publicName(sender.firstName, sender.lastName) ?? undefined,
+        listingTitle: about.rows[0]?.title ?? '',
+        preview: message.content.slice(0, 140),
+        count: about.rows[0]?.unread ?? 1,
+      },
+      link: `/messages/${message.conversationId}`,
+      groupKey: `conversation:${message.conversationId}`,
+    });
+    if (!notification) await notifications.pushCounts(message.receiverId);
+    await deps.planMissedEmail(message.conversationId, message.receiverId);
+  }
 
   /** Stores a message once per (sender, clientId): a retry returns the first copy. */
   async function insertMessage(
@@ -172,12 +211,13 @@ export function createMessagesService(deps: { db: Db; storage: Storage }) {
       return { conversation: summary!, messages: list.map(toMessage) };
     },
 
-    /** Marks what the member received in this conversation as read. */
+    /** Marks what the member received in this conversation as read, and tells both members. */
     async markRead(userId: string, conversationId: string): Promise<number> {
-      await membersConversation(userId, conversationId);
+      const conversation = await membersConversation(userId, conversationId);
+      const readAt = new Date();
       const updated = await db
         .update(messages)
-        .set({ readAt: new Date() })
+        .set({ readAt })
         .where(
           and(
             eq(messages.conversationId, conversationId),
@@ -186,6 +226,14 @@ export function createMessagesService(deps: { db: Db; storage: Storage }) {
           ),
         )
         .returning({ id: messages.id });
+      await notifications.markGroupRead(userId, `conversation:${conversationId}`);
+      if (updated.length) {
+        await realtime.publish(
+          [conversation.buyerId, conversation.sellerId],
+          [{ type: 'read', conversationId, readerId: userId, readAt: readAt.toISOString() }],
+        );
+      }
+      await notifications.pushCounts(userId);
       return updated.length;
     },
 
@@ -193,7 +241,7 @@ export function createMessagesService(deps: { db: Db; storage: Storage }) {
     async reply(user: SessionUser, conversationId: string, content: string, clientId?: string) {
       const conversation = await membersConversation(user.id, conversationId);
       const receiverId = conversation.buyerId === user.id ? conversation.sellerId : conversation.buyerId;
-      return db.transaction((tx) =>
+      const result = await db.transaction((tx) =>
         insertMessage(tx, {
           conversationId,
           listingId: conversation.listingId,
@@ -203,6 +251,8 @@ export function createMessagesService(deps: { db: Db; storage: Storage }) {
           clientId,
         }),
       );
+      if (result.created) await delivered(result.message, user);
+      return result;
     },
 
     /**
@@ -215,7 +265,7 @@ export function createMessagesService(deps: { db: Db; storage: Storage }) {
       if (!listing) throw new ApiError(404, 'NOT_FOUND');
       if (listing.userId === user.id) throw new ApiError(400, 'OWN_LISTING');
       if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const existing = await tx
           .select({ id: conversations.id })
           .from(conversations)
@@ -253,6 +303,8 @@ export function createMessagesService(deps: { db: Db; storage: Storage }) {
         });
         return { conversationId, ...result };
       });
+      if (result.created) await delivered(result.message, user);
+      return result;
     },
   };
 }

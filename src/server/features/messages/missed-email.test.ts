@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { ListingDetail } from '@common/schemas/listings';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@common/schemas/notifications';
+import { users } from '@server/db/schema';
+import type { MailMessage } from '@server/mail/mailer';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { signedInMember } from '../../../test/members';
+import { MISSED_EMAIL_JOB } from './missed-email';
+
+// Sends through the outbox, except when told SMTP is down.
+let smtpDown = false;
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    mailer: {
+      kind: 'smtp',
+      async send(message: MailMessage) {
+        if (smtpDown) throw new Error('SMTP unreachable');
+        await t.database.db.execute(sql`insert into mail_outbox ("to", subject, text, html)
+          values (${message.to}, ${message.subject}, ${message.text}, ${message.html})`);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function setup(options: { sellerLocale?: string } = {}) {
+  const seller = await signedInMember(t, { firstName: 'Ines', lastName: 'Moreno' });
+  const buyer = await signedInMember(t, { firstName: 'Tom', lastName: 'Baker' });
+  if (options.sellerLocale)
+    await t.database.db.update(users).set({ locale: options.sellerLocale }).where(eq(users.id, seller.id));
+  const item = (
+    await seller.browser.post<ListingDetail>('/api/listings', {
+      title: 'Brembo GT kit',
+      price: '1800',
+      category: 'brakes',
+      condition: 'like_new',
+      make: 'Subaru',
+      model: 'WRX',
+    })
+  ).body;
+  const send = async (content: string) =>
+    (await buyer.browser.post<{ conversationId: string }>(`/api/listings/${item.id}/messages`, { content }))
+      .body.conversationId;
+  return { seller, buyer, item, send };
+}
+
+/** Emails about messages (not the sign-up confirmation). */
+async function messageMail(address: string) {
+  return (await t.mailTo(address)).filter((mail) => !mail.subject.startsWith('Confirm'));
+}
+
+/** Moves the clock 16 minutes on for this conversation's email window and its waiting job. */
+async function sixteenMinutesLater(conversationId: string) {
+  await t.database.db.execute(sql`update conversation_emails
+    set last_sent_at = last_sent_at - interval '16 minutes' where conversation_id = ${conversationId}`);
+  await t.database.db.execute(sql`update jobs set run_at = now() where kind = ${MISSED_EMAIL_JOB}`);
+}
+
+async function pendingEmailJobs() {
+  const rows = await t.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from jobs where kind = ${MISSED_EMAIL_JOB} and failed_at is null`,
+  );
+  return rows.rows[0]!.n;
+}
+
+describe('email for missed messages', () => {
+  it('goes to an offline member at most once per conversation every 15 minutes, covering what is unread', async () => {
+    const { seller, send } = await setup();
+    const id = await send('Would you ship to Austin?');
+    await t.runJobs();
+    let mail = await messageMail(seller.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('New message from Tom B. about Brembo GT kit');
+    expect(mail[0]!.text).toContain('> Would you ship to Austin?');
+    expect(mail[0]!.text).toContain(`/messages/${id}`);
+
+    await send('Also, are the pads new?');
+    await send('<script>alert(1)</script>');
+    await t.runJobs();
+    expect(await messageMail(seller.email)).toHaveLength(1);
+    // One job waits for the window to end, however many messages came.
+    expect(await pendingEmailJobs()).toBe(1);
+
+    await sixteenMinutesLater(id);
+    await t.runJobs();
+    mail = await messageMail(seller.email);
+    expect(mail).toHaveLength(2);
+    expect(mail[1]!.text).toContain('sent you 2 messages');
+    expect(mail[1]!.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(mail[1]!.html).not.toContain('<script>');
+
+    // Nothing new: nothing more, even later.
+    await sixteenMinutesLater(id);
+    await t.runJobs();
+    expect(await messageMail(seller.email)).toHaveLength(2);
+    expect(await pendingEmailJobs()).toBe(0);
+  });
+
+  it('is not sent when the member is online, has read the message, or turned email off', async () => {
+    const online = await setup();
+    await t.database.db.execute(sql`insert into presence (user_id, online_until)
+      values (${online.seller.id}, now() + interval '1 minute')`);
+    await online.send('Are you there?');
+    await t.runJobs();
+    expect(await messageMail(online.seller.email)).toEqual([]);
+
+    const reader = await setup();
+    const id = await reader.send('Price firm?');
+    await reader.seller.browser.post(`/api/conversations/${id}/read`);
+    await t.runJobs();
+    expect(await messageMail(reader.seller.email)).toEqual([]);
+
+    const quiet = await setup();
+    await quiet.seller.browser.put('/api/notifications/settings', {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      emailNotifications: false,
+    });
+    await quiet.send('Hello?');
+    await t.runJobs();
+    expect(await messageMail(quiet.seller.email)).toEqual([]);
+  });
+
+  it('is retried when SMTP fails and never sent twice', async () => {
+    const { seller, send } = await setup({ sellerLocale: 'es' });
+    smtpDown = true;
+    const id = await send('¿Sigue disponible?');
+    await t.runJobs();
+    expect(await messageMail(seller.email)).toEqual([]);
+    smtpDown = false;
+    await t.database.db.execute(sql`update jobs set run_at = now() where kind = ${MISSED_EMAIL_JOB}`);
+    await t.runJobs();
+    const mail = await messageMail(seller.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('Nuevo mensaje de Tom B. sobre Brembo GT kit');
+    // A stray retry of the same job finds the messages covered.
+    await t.database.db.execute(sql`insert into jobs (kind, payload)
+      values (${MISSED_EMAIL_JOB}, ${JSON.stringify({ conversationId: id, userId: seller.id })}::jsonb)`);
+    await t.runJobs();
+    expect(await messageMail(seller.email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,113 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { OkSchema } from '@common/schemas/auth';
+import { ErrorResponseSchema } from '@common/schemas/errors';
+import {
+  NotificationListQuerySchema,
+  NotificationListSchema,
+  NotificationSettingsSchema,
+} from '@common/schemas/notifications';
+import { createRouter } from '../../http/create-router';
+import { requireUser } from '../auth/sessions';
+import type { NotificationsService } from './notifications.service';
+
+const tags = ['Notifications'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const failure = (description: string) => json(ErrorResponseSchema, description);
+const CountsSchema = z
+  .object({ messages: z.number(), notifications: z.number() })
+  .meta({ id: 'UnreadCounts' });
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'My notifications, newest first (30 a page), optionally of one type',
+    request: { query: NotificationListQuerySchema },
+    responses: {
+      200: json(NotificationListSchema, 'Notifications'),
+      400: failure('Invalid cursor or type'),
+      401: failure('Not signed in'),
+    },
+  }),
+  counts: createRoute({
+    method: 'get',
+    path: '/counts',
+    tags,
+    summary: 'Unread messages and notifications (the nav badges)',
+    responses: { 200: json(CountsSchema, 'Counts'), 401: failure('Not signed in') },
+  }),
+  readAll: createRoute({
+    method: 'post',
+    path: '/read-all',
+    tags,
+    summary: 'Mark all my notifications read',
+    responses: { 200: json(OkSchema, 'Read'), 401: failure('Not signed in') },
+  }),
+  read: createRoute({
+    method: 'post',
+    path: '/{id}/read',
+    tags,
+    summary: 'Mark one notification read',
+    request: { params: z.object({ id: z.string() }) },
+    responses: {
+      200: json(OkSchema, 'Read'),
+      401: failure('Not signed in'),
+      404: failure('No such notification of yours'),
+    },
+  }),
+  settings: createRoute({
+    method: 'get',
+    path: '/settings',
+    tags,
+    summary: 'My notification settings',
+    responses: { 200: json(NotificationSettingsSchema, 'Settings'), 401: failure('Not signed in') },
+  }),
+  saveSettings: createRoute({
+    method: 'put',
+    path: '/settings',
+    tags,
+    summary: 'Save my notification settings',
+    request: {
+      body: { content: { 'application/json': { schema: NotificationSettingsSchema } }, required: true },
+    },
+    responses: {
+      200: json(NotificationSettingsSchema, 'Saved'),
+      400: failure('Invalid input'),
+      401: failure('Not signed in'),
+    },
+  }),
+};
+
+export function notificationsRoutes(notifications: NotificationsService) {
+  return createRouter()
+    .openapi(routes.list, async (c) => {
+      const user = requireUser(c);
+      return c.json(await notifications.list(user.id, c.req.valid('query')), 200);
+    })
+    .openapi(routes.counts, async (c) => {
+      const user = requireUser(c);
+      return c.json(await notifications.counts(user.id), 200);
+    })
+    .openapi(routes.readAll, async (c) => {
+      const user = requireUser(c);
+      await notifications.markAllRead(user.id);
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.read, async (c) => {
+      const user = requireUser(c);
+      await notifications.markRead(user.id, c.req.valid('param').id);
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.settings, async (c) => {
+      const user = requireUser(c);
+      return c.json(await notifications.settingsFor(user.id), 200);
+    })
+    .openapi(routes.saveSettings, async (c) => {
+      const user = requireUser(c);
+      return c.json(await notifications.updateSettings(user.id, c.req.valid('json')), 200);
+    });
+}

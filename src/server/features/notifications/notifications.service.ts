@@ -1,0 +1,211 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NOTIFICATION_TYPES,
+  NotificationDataSchema,
+  SETTING_FOR_TYPE,
+  type Notification,
+  type NotificationData,
+  type NotificationList,
+  type NotificationSettings,
+  type NotificationType,
+} from '@common/schemas/notifications';
+import type { Db } from '../../db/client';
+import { messages, notificationSettings, notifications } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import type { RealtimeHub } from '../../realtime/hub';
+
+type Row = typeof notifications.$inferSelect;
+const PAGE_SIZE = 30;
+
+export function toNotification(row: Row): Notification {
+  const data = NotificationDataSchema.safeParse(row.data);
+  return {
+    id: row.id,
+    type: (NOTIFICATION_TYPES as readonly string[]).includes(row.type)
+      ? (row.type as NotificationType)
+      : 'system',
+    data: data.success ? data.data : {},
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime()))
+    throw new ApiError(400, 'VALIDATION_ERROR');
+  return { createdAt, id };
+}
+
+/**
+ * The notification service other features call (`notify`), and what the member reads. Every change
+ * pushes the member's new unread counts to their open tabs.
+ */
+export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub }) {
+  const { db, realtime } = deps;
+
+  async function settingsFor(userId: string): Promise<NotificationSettings> {
+    const rows = await db
+      .select()
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, userId))
+      .limit(1);
+    if (!rows[0]) return { ...DEFAULT_NOTIFICATION_SETTINGS };
+    const { userId: _user, updatedAt: _updated, ...settings } = rows[0];
+    return settings;
+  }
+
+  async function unreadCount(userId: string): Promise<number> {
+    const rows = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null`,
+    );
+    return rows.rows[0]?.n ?? 0;
+  }
+
+  /** Both badges of the nav, in one round trip. */
+  async function counts(userId: string) {
+    const rows = await db.execute<{ messages: number; notifications: number }>(sql`select
+      (select count(*)::int from ${messages} where ${messages.receiverId} = ${userId} and ${messages.readAt} is null) as messages,
+      (select count(*)::int from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null) as notifications`);
+    return rows.rows[0] ?? { messages: 0, notifications: 0 };
+  }
+
+  async function pushCounts(userId: string) {
+    const current = await counts(userId);
+    await realtime.publish([userId], [{ type: 'counts', ...current }]);
+  }
+
+  return {
+    settingsFor,
+    unreadCount,
+    counts,
+    pushCounts,
+
+    async updateSettings(userId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+      await db
+        .insert(notificationSettings)
+        .values({ userId, ...settings })
+        .onConflictDoUpdate({
+          target: notificationSettings.userId,
+          set: { ...settings, updatedAt: new Date() },
+        });
+      return settings;
+    },
+
+    /**
+     * Tells a member something happened, if their settings allow this type. With a `groupKey`, an
+     * unread notification with the same key is brought up to date instead of adding another.
+     */
+    async notify(input: {
+      userId: string;
+      type: NotificationType;
+      data: NotificationData;
+      link?: string | null;
+      groupKey?: string;
+    }): Promise<Notification | null> {
+      const settings = await settingsFor(input.userId);
+      if (!settings[SETTING_FOR_TYPE[input.type]]) return null;
+      const values = {
+        userId: input.userId,
+        type: input.type,
+        data: input.data,
+        link: input.link ?? null,
+        groupKey: input.groupKey ?? null,
+      };
+      const rows = input.groupKey
+        ? await db
+            .insert(notifications)
+            .values(values)
+            .onConflictDoUpdate({
+              target: [notifications.userId, notifications.groupKey],
+              targetWhere: sql`read_at is null and group_key is not null`,
+              set: { data: values.data, link: values.link, createdAt: sql`now()` },
+            })
+            .returning()
+        : await db.insert(notifications).values(values).returning();
+      const notification = toNotification(rows[0]!);
+      await realtime.publish([input.userId], [{ type: 'notification', notification }]);
+      await pushCounts(input.userId);
+      return notification;
+    },
+
+    /** Newest first, 30 a page, optionally one type. */
+    async list(
+      userId: string,
+      query: { type?: NotificationType; cursor?: string },
+    ): Promise<NotificationList> {
+      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      const rows = await db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            query.type ? eq(notifications.type, query.type) : undefined,
+            after
+              ? or(
+                  lt(notifications.createdAt, after.createdAt),
+                  and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(PAGE_SIZE + 1);
+      const page = rows.slice(0, PAGE_SIZE);
+      return {
+        notifications: page.map(toNotification),
+        unreadCount: await unreadCount(userId),
+        nextCursor: rows.length > PAGE_SIZE ? encodeCursor(page[page.length - 1]!) : null,
+      };
+    },
+
+    async markRead(userId: string, id: string): Promise<void> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NOT_FOUND');
+      const rows = await db
+        .select({ readAt: notifications.readAt })
+        .from(notifications)
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .limit(1);
+      if (!rows[0]) throw new ApiError(404, 'NOT_FOUND');
+      if (rows[0].readAt) return;
+      await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
+      await pushCounts(userId);
+    },
+
+    async markAllRead(userId: string): Promise<number> {
+      const updated = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      if (updated.length) await pushCounts(userId);
+      return updated.length;
+    },
+
+    /** Reading what a notification is about (e.g. opening the conversation) reads the notification. */
+    async markGroupRead(userId: string, groupKey: string): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.groupKey, groupKey),
+            isNull(notifications.readAt),
+          ),
+        );
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
