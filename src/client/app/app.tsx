@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { SessionProvider } from '@client/features/session/session-provider';
+import { RealtimeProvider } from '@client/features/realtime/realtime-provider';
 import { createRouter } from './router';
 
 export function App() {
@@ -18,8 +19,10 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RouterProvider router={router} />
-        <Toaster richColors closeButton position="top-center" />
+        <RealtimeProvider>
+          <RouterProvider router={router} />
+          <Toaster richColors closeButton position="top-center" />
+        </RealtimeProvider>
       </SessionProvider>
     </QueryClientProvider>
   );

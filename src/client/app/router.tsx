@@ -27,7 +27,8 @@ function planned(titleKey: string): RouteObject {
 const AUTH_NS = ['auth', 'errors'];
 const ONBOARDING_NS = ['onboarding', 'errors'];
 const MARKET_NS = ['market', 'errors'];
-const MESSAGES_NS = ['messages', 'market', 'errors'];
+const MESSAGES_NS = ['messages', 'market', 'notifications', 'errors'];
+const NOTIFICATIONS_NS = ['notifications', 'errors'];
 
 const comingSoon = () => import('@client/features/coming-soon/coming-soon-page');
 
@@ -54,7 +55,9 @@ const pages: Record<PathName, RouteObject> = {
   community: planned('pages.community'),
   upgrade: planned('pages.upgrade'),
   savedSearches: planned('pages.savedSearches'),
-  notifications: planned('pages.notifications'),
+  notifications: {
+    lazy: page(() => import('@client/features/notifications/notifications-page'), NOTIFICATIONS_NS),
+  },
   sellingGuide: { lazy: page(() => import('@client/features/guides/selling-guide-page'), ['guides']) },
   buyingGuide: { lazy: page(() => import('@client/features/guides/buying-guide-page'), ['guides']) },
   contact: { lazy: page(() => import('@client/features/company/contact-page'), ['company']) },

@@ -13,11 +13,15 @@ export function MobileMenu({
   nav,
   user,
   onSignOut,
+  unread = { messages: 0, notifications: 0 },
 }: {
   nav: ReturnType<typeof navigation>;
   user: SessionUser | null;
   onSignOut: () => void;
+  unread?: { messages: number; notifications: number };
 }) {
+  const countFor = (label: string) =>
+    label === 'messages' ? unread.messages : label === 'notifications' ? unread.notifications : 0;
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -31,9 +35,24 @@ export function MobileMenu({
             <Link
               to={item.to}
               onClick={close}
-              className="block rounded-lg px-3 py-2.5 text-slate-800 hover:bg-slate-100"
+              className="flex items-center justify-between rounded-lg px-3 py-2.5 text-slate-800 hover:bg-slate-100"
             >
-              {t(`nav.${item.label}`)}
+              {countFor(item.label) ? (
+                <>
+                  <span className="sr-only">
+                    {t(`nav.${item.label}Unread`, { count: countFor(item.label) })}
+                  </span>
+                  <span aria-hidden>{t(`nav.${item.label}`)}</span>
+                  <span
+                    aria-hidden
+                    className="min-w-5 rounded-full bg-brand-600 px-1.5 text-center text-xs leading-5 font-bold text-white"
+                  >
+                    {countFor(item.label)}
+                  </span>
+                </>
+              ) : (
+                t(`nav.${item.label}`)
+              )}
             </Link>
           </li>
         ))}
@@ -49,8 +68,12 @@ export function MobileMenu({
         aria-label={t('nav.openMenu')}
         aria-expanded={open}
         onClick={() => setOpen(true)}
+        className="relative"
       >
         <Menu aria-hidden className="size-6" />
+        {unread.messages + unread.notifications ? (
+          <span aria-hidden className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-brand-500" />
+        ) : null}
       </Button>
       <Sheet open={open} onOpenChange={setOpen} title={t('nav.menu')} closeLabel={t('nav.closeMenu')}>
         <nav aria-label={t('nav.mainNavigation')}>

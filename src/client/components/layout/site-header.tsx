@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Bell, Heart, MessageSquare } from 'lucide-react';
 import { paths } from '@common/routes';
 import { useSession } from '@client/features/session/session';
-import { useUnreadMessages } from '@client/features/messages/use-unread';
+import { useUnreadCounts } from '@client/features/messages/use-unread';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { navigation } from './nav-items';
@@ -16,7 +16,7 @@ import { Logo } from './logo';
 export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const unread = useUnreadMessages(Boolean(user));
+  const { messages: unread, notifications: unreadNotifications } = useUnreadCounts(Boolean(user));
   const nav = navigation(Boolean(user));
   const barLink = ({ isActive }: { isActive: boolean }) =>
     cn(buttonClass('onDark'), isActive && 'bg-white/10');
@@ -61,15 +61,7 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
                 title={t('nav.messages')}
               >
                 <MessageSquare aria-hidden className="size-5" />
-                {unread ? (
-                  <span
-                    aria-hidden
-                    data-testid="messages-unread"
-                    className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white"
-                  >
-                    {unread > 99 ? '99+' : unread}
-                  </span>
-                ) : null}
+                {unread ? <CountBadge count={unread} /> : null}
               </Link>
             ) : null}
             <Link
@@ -82,11 +74,16 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
             </Link>
             <Link
               to={nav.notifications.to}
-              className={iconLink}
-              aria-label={t('nav.notifications')}
+              className={`${iconLink} relative`}
+              aria-label={
+                unreadNotifications
+                  ? t('nav.notificationsUnread', { count: unreadNotifications })
+                  : t('nav.notifications')
+              }
               title={t('nav.notifications')}
             >
               <Bell aria-hidden className="size-5" />
+              {unreadNotifications ? <CountBadge count={unreadNotifications} /> : null}
             </Link>
             <LanguageSelect className="ml-1" />
             {user ? (
@@ -98,10 +95,26 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
             )}
           </div>
           <div className="lg:hidden">
-            <MobileMenu nav={nav} user={user} onSignOut={onSignOut} />
+            <MobileMenu
+              nav={nav}
+              user={user}
+              onSignOut={onSignOut}
+              unread={{ messages: unread, notifications: unreadNotifications }}
+            />
           </div>
         </div>
       </div>
     </header>
+  );
+}
+
+function CountBadge({ count }: { count: number }) {
+  return (
+    <span
+      aria-hidden
+      className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-brand-600 px-1 text-center text-xs leading-5 font-bold text-white"
+    >
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }

@@ -3,7 +3,12 @@ import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { MessageCircle } from 'lucide-react';
-import { api } from '@client/lib/api';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGE_MAX_LENGTH } from '@common/schemas/messages';
+import { paths } from '@common/routes';
+import { api, ApiClientError } from '@client/lib/api';
+import { messageKeys } from '@client/features/messages/keys';
 import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { cn } from '@client/lib/cn';
@@ -14,18 +19,35 @@ export function ContactSeller({ listingId, title }: { listingId: string; title: 
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  const [limit, setLimit] = useState<string | null>(null);
+  // One key per message typed: a retry after a lost answer does not send it twice.
+  const [clientId, setClientId] = useState(() => crypto.randomUUID());
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
     const content = text.trim();
     if (!content) return;
     setSending(true);
+    setLimit(null);
     try {
-      await api(`/listings/${listingId}/messages`, { body: { content } });
-      toast.success(t('listing.sent'), { description: t('listing.sentBody') });
+      const sent = await api<{ conversationId: string }>(`/listings/${listingId}/messages`, {
+        body: { content, clientId },
+      });
+      toast.success(t('listing.sent'), {
+        description: t('listing.sentBody'),
+        action: {
+          label: t('listing.openConversation'),
+          onClick: () => void navigate(paths.conversation.href(sent.conversationId)),
+        },
+      });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
       setText('');
+      setClientId(crypto.randomUUID());
       setOpen(false);
     } catch (error) {
+      if (error instanceof ApiClientError && error.code === 'CONVERSATION_LIMIT') setLimit(error.message);
       toast.error(t('listing.sendError'), {
         description: error instanceof Error ? error.message : undefined,
       });
@@ -56,12 +78,20 @@ export function ContactSeller({ listingId, title }: { listingId: string; title: 
             <textarea
               id="contact-message"
               rows={5}
-              maxLength={2000}
+              maxLength={MESSAGE_MAX_LENGTH}
               className={cn(inputClass, 'h-auto py-2')}
               placeholder={t('listing.messagePlaceholder')}
               value={text}
               onChange={(event) => setText(event.target.value)}
             />
+            {limit ? (
+              <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                {limit}{' '}
+                <Link to={paths.upgrade.href()} className="font-semibold underline">
+                  {t('form.seePlans')}
+                </Link>
+              </p>
+            ) : null}
             <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>
                 <Button variant="secondary">{t('listing.cancel')}</Button>

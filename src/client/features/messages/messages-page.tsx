@@ -15,6 +15,7 @@ import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { RequireMember } from '@client/features/session/require-member';
+import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime/realtime';
 import { useSession } from '@client/features/session/session';
 import { ListingPhoto } from '@client/features/listings/listing-photo';
 import { linkify } from './linkify';
@@ -43,13 +44,14 @@ function Inbox() {
   const { t } = useTranslation('messages');
   const { id } = useParams();
   const [search, setSearch] = useState('');
+  const status = useRealtimeStatus();
   const list = useQuery({
     queryKey: messageKeys.list(search.trim()),
     queryFn: () =>
       api<{ conversations: ConversationSummary[]; unreadTotal: number }>(
         `/conversations${search.trim() ? `?search=${encodeURIComponent(search.trim())}` : ''}`,
       ),
-    refetchInterval: 15_000,
+    refetchInterval: fallbackInterval(status, 15_000),
   });
 
   return (
@@ -182,21 +184,23 @@ function ConversationRow({
 }
 
 function ThreadView({ id }: { id: string }) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(['messages', 'notifications']);
   const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useSession();
+  const status = useRealtimeStatus();
   const [text, setText] = useState('');
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   const bottom = useRef<HTMLDivElement>(null);
   const thread = useQuery({
     queryKey: messageKeys.thread(id),
     queryFn: () => api<Thread>(`/conversations/${id}`),
-    refetchInterval: 10_000,
+    refetchInterval: fallbackInterval(status, 10_000),
     retry: false,
   });
-  const unread = thread.data?.conversation.unreadCount ?? 0;
+  // What the other member sent that I have not read (pushed messages arrive unread).
+  const unread = thread.data?.messages.filter((m) => m.senderId !== user?.id && !m.readAt).length ?? 0;
 
   useEffect(() => {
     if (thread.isError) void navigate(paths.messages.href(), { replace: true });
@@ -205,9 +209,9 @@ function ThreadView({ id }: { id: string }) {
   // Opening the conversation reads it.
   useEffect(() => {
     if (!unread) return;
-    void api(`/conversations/${id}/read`, { body: {} }).then(() =>
-      queryClient.invalidateQueries({ queryKey: messageKeys.all }),
-    );
+    void api(`/conversations/${id}/read`, { body: {} })
+      .then(() => queryClient.invalidateQueries({ queryKey: messageKeys.all }))
+      .catch(() => undefined);
   }, [id, unread, queryClient]);
 
   const count = (thread.data?.messages.length ?? 0) + outgoing.length;
@@ -274,6 +278,13 @@ function ThreadView({ id }: { id: string }) {
           </Link>
         </div>
       </header>
+      {status === 'offline' || status === 'reconnecting' ? (
+        <p role="status" className="bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          {status === 'offline'
+            ? t('notifications:connection.offline')
+            : t('notifications:connection.reconnecting')}
+        </p>
+      ) : null}
       <ol className="min-h-0 flex-1 space-y-2 overflow-y-auto bg-slate-50 p-4" aria-live="polite">
         {messages.map((m) => (
           <Bubble key={m.id} mine={m.senderId === user?.id} content={m.content}>

@@ -1,14 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { messageKeys } from './keys';
+import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime/realtime';
+import { notificationKeys } from '@client/features/notifications/keys';
 
-/** The member's unread message count for the nav badge. */
-export function useUnreadMessages(signedIn: boolean): number {
-  const unread = useQuery({
-    queryKey: messageKeys.unread,
-    queryFn: () => api<{ count: number }>('/conversations/unread'),
+export interface UnreadCounts {
+  messages: number;
+  notifications: number;
+}
+
+/** The nav badges: kept current by the realtime socket, polled only while it is down. */
+export function useUnreadCounts(signedIn: boolean): UnreadCounts {
+  const status = useRealtimeStatus();
+  const counts = useQuery({
+    queryKey: notificationKeys.counts,
+    queryFn: () => api<UnreadCounts>('/notifications/counts'),
     enabled: signedIn,
-    refetchInterval: 20_000,
+    refetchInterval: fallbackInterval(status, 30_000),
   });
-  return signedIn ? (unread.data?.count ?? 0) : 0;
+  return signedIn && counts.data ? counts.data : { messages: 0, notifications: 0 };
 }

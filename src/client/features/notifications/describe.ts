@@ -1,0 +1,35 @@
+import type { TFunction } from 'i18next';
+import type { Notification } from '@common/schemas/notifications';
+import type { Language } from '@common/i18n/languages';
+import { formatPrice } from '@common/i18n/format';
+
+/** A notification's title and description in the reader's language (namespace `notifications`). */
+export function describeNotification(
+  t: TFunction,
+  notification: Notification,
+  language: Language,
+): { title: string; description: string } {
+  const d = notification.data;
+  const params = {
+    ...d,
+    price: d.price ? formatPrice(d.price, language) : '',
+    oldPrice: d.oldPrice ? formatPrice(d.oldPrice, language) : '',
+  };
+  switch (notification.type) {
+    case 'message':
+      return {
+        title: d.name ? t('item.message.title', params) : t('item.message.titleNoName'),
+        description: t('item.message.description', { ...params, count: d.count ?? 1 }),
+      };
+    case 'system':
+      return {
+        title: d.title ? t('item.system.title', params) : t('item.system.fallback'),
+        description: d.body ? t('item.system.description', params) : '',
+      };
+    default:
+      return {
+        title: t(`item.${notification.type}.title`, params),
+        description: t(`item.${notification.type}.description`, params),
+      };
+  }
+}

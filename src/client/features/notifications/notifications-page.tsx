@@ -1,0 +1,320 @@
+import { useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Bell, CheckCheck, DollarSign, Megaphone, MessageSquare, Sparkles, Tag } from 'lucide-react';
+import {
+  NOTIFICATION_TYPES,
+  type Notification,
+  type NotificationList,
+  type NotificationSettings,
+  type NotificationType,
+} from '@common/schemas/notifications';
+import { formatDate } from '@common/i18n/format';
+import { api } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { useLanguage } from '@client/lib/use-language';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { Switch } from '@client/components/ui/switch';
+import { RequireMember } from '@client/features/session/require-member';
+import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime/realtime';
+import { describeNotification } from './describe';
+import { notificationKeys } from './keys';
+import { pushSupported } from './push';
+
+const ICONS: Record<NotificationType, typeof Bell> = {
+  message: MessageSquare,
+  price_drop: DollarSign,
+  new_listing: Sparkles,
+  sale_update: Tag,
+  system: Megaphone,
+};
+const FILTERS = ['all', ...NOTIFICATION_TYPES] as const;
+type Filter = (typeof FILTERS)[number];
+
+/** /notifications: what happened, newest first, and the member's notification settings. */
+export default function NotificationsPage() {
+  return (
+    <RequireMember>
+      <Notifications />
+    </RequireMember>
+  );
+}
+
+function Notifications() {
+  const { t } = useTranslation('notifications');
+  const [filter, setFilter] = useState<Filter>('all');
+  const queryClient = useQueryClient();
+  const status = useRealtimeStatus();
+  const list = useInfiniteQuery({
+    queryKey: notificationKeys.list(filter),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams();
+      if (filter !== 'all') query.set('type', filter);
+      if (pageParam) query.set('cursor', pageParam);
+      const search = query.toString();
+      return api<NotificationList>(`/notifications${search ? `?${search}` : ''}`);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: fallbackInterval(status, 30_000),
+  });
+  const unread = list.data?.pages[0]?.unreadCount ?? 0;
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+
+  const readAll = useMutation({
+    mutationFn: () => api('/notifications/read-all', { body: {} }),
+    onSuccess: () => toast.success(t('markedAllRead')),
+    onError: (error) => toast.error(error.message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+
+  return (
+    <>
+      <PageMeta title={t('meta.title')} noIndex />
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="notifications-title" className="min-w-0">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div>
+              <h1 id="notifications-title" className="text-2xl font-bold text-slate-900">
+                {t('title')}
+              </h1>
+              <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+                {unread ? t('unreadCount', { count: unread }) : t('allCaughtUp')}
+              </p>
+            </div>
+            <Button
+              variant="secondary"
+              disabled={!unread || readAll.isPending}
+              onClick={() => readAll.mutate()}
+            >
+              <CheckCheck aria-hidden className="size-4" />
+              {t('markAllRead')}
+            </Button>
+          </div>
+
+          <div role="group" aria-label={t('filterLabel')} className="mt-5 flex flex-wrap gap-2">
+            {FILTERS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={filter === value}
+                onClick={() => setFilter(value)}
+                className={cn(
+                  'rounded-full border px-3 py-1.5 text-sm font-medium transition-colors',
+                  filter === value
+                    ? 'border-brand-600 bg-brand-600 text-white'
+                    : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100',
+                )}
+              >
+                {t(`types.${value}`)}
+              </button>
+            ))}
+          </div>
+
+          <div className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white">
+            {list.isPending ? (
+              <div className="divide-y divide-slate-100">
+                {[0, 1, 2, 3].map((n) => (
+                  <div key={n} className="flex gap-3 p-4">
+                    <Skeleton className="size-10 rounded-full" />
+                    <div className="flex-1 space-y-2">
+                      <Skeleton className="h-4 w-1/2" />
+                      <Skeleton className="h-4 w-3/4" />
+                    </div>
+                  </div>
+                ))}
+              </div>
+            ) : items.length === 0 ? (
+              <div className="p-10 text-center">
+                <Bell aria-hidden className="mx-auto size-10 text-slate-400" />
+                <h2 className="mt-3 text-lg font-semibold text-slate-900">{t('empty')}</h2>
+                <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+                  {filter === 'all' ? t('emptyBody') : t('emptyType')}
+                </p>
+              </div>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {items.map((notification) => (
+                  <NotificationRow key={notification.id} notification={notification} />
+                ))}
+              </ul>
+            )}
+          </div>
+          {list.hasNextPage ? (
+            <div className="mt-4 text-center">
+              <Button
+                variant="secondary"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {t('loadMore')}
+              </Button>
+            </div>
+          ) : null}
+        </section>
+        <SettingsPanel />
+      </div>
+    </>
+  );
+}
+
+function NotificationRow({ notification }: { notification: Notification }) {
+  const { t } = useTranslation('notifications');
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const Icon = ICONS[notification.type];
+  const { title, description } = describeNotification(t, notification, language);
+
+  const open = async () => {
+    if (!notification.read) {
+      await api(`/notifications/${notification.id}/read`, { body: {} }).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+    }
+    if (notification.link?.startsWith('/')) void navigate(notification.link);
+  };
+
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={() => void open()}
+        className={cn(
+          'flex w-full gap-3 p-4 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none',
+          notification.read ? '' : 'bg-brand-50/60',
+        )}
+      >
+        <span
+          className={cn(
+            'flex size-10 shrink-0 items-center justify-center rounded-full',
+            notification.read ? 'bg-slate-100 text-slate-500' : 'bg-brand-100 text-brand-700',
+          )}
+        >
+          <Icon aria-hidden className="size-5" />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={cn('line-clamp-2 text-slate-900', notification.read ? '' : 'font-semibold')}>
+              {title}
+            </span>
+            <time className="shrink-0 text-xs text-slate-500" dateTime={notification.createdAt}>
+              {formatDate(new Date(notification.createdAt), language)}
+            </time>
+          </span>
+          {description ? (
+            <span className="mt-0.5 line-clamp-2 block text-sm break-words text-slate-600">
+              {description}
+            </span>
+          ) : null}
+        </span>
+        {notification.read ? null : (
+          <span className="mt-1.5 flex shrink-0 items-center">
+            <span aria-hidden className="size-2.5 rounded-full bg-brand-600" />
+            <span className="sr-only">{t('unreadMark')}</span>
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}
+
+const KINDS = ['messages', 'priceDrops', 'newListings', 'saleUpdates', 'systemUpdates'] as const;
+const CHANNELS = ['emailNotifications', 'pushNotifications'] as const;
+
+function SettingsPanel() {
+  const { t } = useTranslation('notifications');
+  const queryClient = useQueryClient();
+  const [pushBlocked, setPushBlocked] = useState(
+    () => pushSupported() && window.Notification.permission === 'denied',
+  );
+  const settings = useQuery({
+    queryKey: notificationKeys.settings,
+    queryFn: () => api<NotificationSettings>('/notifications/settings'),
+  });
+  const save = useMutation({
+    mutationFn: (next: NotificationSettings) =>
+      api<NotificationSettings>('/notifications/settings', { method: 'PUT', body: next }),
+    onMutate: (next) => {
+      const previous = queryClient.getQueryData<NotificationSettings>(notificationKeys.settings);
+      queryClient.setQueryData(notificationKeys.settings, next);
+      return { previous };
+    },
+    onSuccess: () => toast.success(t('settings.saved'), { id: 'notification-settings' }),
+    onError: (error, _next, context) => {
+      if (context?.previous) queryClient.setQueryData(notificationKeys.settings, context.previous);
+      toast.error(error.message);
+    },
+  });
+
+  const change = async (key: keyof NotificationSettings, value: boolean) => {
+    if (!settings.data) return;
+    if (key === 'pushNotifications' && value && pushSupported()) {
+      const permission = await window.Notification.requestPermission();
+      setPushBlocked(permission === 'denied');
+      if (permission !== 'granted') return;
+    }
+    save.mutate({ ...settings.data, [key]: value });
+  };
+
+  return (
+    <aside
+      aria-labelledby="settings-title"
+      className="h-fit rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <h2 id="settings-title" className="text-lg font-semibold text-slate-900">
+        {t('settings.title')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('settings.description')}</p>
+      {settings.data ? (
+        <>
+          <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {t('settings.kinds')}
+          </h3>
+          <div className="divide-y divide-slate-100">
+            {KINDS.map((key) => (
+              <Switch
+                key={key}
+                id={`setting-${key}`}
+                label={t(`settings.${key}.label`)}
+                hint={t(`settings.${key}.hint`)}
+                checked={settings.data[key]}
+                onCheckedChange={(value) => void change(key, value)}
+              />
+            ))}
+          </div>
+          <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            {t('settings.channels')}
+          </h3>
+          <div className="divide-y divide-slate-100">
+            {CHANNELS.map((key) => (
+              <Switch
+                key={key}
+                id={`setting-${key}`}
+                label={t(`settings.${key}.label`)}
+                hint={t(`settings.${key}.hint`)}
+                checked={settings.data[key]}
+                disabled={key === 'pushNotifications' && !pushSupported()}
+                onCheckedChange={(value) => void change(key, value)}
+              />
+            ))}
+          </div>
+          {pushBlocked ? (
+            <p role="status" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              {t('settings.pushBlocked')}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <div className="mt-4 space-y-4">
+          {[0, 1, 2, 3, 4].map((n) => (
+            <Skeleton key={n} className="h-10 w-full" />
+          ))}
+        </div>
+      )}
+    </aside>
+  );
+}

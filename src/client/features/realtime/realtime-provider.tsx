@@ -1,0 +1,176 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Thread } from '@common/schemas/messages';
+import type { RealtimeEvent } from '@common/schemas/notifications';
+import { useSession } from '@client/features/session/session';
+import { messageKeys } from '@client/features/messages/keys';
+import { notificationKeys } from '@client/features/notifications/keys';
+import { listingKeys } from '@client/features/listings/api';
+import { showSystemNotification } from '@client/features/notifications/push';
+import { HEARTBEAT_MS, RECONNECT_DELAYS_MS, RealtimeContext, type RealtimeStatus } from './realtime';
+
+/** Brings the query cache up to date with one pushed event. */
+function apply(queryClient: QueryClient, event: RealtimeEvent) {
+  switch (event.type) {
+    case 'message': {
+      const { message } = event;
+      if (message)
+        queryClient.setQueryData<Thread>(messageKeys.thread(event.conversationId), (thread) =>
+          thread && !thread.messages.some((m) => m.id === message.id)
+            ? { ...thread, messages: [...thread.messages, message] }
+            : thread,
+        );
+      else void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
+      void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: listingKeys.dashboard });
+      return;
+    }
+    case 'read':
+      queryClient.setQueryData<Thread>(messageKeys.thread(event.conversationId), (thread) =>
+        thread
+          ? {
+              ...thread,
+              conversation: {
+                ...thread.conversation,
+                unreadCount:
+                  thread.conversation.otherMember.id === event.readerId ? thread.conversation.unreadCount : 0,
+              },
+              messages: thread.messages.map((m) =>
+                m.senderId !== event.readerId && !m.readAt ? { ...m, readAt: event.readAt } : m,
+              ),
+            }
+          : thread,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
+      return;
+    case 'counts':
+      queryClient.setQueryData(notificationKeys.counts, {
+        messages: event.messages,
+        notifications: event.notifications,
+      });
+      return;
+    case 'notification':
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      showSystemNotification(queryClient, event.notification);
+      return;
+    case 'resync':
+      refetchEverything(queryClient);
+      return;
+    case 'pong':
+      return;
+  }
+}
+
+/** After a gap, whatever was pushed meanwhile is fetched again: nothing lost, nothing twice. */
+function refetchEverything(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.counts });
+  void queryClient.invalidateQueries({ queryKey: listingKeys.dashboard });
+}
+
+/**
+ * One WebSocket per tab for a signed-in member: a heartbeat every 25 s, reconnection after 1, 2, 5,
+ * then 10 s (at once when the browser comes back online), and a refetch of what was missed after
+ * every reconnection.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const userId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RealtimeStatus>('idle');
+
+  useEffect(() => {
+    if (!userId) return;
+    let socket: WebSocket | null = null;
+    let attempts = 0;
+    let everOpened = false;
+    let stopped = false;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let pongDeadline: ReturnType<typeof setTimeout> | undefined;
+
+    const clearTimers = () => {
+      clearTimeout(reconnectTimer);
+      clearInterval(heartbeat);
+      clearTimeout(pongDeadline);
+    };
+
+    const connect = () => {
+      clearTimers();
+      if (stopped) return;
+      if (!navigator.onLine) {
+        setStatus('offline');
+        return;
+      }
+      setStatus(everOpened ? 'reconnecting' : 'connecting');
+      const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      const current = new WebSocket(`${protocol}//${location.host}/api/realtime`);
+      socket = current;
+      current.onopen = () => {
+        attempts = 0;
+        setStatus('open');
+        if (everOpened) refetchEverything(queryClient);
+        else void queryClient.invalidateQueries({ queryKey: notificationKeys.counts });
+        everOpened = true;
+        heartbeat = setInterval(() => {
+          current.send(JSON.stringify({ type: 'ping' }));
+          // No answer in 10 s: the connection is dead even if the browser has not noticed.
+          clearTimeout(pongDeadline);
+          pongDeadline = setTimeout(() => current.close(), 10_000);
+        }, HEARTBEAT_MS);
+      };
+      current.onmessage = (message) => {
+        let event: RealtimeEvent;
+        try {
+          event = JSON.parse(String(message.data)) as RealtimeEvent;
+        } catch {
+          return;
+        }
+        if (event.type === 'pong') clearTimeout(pongDeadline);
+        apply(queryClient, event);
+      };
+      current.onclose = () => {
+        if (socket !== current) return;
+        socket = null;
+        clearTimers();
+        if (stopped) return;
+        if (!navigator.onLine) {
+          setStatus('offline');
+          return;
+        }
+        setStatus(everOpened ? 'reconnecting' : 'connecting');
+        const delay = RECONNECT_DELAYS_MS[Math.min(attempts, RECONNECT_DELAYS_MS.length - 1)];
+        attempts++;
+        reconnectTimer = setTimeout(connect, delay);
+      };
+    };
+
+    const goneOffline = () => {
+      setStatus('offline');
+      const current = socket;
+      socket = null;
+      clearTimers();
+      current?.close();
+    };
+    const backOnline = () => {
+      attempts = 0;
+      connect();
+    };
+    window.addEventListener('offline', goneOffline);
+    window.addEventListener('online', backOnline);
+    connect();
+    return () => {
+      stopped = true;
+      clearTimers();
+      window.removeEventListener('offline', goneOffline);
+      window.removeEventListener('online', backOnline);
+      const current = socket;
+      socket = null;
+      current?.close();
+      setStatus('idle');
+    };
+  }, [userId, queryClient]);
+
+  return <RealtimeContext.Provider value={userId ? status : 'idle'}>{children}</RealtimeContext.Provider>;
+}
