@@ -35,6 +35,8 @@ import { sessionAuthenticator } from './realtime/session-auth';
 import { createNotificationsService } from './features/notifications/notifications.service';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { missedEmails } from './features/messages/missed-email';
+import { createFleetService } from './features/fleet/fleet.service';
+import { fleetRoutes } from './features/fleet/fleet.routes';
 
 export interface AppDeps {
   env: Env;
@@ -103,10 +105,12 @@ export function createApp(deps: AppDeps) {
     notifications,
     planMissedEmail: missed.plan,
   });
+  const fleet = createFleetService(db);
   api.route(
     '/',
-    listingsRoutes({ db, storage: deps.storage, listings, messages, secureCookies: cookies.secure }),
+    listingsRoutes({ db, storage: deps.storage, listings, messages, fleet, secureCookies: cookies.secure }),
   );
+  api.route('/vehicles', fleetRoutes(fleet));
   api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
   api.route('/notifications', notificationsRoutes(notifications));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));

@@ -34,5 +34,6 @@ export const ERROR_CODES = [
   'PHOTO_TOO_LARGE',
   'OWN_LISTING',
   'LISTING_SOLD',
+  'FLEET_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

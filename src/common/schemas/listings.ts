@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FitSchema } from './vehicles';
 import { CATEGORIES, CONDITIONS } from '../catalog';
 
 /** Listing forms and browse filters, shared by the browser and the API (messages: `validation.*`). */
@@ -76,6 +77,8 @@ export const BrowseQuerySchema = z.object({
   maxPrice: optionalMoney('validation.priceInvalid'),
   condition: z.enum(CONDITIONS).optional(),
   sort: z.enum(SORTS).optional(),
+  /** Members: only parts that fit one of my vehicles (`any`) or the one with this id. */
+  fits: z.union([z.literal('any'), z.uuid()]).optional(),
   cursor: z.string().max(200).optional(),
   limit: optionalInt(1, 48, 'validation.invalid'),
 });
@@ -106,6 +109,7 @@ export const FILTER_KEYS = [
   'maxPrice',
   'condition',
   'sort',
+  'fits',
 ] as const;
 
 export const PhotoViewSchema = z
@@ -134,6 +138,8 @@ export const ListingCardSchema = z
     photo: PhotoViewSchema.nullable(),
     isSold: z.boolean(),
     createdAt: z.string(),
+    /** For a signed-in member: the first of their vehicles this part fits. */
+    fits: FitSchema.optional(),
   })
   .meta({ id: 'ListingCard' });
 export type ListingCard = z.infer<typeof ListingCardSchema>;

@@ -3,3 +3,4 @@ export * from './profiles';
 export * from './listings';
 export * from './system';
 export * from './notifications';
+export * from './fleet';

@@ -27,6 +27,9 @@ import type { Storage } from '../../storage/storage';
 import { randomToken } from '../../security/secrets';
 import { requireUser } from '../auth/sessions';
 import type { ListingsService } from './listings.service';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/app-env';
+import { fitFor, type FleetService } from '../fleet/fleet.service';
 import type { MessagesService } from '../messages/messages.service';
 
 const tags = ['Listings'];
@@ -170,9 +173,15 @@ export function listingsRoutes(deps: {
   storage: Storage;
   listings: ListingsService;
   messages: MessagesService;
+  fleet: FleetService;
   secureCookies: boolean;
 }) {
   const { db, storage, listings: service } = deps;
+  /** The signed-in member's vehicles (for fitment), or null for a visitor. */
+  const fleetOf = async (c: Context<AppEnv>) => {
+    const user = c.get('user');
+    return user ? deps.fleet.list(user.id) : null;
+  };
 
   /** Photos in a listing must be ones this member uploaded. */
   const checkPhotos = (userId: string, photos: StoredPhoto[]) => {
@@ -195,13 +204,16 @@ export function listingsRoutes(deps: {
         throw new ApiError(403, 'PLAN_REQUIRED');
       return c.json(writeListingDraft(c.req.valid('json'), requestLanguage(c)), 200);
     })
-    .openapi(routes.browse, async (c) => c.json(await service.browse(c.req.valid('query')), 200))
+    .openapi(routes.browse, async (c) =>
+      c.json(await service.browse(c.req.valid('query'), await fleetOf(c)), 200),
+    )
 
     .openapi(routes.detail, async (c) => {
       const user = c.get('user');
       const detail = await service.detail(c.req.valid('param').id, user?.id ?? null);
       if (!detail) throw new ApiError(404, 'NOT_FOUND');
-      return c.json(detail, 200);
+      const fleet = await fleetOf(c);
+      return c.json(fleet ? { ...detail, fits: fitFor(fleet, detail) } : detail, 200);
     })
 
     .openapi(routes.view, async (c) => {

@@ -15,6 +15,8 @@ import type { Db } from '../../db/client';
 import { listingPriceHistory, listings, listingViews, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { ApiError } from '../../http/api-error';
+import type { Vehicle } from '@common/schemas/vehicles';
+import { fitFor, fitsAnyCondition } from '../fleet/fleet.service';
 
 type ListingRow = typeof listings.$inferSelect;
 
@@ -82,7 +84,7 @@ function decodeCursor(raw: string | undefined): Cursor | null {
 }
 
 /** The WHERE of a browse: unsold listings matching every filter given. */
-function browseConditions(query: BrowseQuery): SQL[] {
+function browseConditions(query: BrowseQuery, fleet: Vehicle[] | null): SQL[] {
   const conditions: SQL[] = [eq(listings.isSold, false)];
   if (query.search) {
     const tsquery = prefixQuery(query.search);
@@ -105,6 +107,11 @@ function browseConditions(query: BrowseQuery): SQL[] {
   if (query.minPrice !== undefined) conditions.push(sql`${listings.price} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) conditions.push(sql`${listings.price} <= ${query.maxPrice}`);
   if (query.condition) conditions.push(eq(listings.condition, query.condition));
+  // Visitors have no fleet: the filter is ignored for them.
+  if (query.fits && fleet)
+    conditions.push(
+      fitsAnyCondition(query.fits === 'any' ? fleet : fleet.filter((v) => v.id === query.fits)),
+    );
   return conditions;
 }
 
@@ -113,10 +120,10 @@ export function createListingsService(deps: { db: Db; storage: Storage }) {
 
   return {
     /** One page of unsold listings, keyset-paginated on the sort key and the id, with a bounded count. */
-    async browse(query: BrowseQuery): Promise<BrowseResponse> {
+    async browse(query: BrowseQuery, fleet: Vehicle[] | null = null): Promise<BrowseResponse> {
       const sort = query.sort ?? 'newest';
       const limit = query.limit ?? BROWSE_PAGE_SIZE;
-      const conditions = browseConditions(query);
+      const conditions = browseConditions(query, fleet);
       const cursor = decodeCursor(query.cursor);
       const page = [...conditions];
       if (cursor) {
@@ -172,7 +179,10 @@ export function createListingsService(deps: { db: Db; storage: Storage }) {
       const more = rows.length > limit && last;
       const n = counted.rows[0]?.n ?? 0;
       return {
-        items: items.map((row) => toCard(storage, row)),
+        items: items.map((row) => ({
+          ...toCard(storage, row),
+          ...(fleet ? { fits: fitFor(fleet, row) } : {}),
+        })),
         nextCursor: more
           ? encodeCursor({
               value: sort === 'newest' ? last.createdAt.toISOString() : last.price,

@@ -1,0 +1,116 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { checkChassis } from '@common/vin';
+import { fits, vehicleLabel, type Fit, type Vehicle } from '@common/schemas/vehicles';
+import type { Db } from '../../db/client';
+import { listings, vehicles } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+
+type Row = typeof vehicles.$inferSelect;
+/** Enough for any enthusiast's garage, and a bound on the fitment filter's size. */
+export const FLEET_LIMIT = 25;
+
+export function toVehicle(row: Row): Vehicle {
+  return {
+    id: row.id,
+    vin: row.vin,
+    chassisCode: row.chassisCode,
+    licensePlate: row.licensePlate,
+    make: row.make,
+    model: row.model,
+    year: row.year,
+    color: row.color,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface VehicleValues {
+  vin: string | null;
+  licensePlate: string | null;
+  make: string;
+  model: string;
+  year: number;
+  color: string | null;
+}
+
+/** The SQL form of the fitment rule (see `fits` in @common/schemas/vehicles), for browse. */
+export function fitsAnyCondition(fleet: Pick<Vehicle, 'make' | 'model' | 'year'>[]): SQL {
+  if (fleet.length === 0) return sql`false`;
+  const each = fleet.map(
+    (v) => sql`(${listings.make} = ${v.make} and lower(${listings.model}) = lower(${v.model.trim()})
+      and ${listings.yearStart} <= ${v.year} and coalesce(${listings.yearEnd}, 9999) >= ${v.year})`,
+  );
+  return sql`(${sql.join(each, sql` or `)})`;
+}
+
+/** Each listing's first fitting vehicle of the member, for the "Fits your …" badge. */
+export function fitFor(
+  fleet: Vehicle[],
+  listing: { make: string; model: string; yearStart: number | null; yearEnd: number | null },
+): Fit {
+  const vehicle = fleet.find((v) => fits(listing, v));
+  return vehicle ? { vehicleId: vehicle.id, label: vehicleLabel(vehicle) } : null;
+}
+
+export function createFleetService(db: Db) {
+  const values = (input: VehicleValues) => ({
+    ...input,
+    chassisCode: input.vin ? (checkChassis(input.vin)?.chassisCode ?? null) : null,
+  });
+
+  async function owned(userId: string, id: string): Promise<Row> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NOT_FOUND');
+    const rows = await db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.id, id), eq(vehicles.userId, userId)))
+      .limit(1);
+    if (!rows[0]) throw new ApiError(404, 'NOT_FOUND');
+    return rows[0];
+  }
+
+  return {
+    async list(userId: string): Promise<Vehicle[]> {
+      const rows = await db
+        .select()
+        .from(vehicles)
+        .where(eq(vehicles.userId, userId))
+        .orderBy(asc(vehicles.createdAt), asc(vehicles.id))
+        .limit(FLEET_LIMIT);
+      return rows.map(toVehicle);
+    },
+
+    async add(userId: string, input: VehicleValues): Promise<Vehicle> {
+      return db.transaction(async (tx) => {
+        // One member's adds are serialised, so two at once cannot pass the limit together.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fleet:${userId}`}))`);
+        const count = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from ${vehicles} where ${vehicles.userId} = ${userId}`,
+        );
+        if ((count.rows[0]?.n ?? 0) >= FLEET_LIMIT)
+          throw new ApiError(403, 'FLEET_LIMIT', { count: FLEET_LIMIT });
+        const rows = await tx
+          .insert(vehicles)
+          .values({ userId, ...values(input) })
+          .returning();
+        return toVehicle(rows[0]!);
+      });
+    },
+
+    async update(userId: string, id: string, input: VehicleValues): Promise<Vehicle> {
+      await owned(userId, id);
+      const rows = await db
+        .update(vehicles)
+        .set({ ...values(input), updatedAt: new Date() })
+        .where(and(eq(vehicles.id, id), eq(vehicles.userId, userId)))
+        .returning();
+      return toVehicle(rows[0]!);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      await owned(userId, id);
+      await db.delete(vehicles).where(and(eq(vehicles.id, id), eq(vehicles.userId, userId)));
+    },
+  };
+}
+
+export type FleetService = ReturnType<typeof createFleetService>;
