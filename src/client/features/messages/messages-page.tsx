@@ -7,7 +7,7 @@ import type { ConversationSummary, Message, Thread } from '@common/schemas/messa
 import { MESSAGE_MAX_LENGTH } from '@common/schemas/messages';
 import { formatDate, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { api, ApiClientError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
@@ -197,14 +197,18 @@ function ThreadView({ id }: { id: string }) {
     queryKey: messageKeys.thread(id),
     queryFn: () => api<Thread>(`/conversations/${id}`),
     refetchInterval: fallbackInterval(status, 10_000),
-    retry: false,
+    // A refusal (404) is final; a lost connection is tried again.
+    retry: (count, error) =>
+      count < 3 && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
   });
   // What the other member sent that I have not read (pushed messages arrive unread).
   const unread = thread.data?.messages.filter((m) => m.senderId !== user?.id && !m.readAt).length ?? 0;
 
+  // Not a conversation of mine (or gone): back to the inbox. A network error keeps the thread open.
+  const missing = thread.error instanceof ApiClientError && thread.error.status === 404;
   useEffect(() => {
-    if (thread.isError) void navigate(paths.messages.href(), { replace: true });
-  }, [thread.isError, navigate]);
+    if (missing) void navigate(paths.messages.href(), { replace: true });
+  }, [missing, navigate]);
 
   // Opening the conversation reads it.
   useEffect(() => {
