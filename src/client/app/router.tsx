@@ -51,7 +51,7 @@ const pages: Record<PathName, RouteObject> = {
   dashboard: { lazy: page(() => import('@client/features/dashboard/dashboard-page'), MARKET_NS) },
   messages: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
   conversation: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
-  myFleet: planned('pages.myFleet'),
+  myFleet: { lazy: page(() => import('@client/features/fleet/my-fleet-page'), ['fleet', 'errors']) },
   community: planned('pages.community'),
   upgrade: planned('pages.upgrade'),
   savedSearches: planned('pages.savedSearches'),

@@ -106,3 +106,55 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
     </div>
   );
 }
+
+/** A required select with its label and error. */
+export function SelectField({
+  name,
+  label,
+  placeholder,
+  options,
+  optionLabel,
+  value,
+  error,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+  optionLabel: (value: string) => string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+        <span aria-hidden> *</span>
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        value={value}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -13,6 +13,9 @@ import { Alert, inputClass } from '@client/components/ui/field';
 import { useLanguage } from '@client/lib/use-language';
 import { fetchListings, listingKeys, queryString } from './api';
 import { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
+import { useSession } from '@client/features/session/session';
+import { useFleet } from '@client/features/fleet/api';
+import { vehicleLabel } from '@common/schemas/vehicles';
 
 type Draft = Record<(typeof FILTER_KEYS)[number], string>;
 
@@ -31,6 +34,8 @@ export default function BrowsePage() {
   const key = queryString(query);
   const [draft, setDraft] = useState<Draft>(() => toDraft(query));
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const { user } = useSession();
+  const fleet = useFleet(Boolean(user));
 
   // The URL changed (back button, a link): the form follows.
   const [draftKey, setDraftKey] = useState(key);
@@ -175,6 +180,21 @@ export default function BrowsePage() {
                 </option>
               ))}
             </FilterSelect>
+            {user && fleet.data?.length ? (
+              <FilterSelect
+                label={t('fits.filter')}
+                value={draft.fits}
+                onChange={(v) => set('fits', v, true)}
+              >
+                <option value="">{t('fits.all')}</option>
+                <option value="any">{t('fits.any')}</option>
+                {fleet.data.map((vehicle) => (
+                  <option key={vehicle.id} value={vehicle.id}>
+                    {vehicleLabel(vehicle)}
+                  </option>
+                ))}
+              </FilterSelect>
+            ) : null}
             <FilterSelect label={t('browse.sort')} value={draft.sort} onChange={(v) => set('sort', v, true)}>
               {SORTS.map((s) => (
                 <option key={s} value={s === 'newest' ? '' : s}>

@@ -6,6 +6,7 @@ import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { useLanguage } from '@client/lib/use-language';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { FitBadge } from '@client/features/fleet/fit-badge';
 import { ListingPhoto } from './listing-photo';
 
 export function ListingCard({ listing, eager }: { listing: Card; eager?: boolean }) {
@@ -35,6 +36,7 @@ export function ListingCard({ listing, eager }: { listing: Card; eager?: boolean
         <p className="text-sm text-slate-600">
           {[listing.make, listing.model, years].filter(Boolean).join(' · ')}
         </p>
+        <FitBadge fit={listing.fits} className="self-start" />
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, language)}</span>
           {listing.location ? (

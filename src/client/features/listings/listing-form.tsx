@@ -10,7 +10,7 @@ import { paths } from '@common/routes';
 import { api, ApiClientError } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Button } from '@client/components/ui/button';
-import { Alert, CheckboxField, TextField, inputClass } from '@client/components/ui/field';
+import { Alert, CheckboxField, TextField, inputClass, SelectField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session/session';
 import { listingKeys } from './api';
 import { PhotoUploader, storedItem, type PhotoItem } from './photo-uploader';
@@ -403,56 +403,5 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function SelectField({
-  name,
-  label,
-  placeholder,
-  options,
-  optionLabel,
-  value,
-  error,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  placeholder: string;
-  options: readonly string[];
-  optionLabel: (value: string) => string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const id = `field-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-        <span aria-hidden> *</span>
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BadgeCheck, Calendar, Eye, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { yearRange } from '@common/schemas/listings';
+import { FitBadge } from '@client/features/fleet/fit-badge';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
@@ -183,6 +184,7 @@ export default function ListingPage() {
                 {l.make} {l.model}
               </p>
               {years ? <p className="text-slate-700">{years}</p> : null}
+              <FitBadge fit={l.fits} className="mt-2 text-sm" />
             </Card>
 
             <Card title={t('listing.details')}>

@@ -22,7 +22,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     const user = await fetchSession();
+    const before = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
     queryClient.setQueryData(SESSION_QUERY_KEY, user);
+    // Someone else now: what was fetched for the previous visitor (fitment, counts) is fetched again.
+    if ((before?.id ?? null) !== (user?.id ?? null))
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
     return user;
   }, [queryClient]);
 
