@@ -37,6 +37,8 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { missedEmails } from './features/messages/missed-email';
 import { createFleetService } from './features/fleet/fleet.service';
 import { fleetRoutes } from './features/fleet/fleet.routes';
+import { createFavouritesService } from './features/favourites/favourites.service';
+import { favouritesRoutes } from './features/favourites/favourites.routes';
 
 export interface AppDeps {
   env: Env;
@@ -81,7 +83,17 @@ export function createApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
     wakeJobs: deps.wakeJobs ?? (() => undefined),
   });
-  const jobHandlers: Record<string, JobHandler> = { ...auth.jobHandlers, ...missed.jobHandlers };
+  const favourites = createFavouritesService({
+    db,
+    storage: deps.storage,
+    notifications,
+    wakeJobs: deps.wakeJobs ?? (() => undefined),
+  });
+  const jobHandlers: Record<string, JobHandler> = {
+    ...auth.jobHandlers,
+    ...missed.jobHandlers,
+    ...favourites.jobHandlers,
+  };
 
   const api = createRouter();
   api.use(clientIp(env.TRUST_PROXY));
@@ -108,9 +120,23 @@ export function createApp(deps: AppDeps) {
   const fleet = createFleetService(db);
   api.route(
     '/',
-    listingsRoutes({ db, storage: deps.storage, listings, messages, fleet, secureCookies: cookies.secure }),
+    listingsRoutes({
+      db,
+      storage: deps.storage,
+      listings,
+      messages,
+      fleet,
+      favourites,
+      events: {
+        published: async () => undefined,
+        priceChanged: (id, oldPrice, price) => favourites.priceChanged(id, oldPrice, price),
+        sold: (id) => favourites.sold(id),
+      },
+      secureCookies: cookies.secure,
+    }),
   );
   api.route('/vehicles', fleetRoutes(fleet));
+  api.route('/favourites', favouritesRoutes(favourites));
   api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
   api.route('/notifications', notificationsRoutes(notifications));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));

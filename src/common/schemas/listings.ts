@@ -140,6 +140,8 @@ export const ListingCardSchema = z
     createdAt: z.string(),
     /** For a signed-in member: the first of their vehicles this part fits. */
     fits: FitSchema.optional(),
+    /** For a signed-in member: whether it is one of their favourites. */
+    favourite: z.boolean().optional(),
   })
   .meta({ id: 'ListingCard' });
 export type ListingCard = z.infer<typeof ListingCardSchema>;

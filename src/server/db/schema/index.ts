@@ -4,3 +4,4 @@ export * from './listings';
 export * from './system';
 export * from './notifications';
 export * from './fleet';
+export * from './favourites';

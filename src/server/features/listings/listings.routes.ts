@@ -30,6 +30,13 @@ import type { ListingsService } from './listings.service';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { fitFor, type FleetService } from '../fleet/fleet.service';
+import type { FavouritesService } from '../favourites/favourites.service';
+
+export interface ListingEvents {
+  published(listingId: string): Promise<void>;
+  priceChanged(listingId: string, oldPrice: string, price: number): Promise<void>;
+  sold(listingId: string): Promise<void>;
+}
 import type { MessagesService } from '../messages/messages.service';
 
 const tags = ['Listings'];
@@ -174,6 +181,9 @@ export function listingsRoutes(deps: {
   listings: ListingsService;
   messages: MessagesService;
   fleet: FleetService;
+  favourites: FavouritesService;
+  /** What other features do when a listing changes (notifications, alerts). */
+  events: ListingEvents;
   secureCookies: boolean;
 }) {
   const { db, storage, listings: service } = deps;
@@ -204,16 +214,28 @@ export function listingsRoutes(deps: {
         throw new ApiError(403, 'PLAN_REQUIRED');
       return c.json(writeListingDraft(c.req.valid('json'), requestLanguage(c)), 200);
     })
-    .openapi(routes.browse, async (c) =>
-      c.json(await service.browse(c.req.valid('query'), await fleetOf(c)), 200),
-    )
+    .openapi(routes.browse, async (c) => {
+      const page = await service.browse(c.req.valid('query'), await fleetOf(c));
+      const user = c.get('user');
+      if (!user) return c.json(page, 200);
+      const saved = await deps.favourites.savedAmong(
+        user.id,
+        page.items.map((item) => item.id),
+      );
+      return c.json(
+        { ...page, items: page.items.map((item) => ({ ...item, favourite: saved.has(item.id) })) },
+        200,
+      );
+    })
 
     .openapi(routes.detail, async (c) => {
       const user = c.get('user');
       const detail = await service.detail(c.req.valid('param').id, user?.id ?? null);
       if (!detail) throw new ApiError(404, 'NOT_FOUND');
       const fleet = await fleetOf(c);
-      return c.json(fleet ? { ...detail, fits: fitFor(fleet, detail) } : detail, 200);
+      if (!fleet || !user) return c.json(detail, 200);
+      const saved = await deps.favourites.savedAmong(user.id, [detail.id]);
+      return c.json({ ...detail, fits: fitFor(fleet, detail), favourite: saved.has(detail.id) }, 200);
     })
 
     .openapi(routes.view, async (c) => {
@@ -256,6 +278,7 @@ export function listingsRoutes(deps: {
         .returning({ id: listings.id });
       const id = rows[0]!.id;
       await service.recordPrice(id, fields.price);
+      await deps.events.published(id);
       return c.json((await service.detail(id, user.id))!, 201);
     })
 
@@ -284,7 +307,10 @@ export function listingsRoutes(deps: {
           updatedAt: new Date(),
         })
         .where(eq(listings.id, id));
-      if (Number(listing.price) !== fields.price) await service.recordPrice(id, fields.price);
+      if (Number(listing.price) !== fields.price) {
+        await service.recordPrice(id, fields.price);
+        await deps.events.priceChanged(id, listing.price, fields.price);
+      }
       // Photos taken out of the listing are deleted from storage.
       for (const old of listing.photos)
         if (!input.photos.some((p) => p.key === old.key)) await storage.deletePrefix(`${old.key}/`);
@@ -298,6 +324,7 @@ export function listingsRoutes(deps: {
       const listing = await ownListing(user.id, id);
       if (!isSold && listing.isSold) await service.assertUnderPlanLimit(user.id, user.plan);
       await db.update(listings).set({ isSold, updatedAt: new Date() }).where(eq(listings.id, id));
+      if (isSold && !listing.isSold) await deps.events.sold(id);
       return c.json({ status: 'ok' as const }, 200);
     })
 

@@ -1,0 +1,68 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { OkSchema } from '@common/schemas/auth';
+import { ErrorResponseSchema } from '@common/schemas/errors';
+import { FavouriteListSchema } from '@common/schemas/favourites';
+import { createRouter } from '../../http/create-router';
+import { requireUser } from '../auth/sessions';
+import type { FavouritesService } from './favourites.service';
+
+const tags = ['Favourites'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const failure = (description: string) => json(ErrorResponseSchema, description);
+const IdParam = z.object({ id: z.string() });
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'My favourites, newest first, optionally matching a title',
+    request: { query: z.object({ search: z.string().max(100).optional() }) },
+    responses: { 200: json(FavouriteListSchema, 'Favourites'), 401: failure('Not signed in') },
+  }),
+  add: createRoute({
+    method: 'put',
+    path: '/{id}',
+    tags,
+    summary: 'Save a listing (by its id) as a favourite',
+    request: { params: IdParam },
+    responses: {
+      200: json(OkSchema, 'Saved'),
+      401: failure('Not signed in'),
+      404: failure('No such listing'),
+    },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/{id}',
+    tags,
+    summary: "Remove a favourite (by the listing's id or the favourite's own)",
+    request: { params: IdParam },
+    responses: {
+      200: json(OkSchema, 'Removed'),
+      401: failure('Not signed in'),
+      404: failure('Not a valid id'),
+    },
+  }),
+};
+
+export function favouritesRoutes(favourites: FavouritesService) {
+  return createRouter()
+    .openapi(routes.list, async (c) => {
+      const user = requireUser(c);
+      return c.json({ favourites: await favourites.list(user.id, c.req.valid('query').search) }, 200);
+    })
+    .openapi(routes.add, async (c) => {
+      const user = requireUser(c);
+      await favourites.add(user.id, c.req.valid('param').id);
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.remove, async (c) => {
+      const user = requireUser(c);
+      await favourites.remove(user.id, c.req.valid('param').id);
+      return c.json({ status: 'ok' as const }, 200);
+    });
+}

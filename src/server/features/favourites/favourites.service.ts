@@ -1,0 +1,173 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Favourite } from '@common/schemas/favourites';
+import type { Db } from '../../db/client';
+import { favourites, listings } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { enqueueJob, type JobHandler } from '../../jobs/queue';
+import type { Storage } from '../../storage/storage';
+import { toCard } from '../listings/listings.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+
+export const PRICE_DROP_JOB = 'favourites.price-drop';
+export const SOLD_JOB = 'favourites.sold';
+const BATCH = 500;
+const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
+
+const PriceDrop = z.object({ listingId: z.string(), oldPrice: z.string(), price: z.string() });
+const Sold = z.object({ listingId: z.string() });
+
+/**
+ * Favourites, and what follows from them: a price drop or a sale tells everyone who saved the listing
+ * (through the job queue, in batches, so a popular listing does not hold up its owner's request).
+ */
+export function createFavouritesService(deps: {
+  db: Db;
+  storage: Storage;
+  notifications: NotificationsService;
+  wakeJobs: () => void;
+}) {
+  const { db, storage, notifications } = deps;
+
+  /** Calls `each` for every member who saved the listing (never its owner), in batches. */
+  async function forEachFavouriter(listingId: string, each: (userId: string) => Promise<unknown>) {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = await db.execute<{ id: string; user_id: string }>(sql`
+        select f.id, f.user_id from ${favourites} f join ${listings} l on l.id = f.listing_id
+        where f.listing_id = ${listingId} and f.id > ${after}::uuid and f.user_id <> l.user_id
+        order by f.id limit ${BATCH}`);
+      for (const row of rows.rows) await each(row.user_id);
+      if (rows.rows.length < BATCH) return;
+      after = rows.rows[rows.rows.length - 1]!.id;
+    }
+  }
+
+  const jobHandlers: Record<string, JobHandler> = {
+    [PRICE_DROP_JOB]: async (raw) => {
+      const job = PriceDrop.parse(raw);
+      const listing = (await db.select().from(listings).where(eq(listings.id, job.listingId)).limit(1))[0];
+      if (!listing || listing.isSold) return;
+      await forEachFavouriter(job.listingId, (userId) =>
+        notifications.notify({
+          userId,
+          type: 'price_drop',
+          data: { listingTitle: listing.title, oldPrice: job.oldPrice, price: job.price },
+          link: `/listing/${listing.id}`,
+          groupKey: `price-drop:${listing.id}`,
+        }),
+      );
+    },
+    [SOLD_JOB]: async (raw) => {
+      const job = Sold.parse(raw);
+      const listing = (await db.select().from(listings).where(eq(listings.id, job.listingId)).limit(1))[0];
+      if (!listing?.isSold) return;
+      await forEachFavouriter(job.listingId, (userId) =>
+        notifications.notify({
+          userId,
+          type: 'sale_update',
+          data: { listingTitle: listing.title },
+          link: `/listing/${listing.id}`,
+          groupKey: `sold:${listing.id}`,
+        }),
+      );
+    },
+  };
+
+  return {
+    jobHandlers,
+
+    /** Called when an owner changes a price: a lower price tells the members who saved it. */
+    async priceChanged(listingId: string, oldPrice: string | number, price: string | number) {
+      if (Number(price) >= Number(oldPrice)) return;
+      await enqueueJob(db, PRICE_DROP_JOB, {
+        listingId,
+        oldPrice: Number(oldPrice).toFixed(2),
+        price: Number(price).toFixed(2),
+      });
+      deps.wakeJobs();
+    },
+
+    async sold(listingId: string) {
+      await enqueueJob(db, SOLD_JOB, { listingId }, { dedupeKey: `${SOLD_JOB}:${listingId}` });
+      deps.wakeJobs();
+    },
+
+    async add(userId: string, listingId: string): Promise<void> {
+      if (!isUuid(listingId)) throw new ApiError(404, 'NOT_FOUND');
+      const listing = (
+        await db.select({ title: listings.title }).from(listings).where(eq(listings.id, listingId)).limit(1)
+      )[0];
+      if (!listing) throw new ApiError(404, 'NOT_FOUND');
+      await db.insert(favourites).values({ userId, listingId, title: listing.title }).onConflictDoNothing();
+    },
+
+    /** By the listing's id (the heart) or the favourite's own id (a removed listing in the list). */
+    async remove(userId: string, id: string): Promise<void> {
+      if (!isUuid(id)) throw new ApiError(404, 'NOT_FOUND');
+      await db
+        .delete(favourites)
+        .where(and(eq(favourites.userId, userId), or(eq(favourites.id, id), eq(favourites.listingId, id))));
+    },
+
+    /** Which of these listings the member saved (for the hearts on a page of cards). */
+    async savedAmong(userId: string, listingIds: string[]): Promise<Set<string>> {
+      if (listingIds.length === 0) return new Set();
+      const rows = await db
+        .select({ listingId: favourites.listingId })
+        .from(favourites)
+        .where(and(eq(favourites.userId, userId), inArray(favourites.listingId, listingIds)));
+      return new Set(rows.flatMap((r) => (r.listingId ? [r.listingId] : [])));
+    },
+
+    /** The member's favourites, newest first, optionally those whose title matches. */
+    async list(userId: string, search?: string): Promise<Favourite[]> {
+      const term = search?.trim().toLowerCase();
+      const rows = await db.execute<{
+        id: string;
+        title: string;
+        created_at: string;
+        listing_id: string | null;
+      }>(sql`
+        select f.id, coalesce(l.title, f.title) as title, f.created_at, l.id as listing_id
+        from ${favourites} f left join ${listings} l on l.id = f.listing_id
+        where f.user_id = ${userId}
+          ${term ? sql`and lower(coalesce(l.title, f.title)) like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
+        order by f.created_at desc limit 200`);
+      const ids = rows.rows.flatMap((r) => (r.listing_id ? [r.listing_id] : []));
+      const [found, prices] = ids.length
+        ? await Promise.all([
+            db.select().from(listings).where(inArray(listings.id, ids)),
+            db.execute<{ listing_id: string; latest: string; previous: string | null }>(sql`
+              select h.listing_id, h.prices[1] as latest, h.prices[2] as previous from (
+                select l.id as listing_id, array(
+                  select price::text from listing_price_history p where p.listing_id = l.id
+                  order by p.created_at desc, p.id desc limit 2) as prices
+                from ${listings} l where l.id in ${ids}) h`),
+          ])
+        : [[], { rows: [] }];
+      const byId = new Map(found.map((l) => [l.id, l]));
+      const drops = new Map(
+        prices.rows
+          .filter((p) => p.previous !== null && Number(p.latest) < Number(p.previous))
+          .map((p) => [
+            p.listing_id,
+            { from: Number(p.previous).toFixed(2), to: Number(p.latest).toFixed(2) },
+          ]),
+      );
+      return rows.rows.map((row) => {
+        const listing = row.listing_id ? byId.get(row.listing_id) : undefined;
+        return {
+          id: row.id,
+          listing: listing ? { ...toCard(storage, listing), favourite: true } : null,
+          title: row.title,
+          available: Boolean(listing && !listing.isSold),
+          priceDrop: listing ? (drops.get(listing.id) ?? null) : null,
+          createdAt: new Date(row.created_at).toISOString(),
+        };
+      });
+    },
+  };
+}
+
+export type FavouritesService = ReturnType<typeof createFavouritesService>;
