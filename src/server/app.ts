@@ -39,6 +39,8 @@ import { createFleetService } from './features/fleet/fleet.service';
 import { fleetRoutes } from './features/fleet/fleet.routes';
 import { createFavouritesService } from './features/favourites/favourites.service';
 import { favouritesRoutes } from './features/favourites/favourites.routes';
+import { createSavedSearchesService } from './features/saved-searches/saved-searches.service';
+import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
 
 export interface AppDeps {
   env: Env;
@@ -89,10 +91,22 @@ export function createApp(deps: AppDeps) {
     notifications,
     wakeJobs: deps.wakeJobs ?? (() => undefined),
   });
+  const listings = createListingsService({ db, storage: deps.storage });
+  const fleet = createFleetService(db);
+  const savedSearches = createSavedSearchesService({
+    db,
+    listings,
+    fleet,
+    notifications,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    wakeJobs: deps.wakeJobs ?? (() => undefined),
+  });
   const jobHandlers: Record<string, JobHandler> = {
     ...auth.jobHandlers,
     ...missed.jobHandlers,
     ...favourites.jobHandlers,
+    ...savedSearches.jobHandlers,
   };
 
   const api = createRouter();
@@ -109,7 +123,6 @@ export function createApp(deps: AppDeps) {
     authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limitScale: env.RATE_LIMIT_SCALE }),
   );
   api.route('/profile', profileRoutes(db));
-  const listings = createListingsService({ db, storage: deps.storage });
   const messages = createMessagesService({
     db,
     storage: deps.storage,
@@ -117,7 +130,6 @@ export function createApp(deps: AppDeps) {
     notifications,
     planMissedEmail: missed.plan,
   });
-  const fleet = createFleetService(db);
   api.route(
     '/',
     listingsRoutes({
@@ -128,7 +140,7 @@ export function createApp(deps: AppDeps) {
       fleet,
       favourites,
       events: {
-        published: async () => undefined,
+        published: (id) => savedSearches.published(id),
         priceChanged: (id, oldPrice, price) => favourites.priceChanged(id, oldPrice, price),
         sold: (id) => favourites.sold(id),
       },
@@ -137,6 +149,7 @@ export function createApp(deps: AppDeps) {
   );
   api.route('/vehicles', fleetRoutes(fleet));
   api.route('/favourites', favouritesRoutes(favourites));
+  api.route('/saved-searches', savedSearchesRoutes(savedSearches));
   api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
   api.route('/notifications', notificationsRoutes(notifications));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));

@@ -35,5 +35,6 @@ export const ERROR_CODES = [
   'OWN_LISTING',
   'LISTING_SOLD',
   'FLEET_LIMIT',
+  'SAVED_SEARCH_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

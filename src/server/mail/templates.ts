@@ -2,7 +2,8 @@ import type { Language } from '@common/i18n/languages';
 import { emailTranslator } from '../i18n/translate';
 import type { MailMessage } from './mailer';
 
-export type EmailTemplate = 'confirmSignup' | 'resetPassword' | 'accountExists' | 'newMessages';
+export type EmailTemplate =
+  'confirmSignup' | 'resetPassword' | 'accountExists' | 'newMessages' | 'newListingAlert';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

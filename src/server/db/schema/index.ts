@@ -5,3 +5,4 @@ export * from './system';
 export * from './notifications';
 export * from './fleet';
 export * from './favourites';
+export * from './saved-searches';

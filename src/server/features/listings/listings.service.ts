@@ -84,7 +84,7 @@ function decodeCursor(raw: string | undefined): Cursor | null {
 }
 
 /** The WHERE of a browse: unsold listings matching every filter given. */
-function browseConditions(query: BrowseQuery, fleet: Vehicle[] | null): SQL[] {
+function browseConditions(query: Partial<BrowseQuery>, fleet: Vehicle[] | null): SQL[] {
   const conditions: SQL[] = [eq(listings.isSold, false)];
   if (query.search) {
     const tsquery = prefixQuery(query.search);
@@ -191,6 +191,34 @@ export function createListingsService(deps: { db: Db; storage: Storage }) {
           : null,
         count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
       };
+    },
+
+    /**
+     * How many unsold listings match, at most `cap` (never an exact count over a big result);
+     * optionally only those listed after `since`, or only the listing `listingId` (does it match?).
+     */
+    async countMatching(
+      query: Partial<BrowseQuery>,
+      fleet: Vehicle[] | null,
+      options: { since?: Date; listingId?: string; cap?: number } = {},
+    ): Promise<number> {
+      const cap = options.cap ?? COUNT_LIMIT;
+      const conditions = browseConditions(query, fleet);
+      if (options.since)
+        conditions.push(sql`${listings.createdAt} > ${options.since.toISOString()}::timestamptz`);
+      if (options.listingId) conditions.push(eq(listings.id, options.listingId));
+      return db.transaction(async (tx) => {
+        if (query.search) {
+          await tx.execute(
+            sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+          );
+          await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+        }
+        const counted = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from (select 1 from ${listings} where ${and(...conditions)} limit ${cap}) matched`,
+        );
+        return counted.rows[0]?.n ?? 0;
+      });
     },
 
     async find(id: string): Promise<ListingRow | null> {

@@ -1,0 +1,243 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { COUNT_LIMIT } from '@common/schemas/listings';
+import { formatPrice } from '@common/i18n/format';
+import {
+  SAVED_SEARCH_LIMIT,
+  SavedQuerySchema,
+  filterCount,
+  type SavedQuery,
+  type SavedSearch,
+} from '@common/schemas/saved-searches';
+import { DEFAULT_LANGUAGE, isLanguage } from '@common/i18n/languages';
+import type { Db } from '../../db/client';
+import { listings, savedSearchAlerts, savedSearches, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { enqueueJob, type JobHandler } from '../../jobs/queue';
+import type { Mailer } from '../../mail/mailer';
+import { renderEmail } from '../../mail/templates';
+import type { FleetService } from '../fleet/fleet.service';
+import type { ListingsService } from '../listings/listings.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+
+type Row = typeof savedSearches.$inferSelect;
+export const MATCH_JOB = 'saved-searches.match';
+export const ALERT_EMAIL_JOB = 'saved-searches.alert-email';
+const BATCH = 500;
+const NEW_CAP = 99;
+
+const MatchJob = z.object({ listingId: z.string() });
+const EmailJob = z.object({ userId: z.string(), searchId: z.string(), listingId: z.string() });
+
+function storedQuery(row: Row): SavedQuery {
+  const parsed = SavedQuerySchema.safeParse(row.query);
+  return parsed.success ? parsed.data : {};
+}
+
+function asParams(query: SavedQuery): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  );
+}
+
+/**
+ * Saved searches and their alerts. A published listing is matched against every search with alerts
+ * on in a job (structured filters first in SQL, then the same browse conditions for the candidates),
+ * and each (search, listing) pair alerts once: a notification, and an email in its own job.
+ */
+export function createSavedSearchesService(deps: {
+  db: Db;
+  listings: ListingsService;
+  fleet: FleetService;
+  notifications: NotificationsService;
+  mailer: Mailer;
+  publicUrl: string;
+  wakeJobs: () => void;
+}) {
+  const { db } = deps;
+
+  async function owned(userId: string, id: string): Promise<Row> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NOT_FOUND');
+    const rows = await db
+      .select()
+      .from(savedSearches)
+      .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+      .limit(1);
+    if (!rows[0]) throw new ApiError(404, 'NOT_FOUND');
+    return rows[0];
+  }
+
+  async function view(row: Row): Promise<SavedSearch> {
+    const query = storedQuery(row);
+    const fleet = query.fits ? await deps.fleet.list(row.userId) : null;
+    const [results, fresh] = await Promise.all([
+      deps.listings.countMatching(query, fleet, { cap: COUNT_LIMIT + 1 }),
+      deps.listings.countMatching(query, fleet, { since: row.lastOpenedAt, cap: NEW_CAP }),
+    ]);
+    return {
+      id: row.id,
+      name: row.name,
+      query: asParams(query),
+      filterCount: filterCount(query),
+      alerts: row.alerts,
+      createdAt: row.createdAt.toISOString(),
+      results: { value: Math.min(results, COUNT_LIMIT), more: results > COUNT_LIMIT },
+      newResults: fresh,
+    };
+  }
+
+  const jobHandlers: Record<string, JobHandler> = {
+    [MATCH_JOB]: async (raw) => {
+      const { listingId } = MatchJob.parse(raw);
+      const listing = (await db.select().from(listings).where(eq(listings.id, listingId)).limit(1))[0];
+      if (!listing || listing.isSold) return;
+      let after = '00000000-0000-0000-0000-000000000000';
+      for (;;) {
+        // Candidates: searches with alerts on, of someone else, whose structured filters allow it.
+        const candidates = await db.execute<{ id: string }>(sql`
+          select s.id from ${savedSearches} s
+          where s.alerts and s.id > ${after}::uuid and s.user_id <> ${listing.userId}
+            and coalesce(s.query->>'category', ${listing.category}) = ${listing.category}
+            and coalesce(s.query->>'make', ${listing.make}) = ${listing.make}
+            and lower(coalesce(s.query->>'model', ${listing.model})) = lower(${listing.model})
+            and coalesce(s.query->>'condition', ${listing.condition}) = ${listing.condition}
+            and (s.query->>'minPrice' is null or (s.query->>'minPrice')::numeric <= ${listing.price}::numeric)
+            and (s.query->>'maxPrice' is null or (s.query->>'maxPrice')::numeric >= ${listing.price}::numeric)
+          order by s.id limit ${BATCH}`);
+        for (const { id } of candidates.rows) {
+          const search = (await db.select().from(savedSearches).where(eq(savedSearches.id, id)).limit(1))[0];
+          if (!search) continue;
+          const query = storedQuery(search);
+          const fleet = query.fits ? await deps.fleet.list(search.userId) : null;
+          if ((await deps.listings.countMatching(query, fleet, { listingId, cap: 1 })) === 0) continue;
+          const inserted = await db
+            .insert(savedSearchAlerts)
+            .values({ savedSearchId: search.id, listingId })
+            .onConflictDoNothing()
+            .returning();
+          if (inserted.length === 0) continue;
+          await deps.notifications.notify({
+            userId: search.userId,
+            type: 'new_listing',
+            data: { searchName: search.name, listingTitle: listing.title },
+            link: `/listing/${listingId}`,
+          });
+          const settings = await deps.notifications.settingsFor(search.userId);
+          if (settings.emailNotifications && settings.newListings)
+            await enqueueJob(db, ALERT_EMAIL_JOB, { userId: search.userId, searchId: search.id, listingId });
+        }
+        if (candidates.rows.length < BATCH) break;
+        after = candidates.rows[candidates.rows.length - 1]!.id;
+      }
+      deps.wakeJobs();
+    },
+
+    [ALERT_EMAIL_JOB]: async (raw) => {
+      const job = EmailJob.parse(raw);
+      const rows = await db.execute<{
+        email: string;
+        locale: string;
+        first_name: string | null;
+        name: string;
+        title: string;
+        price: string;
+      }>(sql`
+        select u.email, u.locale, u.first_name, s.name, l.title, l.price::text as price
+        from ${savedSearches} s join ${users} u on u.id = s.user_id, ${listings} l
+        where s.id = ${job.searchId} and u.id = ${job.userId} and l.id = ${job.listingId}
+          and s.alerts and not l.is_sold`);
+      const row = rows.rows[0];
+      if (!row) return;
+      const language = isLanguage(row.locale) ? row.locale : DEFAULT_LANGUAGE;
+      await deps.mailer.send(
+        renderEmail('newListingAlert', {
+          to: row.email,
+          language,
+          name: row.first_name,
+          link: `${deps.publicUrl}/listing/${job.listingId}`,
+          params: {
+            search: row.name,
+            listing: row.title,
+            price: formatPrice(row.price, language),
+            settings: `${deps.publicUrl}/saved-searches`,
+          },
+        }),
+      );
+    },
+  };
+
+  return {
+    jobHandlers,
+
+    /** A listing went live: match it against the saved searches, later. */
+    async published(listingId: string) {
+      await enqueueJob(db, MATCH_JOB, { listingId });
+      deps.wakeJobs();
+    },
+
+    async list(userId: string, search?: string): Promise<SavedSearch[]> {
+      const term = search?.trim().toLowerCase();
+      const rows = await db
+        .select()
+        .from(savedSearches)
+        .where(
+          and(
+            eq(savedSearches.userId, userId),
+            term
+              ? sql`lower(${savedSearches.name}) like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(savedSearches.createdAt));
+      return Promise.all(rows.reverse().map(view));
+    },
+
+    async save(userId: string, input: { name: string; query: SavedQuery; alerts: boolean }) {
+      return db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${userId}`}))`);
+          const count = await tx.execute<{ n: number }>(
+            sql`select count(*)::int as n from ${savedSearches} where ${savedSearches.userId} = ${userId}`,
+          );
+          if ((count.rows[0]?.n ?? 0) >= SAVED_SEARCH_LIMIT)
+            throw new ApiError(403, 'SAVED_SEARCH_LIMIT', { count: SAVED_SEARCH_LIMIT });
+          const rows = await tx
+            .insert(savedSearches)
+            .values({ userId, name: input.name, query: input.query, alerts: input.alerts })
+            .returning();
+          return rows[0]!;
+        })
+        .then(view);
+    },
+
+    async update(
+      userId: string,
+      id: string,
+      input: { name?: string | undefined; alerts?: boolean | undefined },
+    ) {
+      await owned(userId, id);
+      const rows = await db
+        .update(savedSearches)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.alerts !== undefined ? { alerts: input.alerts } : {}),
+        })
+        .where(eq(savedSearches.id, id))
+        .returning();
+      return view(rows[0]!);
+    },
+
+    /** Opening a search clears its "new" badge. */
+    async open(userId: string, id: string) {
+      await owned(userId, id);
+      await db.update(savedSearches).set({ lastOpenedAt: new Date() }).where(eq(savedSearches.id, id));
+    },
+
+    async remove(userId: string, id: string) {
+      await owned(userId, id);
+      await db.delete(savedSearches).where(eq(savedSearches.id, id));
+    },
+  };
+}
+
+export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;

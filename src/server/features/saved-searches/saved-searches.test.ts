@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { NotificationList } from '@common/schemas/notifications';
+import type { SavedSearch } from '@common/schemas/saved-searches';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { signedInMember } from '../../../test/members';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const part = (title: string, overrides: Record<string, unknown> = {}) => ({
+  title,
+  price: '400',
+  category: 'exhaust',
+  condition: 'good',
+  make: 'Nissan',
+  model: '350Z',
+  yearStart: 2003,
+  yearEnd: 2008,
+  ...overrides,
+});
+
+async function searches(browser: TestBrowser) {
+  return (await browser.get<{ savedSearches: SavedSearch[] }>('/api/saved-searches')).body.savedSearches;
+}
+
+describe('saved searches', () => {
+  it('are saved, counted, renamed, switched and deleted by their member only', async () => {
+    const seller = await signedInMember(t);
+    const member = await signedInMember(t);
+    const other = await signedInMember(t);
+    await seller.browser.post('/api/listings', part('Invidia Q300 catback'));
+    await seller.browser.post('/api/listings', part('HKS Hi-Power catback', { price: '900' }));
+
+    expect((await new TestBrowser(t).post('/api/saved-searches', { name: 'x', query: {} })).status).toBe(401);
+    const bad = await member.browser.post('/api/saved-searches', { name: ' ', query: {} });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { fields: { name: 'This field is required.' } } });
+
+    const saved = await member.browser.post<SavedSearch>('/api/saved-searches', {
+      name: 'Cheap 350Z exhausts',
+      query: { search: 'catback', make: 'Nissan', model: '350Z', maxPrice: '500', sort: 'price_asc' },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({
+      name: 'Cheap 350Z exhausts',
+      query: { search: 'catback', make: 'Nissan', model: '350Z', maxPrice: '500', sort: 'price_asc' },
+      filterCount: 3,
+      alerts: true,
+      results: { value: 1, more: false },
+      // Nothing is new yet: the member has just seen these results.
+      newResults: 0,
+    });
+    const id = saved.body.id;
+
+    expect(await searches(other.browser)).toEqual([]);
+    expect(
+      (await other.browser.request('PATCH', `/api/saved-searches/${id}`, { alerts: false })).status,
+    ).toBe(404);
+    expect((await other.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(404);
+
+    // Opening clears the new badge.
+    await member.browser.post(`/api/saved-searches/${id}/open`);
+    expect((await searches(member.browser))[0]?.newResults).toBe(0);
+    await seller.browser.post('/api/listings', part('Berk catback', { price: '450' }));
+    expect((await searches(member.browser))[0]).toMatchObject({ newResults: 1, results: { value: 2 } });
+
+    const switched = await member.browser.request<SavedSearch>('PATCH', `/api/saved-searches/${id}`, {
+      alerts: false,
+      name: 'Budget Z exhausts',
+    });
+    expect(switched.body).toMatchObject({ alerts: false, name: 'Budget Z exhausts' });
+    expect((await member.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(200);
+    expect(await searches(member.browser)).toEqual([]);
+  });
+
+  it('alert once per listing and search when a matching part is published', async () => {
+    const seller = await signedInMember(t);
+    const watcher = await signedInMember(t);
+    const quiet = await signedInMember(t);
+    await watcher.browser.post('/api/saved-searches', {
+      name: 'Z headers',
+      query: { search: 'header', make: 'Nissan', year: '2005' },
+    });
+    await quiet.browser.post('/api/saved-searches', {
+      name: 'Z headers, no alerts',
+      query: { search: 'header', make: 'Nissan' },
+      alerts: false,
+    });
+    // The seller's own search never alerts them about their own part.
+    await seller.browser.post('/api/saved-searches', { name: 'Mine', query: { search: 'header' } });
+
+    await seller.browser.post('/api/listings', part('Stillen long tube header'));
+    await seller.browser.post(
+      '/api/listings',
+      part('Stillen header for a Civic', { make: 'Honda', model: 'Civic' }),
+    );
+    await seller.browser.post(
+      '/api/listings',
+      part('Header for an old Z', { yearStart: 1990, yearEnd: 1996 }),
+    );
+    await t.runJobs();
+
+    const notes = (await watcher.browser.get<NotificationList>('/api/notifications?type=new_listing')).body;
+    expect(notes.notifications.map((n) => n.data)).toEqual([
+      { searchName: 'Z headers', listingTitle: 'Stillen long tube header' },
+    ]);
+    const mail = (await t.mailTo(watcher.email)).filter((m) => m.subject.includes('saved search'));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('New match for your saved search “Z headers”');
+    expect(mail[0]!.text).toContain('Stillen long tube header was just listed on ModMarket for $400');
+    expect((await quiet.browser.get<NotificationList>('/api/notifications')).body.notifications).toEqual([]);
+    expect((await seller.browser.get<NotificationList>('/api/notifications')).body.notifications).toEqual([]);
+
+    // The job running again alerts nobody twice.
+    await t.database.db.execute(sql`insert into jobs (kind, payload)
+      select 'saved-searches.match', jsonb_build_object('listingId', id) from listings
+      where title = 'Stillen long tube header'`);
+    await t.runJobs();
+    expect(
+      (await watcher.browser.get<NotificationList>('/api/notifications?type=new_listing')).body.notifications,
+    ).toHaveLength(1);
+    expect((await t.mailTo(watcher.email)).filter((m) => m.subject.includes('saved search'))).toHaveLength(1);
+  });
+});
