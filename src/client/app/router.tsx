@@ -26,14 +26,14 @@ function planned(titleKey: string): RouteObject {
 
 const AUTH_NS = ['auth', 'errors'];
 const ONBOARDING_NS = ['onboarding', 'errors'];
-const MARKET_NS = ['market', 'errors'];
+const MARKET_NS = ['market', 'saved', 'errors'];
 const MESSAGES_NS = ['messages', 'market', 'notifications', 'errors'];
 const NOTIFICATIONS_NS = ['notifications', 'errors'];
 
 const comingSoon = () => import('@client/features/coming-soon/coming-soon-page');
 
 const pages: Record<PathName, RouteObject> = {
-  home: { lazy: page(() => import('@client/features/home/home-page'), ['home', 'market']) },
+  home: { lazy: page(() => import('@client/features/home/home-page'), ['home', 'market', 'saved']) },
   auth: { lazy: page(() => import('@client/features/auth/auth-page'), AUTH_NS) },
   confirmSignup: { lazy: page(() => import('@client/features/auth/confirm-signup-page'), AUTH_NS) },
   emailConfirmation: { lazy: page(() => import('@client/features/auth/email-confirmation-page'), AUTH_NS) },
@@ -54,7 +54,9 @@ const pages: Record<PathName, RouteObject> = {
   myFleet: { lazy: page(() => import('@client/features/fleet/my-fleet-page'), ['fleet', 'errors']) },
   community: planned('pages.community'),
   upgrade: planned('pages.upgrade'),
-  savedSearches: planned('pages.savedSearches'),
+  savedSearches: {
+    lazy: page(() => import('@client/features/saved/saved-page'), ['saved', 'market', 'errors']),
+  },
   notifications: {
     lazy: page(() => import('@client/features/notifications/notifications-page'), NOTIFICATIONS_NS),
   },

@@ -15,6 +15,7 @@ import { fetchListings, listingKeys, queryString } from './api';
 import { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
 import { useSession } from '@client/features/session/session';
 import { useFleet } from '@client/features/fleet/api';
+import { SaveSearchButton } from '@client/features/saved/save-search-button';
 import { vehicleLabel } from '@common/schemas/vehicles';
 
 type Draft = Record<(typeof FILTER_KEYS)[number], string>;
@@ -213,11 +214,21 @@ export default function BrowsePage() {
                 : t('browse.count', { count: count.value, formatted: formatNumber(count.value, language) })
               : null}
           </p>
-          {hasFilters ? (
-            <Button variant="ghost" size="sm" onClick={clear}>
-              {t('browse.clear')}
-            </Button>
-          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            {user ? (
+              <SaveSearchButton
+                query={query}
+                suggestedName={[query.search, query.make, query.model, query.year]
+                  .filter((part) => part !== undefined && part !== '')
+                  .join(' ')}
+              />
+            ) : null}
+            {hasFilters ? (
+              <Button variant="ghost" size="sm" onClick={clear}>
+                {t('browse.clear')}
+              </Button>
+            ) : null}
+          </div>
         </div>
 
         <div className="mt-2">

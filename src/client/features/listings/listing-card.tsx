@@ -7,16 +7,26 @@ import { paths } from '@common/routes';
 import { useLanguage } from '@client/lib/use-language';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { FitBadge } from '@client/features/fleet/fit-badge';
+import { FavouriteButton } from '@client/features/saved/favourite-button';
 import { ListingPhoto } from './listing-photo';
 
 export function ListingCard({ listing, eager }: { listing: Card; eager?: boolean }) {
+  return (
+    <div className="relative flex">
+      <CardLink listing={listing} eager={eager} />
+      <FavouriteButton listingId={listing.id} saved={listing.favourite} className="absolute top-2 right-2" />
+    </div>
+  );
+}
+
+function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefined }) {
   const { t } = useTranslation(['market', 'common']);
   const language = useLanguage();
   const years = yearRange(listing.yearStart, listing.yearEnd);
   return (
     <Link
       to={paths.listing.href(listing.id)}
-      className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="group flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <ListingPhoto
         photo={listing.photo}

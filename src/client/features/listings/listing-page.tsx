@@ -6,6 +6,7 @@ import { BadgeCheck, Calendar, Eye, MapPin, Pencil, Trash2, UserRound } from 'lu
 import { toast } from 'sonner';
 import { yearRange } from '@common/schemas/listings';
 import { FitBadge } from '@client/features/fleet/fit-badge';
+import { FavouriteButton } from '@client/features/saved/favourite-button';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
@@ -136,7 +137,12 @@ export default function ListingPage() {
                   {t(`conditions.${l.condition}`, { defaultValue: l.condition.replace(/_/g, ' ') })}
                 </Badge>
               </div>
-              <h1 className="mt-3 text-3xl font-bold text-slate-900">{l.title}</h1>
+              <div className="mt-3 flex items-start justify-between gap-3">
+                <h1 className="text-3xl font-bold text-slate-900">{l.title}</h1>
+                {l.isOwner ? null : (
+                  <FavouriteButton listingId={l.id} saved={l.favourite} className="shrink-0" />
+                )}
+              </div>
               <p className="mt-2 text-3xl font-extrabold text-slate-900">{formatPrice(l.price, language)}</p>
               <p className="mt-1 text-sm text-slate-600">
                 {l.negotiable ? t('listing.negotiable') : t('listing.firm')}

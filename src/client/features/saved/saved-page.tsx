@@ -1,0 +1,344 @@
+import { useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Bookmark, Heart, Search, Trash2, TrendingDown } from 'lucide-react';
+import type { Favourite } from '@common/schemas/favourites';
+import type { SavedSearch } from '@common/schemas/saved-searches';
+import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
+import { paths } from '@common/routes';
+import { api } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { useLanguage } from '@client/lib/use-language';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { Button } from '@client/components/ui/button';
+import { inputClass } from '@client/components/ui/field';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { RequireMember } from '@client/features/session/require-member';
+import { ListingPhoto } from '@client/features/listings/listing-photo';
+import { savedKeys } from './api';
+import { FavouriteButton } from './favourite-button';
+
+const TABS = ['searches', 'favourites'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /saved-searches: the member's saved searches and favourites, each with a search box. */
+export default function SavedPage() {
+  return (
+    <RequireMember>
+      <Saved />
+    </RequireMember>
+  );
+}
+
+function Saved() {
+  const { t } = useTranslation('saved');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'favourites' ? 'favourites' : 'searches';
+  const [search, setSearch] = useState('');
+  const term = search.trim();
+
+  return (
+    <>
+      <PageMeta title={t('meta.title')} noIndex />
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) =>
+            setParams(value === 'favourites' ? { tab: 'favourites' } : {}, { replace: true })
+          }
+          className="mt-5"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Tabs.List className="inline-flex rounded-xl bg-slate-100 p-1" aria-label={t('title')}>
+              {TABS.map((value) => (
+                <Tabs.Trigger
+                  key={value}
+                  value={value}
+                  className="inline-flex items-center gap-2 rounded-lg px-4 py-2 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+                >
+                  {value === 'searches' ? (
+                    <Bookmark aria-hidden className="size-4" />
+                  ) : (
+                    <Heart aria-hidden className="size-4" />
+                  )}
+                  {t(`tabs.${value}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <div className="relative w-full sm:w-72">
+              <label htmlFor="saved-search" className="sr-only">
+                {t('searchLabel')}
+              </label>
+              <Search aria-hidden className="absolute top-3.5 left-3 size-4 text-slate-500" />
+              <input
+                id="saved-search"
+                type="search"
+                className={cn(inputClass, 'pl-9')}
+                placeholder={t('searchPlaceholder')}
+                value={search}
+                maxLength={100}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+          </div>
+          <Tabs.Content value="searches" className="mt-5">
+            <SavedSearches term={term} />
+          </Tabs.Content>
+          <Tabs.Content value="favourites" className="mt-5">
+            <Favourites term={term} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </>
+  );
+}
+
+function Empty({ icon: Icon, title, body }: { icon: typeof Heart; title: string; body?: string }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+      <Icon aria-hidden className="mx-auto size-10 text-slate-400" />
+      <h2 className="mt-3 text-lg font-semibold text-slate-900">{title}</h2>
+      {body ? <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{body}</p> : null}
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="space-y-3">
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} className="h-24 w-full rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
+function SavedSearches({ term }: { term: string }) {
+  const { t } = useTranslation('saved');
+  const list = useQuery({
+    queryKey: savedKeys.searches(term),
+    queryFn: () =>
+      api<{ savedSearches: SavedSearch[] }>(
+        `/saved-searches${term ? `?search=${encodeURIComponent(term)}` : ''}`,
+      ),
+  });
+  if (list.isPending) return <ListSkeleton />;
+  const items = list.data?.savedSearches ?? [];
+  if (items.length === 0)
+    return term ? (
+      <Empty icon={Bookmark} title={t('searches.noMatches')} />
+    ) : (
+      <Empty icon={Bookmark} title={t('searches.empty')} body={t('searches.emptyBody')} />
+    );
+  return (
+    <ul className="space-y-3">
+      {items.map((item) => (
+        <SavedSearchRow key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function SavedSearchRow({ item }: { item: SavedSearch }) {
+  const { t } = useTranslation(['saved', 'market', 'common']);
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [alerts, setAlerts] = useState(item.alerts);
+  const summary = [
+    item.query.search ? `“${item.query.search}”` : null,
+    item.query.category ? t(`catalog.categories.${item.query.category}`, { ns: 'common' }) : null,
+    item.query.make,
+    item.query.model,
+    item.query.year,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: savedKeys.all });
+  const toggle = async () => {
+    const next = !alerts;
+    setAlerts(next);
+    try {
+      await api(`/saved-searches/${item.id}`, { method: 'PATCH', body: { alerts: next } });
+      toast.success(next ? t('searches.alertsOnToast') : t('searches.alertsOffToast'));
+      void refresh();
+    } catch (error) {
+      setAlerts(!next);
+      toast.error(t('searches.error'), { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+  const open = async () => {
+    await api(`/saved-searches/${item.id}/open`, { body: {} }).catch(() => undefined);
+    void refresh();
+    void navigate(paths.browse.href(item.query));
+  };
+  const remove = async () => {
+    try {
+      await api(`/saved-searches/${item.id}`, { method: 'DELETE' });
+      toast.success(t('searches.deleted'));
+      void refresh();
+    } catch (error) {
+      toast.error(t('searches.error'), { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  return (
+    <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="font-semibold text-slate-900">{item.name}</h2>
+          {item.newResults ? (
+            <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+              {t('searches.new', { count: item.newResults })}
+            </span>
+          ) : null}
+        </div>
+        <p className="mt-0.5 truncate text-sm text-slate-700">{summary || t('searches.anyQuery')}</p>
+        <p className="mt-1 text-xs text-slate-500">
+          {[
+            t('searches.filters', { count: item.filterCount }),
+            item.results.more
+              ? t('searches.resultsMore', { formatted: formatNumber(item.results.value, language) })
+              : t('searches.results', {
+                  count: item.results.value,
+                  formatted: formatNumber(item.results.value, language),
+                }),
+            t('searches.saved', { date: formatDate(new Date(item.createdAt), language) }),
+          ].join(' · ')}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            role="switch"
+            className="size-4 accent-brand-600"
+            checked={alerts}
+            aria-label={t('searches.alertsOn', { name: item.name })}
+            onChange={() => void toggle()}
+          />
+          {t('searches.alerts')}
+        </label>
+        <Button size="sm" onClick={() => void open()}>
+          {t('searches.open')}
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={t('searches.deleteLabel', { name: item.name })}
+          onClick={() => void remove()}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          {t('searches.delete')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function Favourites({ term }: { term: string }) {
+  const { t } = useTranslation('saved');
+  const list = useQuery({
+    queryKey: savedKeys.favourites(term),
+    queryFn: () =>
+      api<{ favourites: Favourite[] }>(`/favourites${term ? `?search=${encodeURIComponent(term)}` : ''}`),
+  });
+  if (list.isPending) return <ListSkeleton />;
+  const items = list.data?.favourites ?? [];
+  if (items.length === 0)
+    return term ? (
+      <Empty icon={Heart} title={t('favourites.noMatches')} />
+    ) : (
+      <Empty icon={Heart} title={t('favourites.empty')} body={t('favourites.emptyBody')} />
+    );
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item) => (
+        <FavouriteCard key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function FavouriteCard({ item }: { item: Favourite }) {
+  const { t } = useTranslation(['saved', 'market']);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const listing = item.listing;
+
+  const removeGone = async () => {
+    await api(`/favourites/${item.id}`, { method: 'DELETE' });
+    toast.success(t('favourites.removed'));
+    void queryClient.invalidateQueries({ queryKey: savedKeys.all });
+  };
+
+  return (
+    <li className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className={cn('relative', item.available ? '' : 'opacity-60 grayscale')}>
+        <ListingPhoto
+          photo={listing?.photo ?? null}
+          alt={item.title}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          className="aspect-[4/3] w-full"
+          emptyLabel={t('market:card.noPhoto')}
+        />
+      </div>
+      {item.available ? null : (
+        <span className="absolute top-3 left-3 rounded-full bg-slate-900 px-3 py-1 text-xs font-bold text-white">
+          {t('favourites.unavailable')}
+        </span>
+      )}
+      <div className="absolute top-2 right-2">
+        {listing ? (
+          <FavouriteButton listingId={listing.id} saved />
+        ) : (
+          <Button
+            variant="secondary"
+            size="icon"
+            className="rounded-full"
+            aria-label={t('favourites.remove')}
+            onClick={() => void removeGone()}
+          >
+            <Trash2 aria-hidden className="size-4" />
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        {listing ? (
+          <Link
+            to={paths.listing.href(listing.id)}
+            className="line-clamp-2 font-semibold text-slate-900 hover:text-brand-700"
+          >
+            {item.title}
+          </Link>
+        ) : (
+          <p className="line-clamp-2 font-semibold text-slate-900">{item.title}</p>
+        )}
+        {listing ? (
+          <p className="text-sm text-slate-600">
+            {listing.make} · {listing.model}
+          </p>
+        ) : null}
+        <div className="mt-auto flex flex-wrap items-end gap-2 pt-3">
+          {listing ? (
+            <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, language)}</span>
+          ) : null}
+          {item.priceDrop && item.available ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
+              <TrendingDown aria-hidden className="size-3.5" />
+              {t('favourites.priceDrop')}
+              <span className="font-normal">
+                {t('favourites.priceDropFrom', { price: formatPrice(item.priceDrop.from, language) })}
+              </span>
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
