@@ -41,6 +41,7 @@ import { createFavouritesService } from './features/favourites/favourites.servic
 import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { createSavedSearchesService } from './features/saved-searches/saved-searches.service';
 import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
+import { contactFeature } from './features/contact/contact.routes';
 
 export interface AppDeps {
   env: Env;
@@ -102,8 +103,17 @@ export function createApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
     wakeJobs: deps.wakeJobs ?? (() => undefined),
   });
+  const contact = contactFeature({
+    db,
+    mailer,
+    supportEmail: env.SUPPORT_EMAIL,
+    publicUrl: env.PUBLIC_URL,
+    limitScale: env.RATE_LIMIT_SCALE,
+    wakeJobs: deps.wakeJobs ?? (() => undefined),
+  });
   const jobHandlers: Record<string, JobHandler> = {
     ...auth.jobHandlers,
+    ...contact.jobHandlers,
     ...missed.jobHandlers,
     ...favourites.jobHandlers,
     ...savedSearches.jobHandlers,
@@ -150,6 +160,7 @@ export function createApp(deps: AppDeps) {
   api.route('/vehicles', fleetRoutes(fleet));
   api.route('/favourites', favouritesRoutes(favourites));
   api.route('/saved-searches', savedSearchesRoutes(savedSearches));
+  api.route('/contact', contact.routes);
   api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
   api.route('/notifications', notificationsRoutes(notifications));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));

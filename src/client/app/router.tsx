@@ -62,7 +62,7 @@ const pages: Record<PathName, RouteObject> = {
   },
   sellingGuide: { lazy: page(() => import('@client/features/guides/selling-guide-page'), ['guides']) },
   buyingGuide: { lazy: page(() => import('@client/features/guides/buying-guide-page'), ['guides']) },
-  contact: { lazy: page(() => import('@client/features/company/contact-page'), ['company']) },
+  contact: { lazy: page(() => import('@client/features/company/contact-page'), ['company', 'errors']) },
   about: { lazy: page(() => import('@client/features/company/about-page'), ['company']) },
   shop: { lazy: page(() => import('@client/features/shop/shop-page'), ['shop']) },
   dataDeletion: { lazy: page(() => import('@client/features/legal/data-deletion-page'), ['legal']) },

@@ -3,7 +3,13 @@ import { emailTranslator } from '../i18n/translate';
 import type { MailMessage } from './mailer';
 
 export type EmailTemplate =
-  'confirmSignup' | 'resetPassword' | 'accountExists' | 'newMessages' | 'newListingAlert';
+  | 'confirmSignup'
+  | 'resetPassword'
+  | 'accountExists'
+  | 'newMessages'
+  | 'newListingAlert'
+  | 'contactSupport'
+  | 'contactAcknowledgement';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

@@ -1,3 +1,4 @@
+import { ContactForm } from './contact-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Clock, Mail } from 'lucide-react';
@@ -67,6 +68,8 @@ export default function ContactPage() {
           <p className="mt-2 text-sm text-slate-600">{t('hours.note')}</p>
         </section>
       </div>
+
+      <ContactForm />
 
       <section aria-labelledby="contact-include" className="mt-12">
         <h2 id="contact-include" className="text-2xl font-bold">

@@ -6,3 +6,4 @@ export * from './notifications';
 export * from './fleet';
 export * from './favourites';
 export * from './saved-searches';
+export * from './contact';

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { CONTACT_LIMIT } from './contact.routes';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SUPPORT_EMAIL: 'help@modmarket.test' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const message = {
+  name: 'Dana Cruz',
+  email: 'dana.cruz@garage-mail.example.com',
+  topic: 'sale',
+  message: 'The buyer of my intake has not answered for a week. What can I do?',
+};
+
+describe('the contact form', () => {
+  it('stores the message, emails support and acknowledges the sender in their language', async () => {
+    const sender = new TestBrowser(t, '198.51.100.7', 'es');
+    expect((await sender.post('/api/contact', message)).status).toBe(201);
+    await t.runJobs();
+    const support = await t.mailTo('help@modmarket.test');
+    expect(support).toHaveLength(1);
+    expect(support[0]!.subject).toBe('Contact form: sale from Dana Cruz');
+    expect(support[0]!.text).toContain('> The buyer of my intake has not answered for a week.');
+    expect(support[0]!.text).toContain('mailto:dana.cruz@garage-mail.example.com');
+    const ack = await t.mailTo(message.email);
+    expect(ack).toHaveLength(1);
+    expect(ack[0]!.subject).toBe('Hemos recibido tu mensaje');
+  });
+
+  it('answers bad input field by field, translated', async () => {
+    const response = await new TestBrowser(t, '198.51.100.8').post('/api/contact', {
+      name: '',
+      email: 'not-an-email',
+      topic: 'spam',
+      message: 'short',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      error: {
+        code: 'VALIDATION_ERROR',
+        fields: {
+          name: 'This field is required.',
+          email: 'Please enter a valid email address',
+          topic: 'This field is required.',
+          message: 'Please write at least 10 characters.',
+        },
+      },
+    });
+  });
+
+  it('is limited per client address', async () => {
+    const busy = new TestBrowser(t, '198.51.100.9');
+    for (let i = 0; i < CONTACT_LIMIT.max; i++)
+      expect((await busy.post('/api/contact', message)).status).toBe(201);
+    const refused = await busy.post('/api/contact', message);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect((await new TestBrowser(t, '198.51.100.10').post('/api/contact', message)).status).toBe(201);
+  });
+});
