@@ -29,6 +29,7 @@ import { seoFiles } from './http/seo-files';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailbox } from './mail/dev-mailbox';
 import type { JobHandler } from './jobs/queue';
+import type Stripe from 'stripe';
 import { createLocalBus, type Bus } from './realtime/bus';
 import { createRealtimeHub } from './realtime/hub';
 import { sessionAuthenticator } from './realtime/session-auth';
@@ -42,6 +43,8 @@ import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { createSavedSearchesService } from './features/saved-searches/saved-searches.service';
 import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
 import { contactFeature } from './features/contact/contact.routes';
+import { createBillingService } from './features/billing/billing.service';
+import { billingRoutes } from './features/billing/billing.routes';
 
 export interface AppDeps {
   env: Env;
@@ -56,6 +59,8 @@ export interface AppDeps {
   wakeJobs?: () => void;
   /** How realtime events reach other instances; in-process when absent. */
   realtimeBus?: Bus;
+  /** A Stripe client (tests point one at a fake server); built from STRIPE_SECRET_KEY otherwise. */
+  stripeClient?: Stripe;
 }
 
 /** Builds the whole HTTP app from its parts; `index.ts` listens, tests call `app.request()`. */
@@ -161,6 +166,20 @@ export function createApp(deps: AppDeps) {
   api.route('/favourites', favouritesRoutes(favourites));
   api.route('/saved-searches', savedSearchesRoutes(savedSearches));
   api.route('/contact', contact.routes);
+  const billing = createBillingService({
+    db,
+    publicUrl: env.PUBLIC_URL,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_GOLD && env.STRIPE_PRICE_PLATINUM
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            prices: { gold: env.STRIPE_PRICE_GOLD, platinum: env.STRIPE_PRICE_PLATINUM },
+          }
+        : null,
+    ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
+  });
+  api.route('/billing', billingRoutes(billing));
   api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
   api.route('/notifications', notificationsRoutes(notifications));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));

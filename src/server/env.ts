@@ -44,6 +44,14 @@ const EnvSchema = z.object({
   APPLE_TEAM_ID: z.string().optional(),
   APPLE_KEY_ID: z.string().optional(),
   APPLE_PRIVATE_KEY: z.string().optional(),
+  /** Stripe billing: all four set, or none (demo mode switches plans without payment). */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'expected a Stripe secret key (sk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'expected a webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_PRICE_GOLD: z.string().startsWith('price_', 'expected a Stripe price id (price_...)').optional(),
+  STRIPE_PRICE_PLATINUM: z.string().startsWith('price_', 'expected a Stripe price id (price_...)').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; isProduction: boolean };
@@ -64,6 +72,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const stripe = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_GOLD',
+    'STRIPE_PRICE_PLATINUM',
+  ] as const;
+  const missing = stripe.filter((name) => !env[name]);
+  if (missing.length > 0 && missing.length < stripe.length)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other STRIPE_ settings`).join('\n')}`,
+    );
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, PUBLIC_URL: publicUrl, isProduction: env.NODE_ENV === 'production' };
 }

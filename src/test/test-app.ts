@@ -14,6 +14,7 @@ import type { Mailer, MailMessage } from '@server/mail/mailer';
 import type { Bus } from '@server/realtime/bus';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
+import type Stripe from 'stripe';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -37,6 +38,7 @@ export async function createTestApp(
     /** Another app on the same database (a second instance). */
     database?: Database & { url?: string };
     realtimeBus?: (database: Database & { url?: string }) => Bus;
+    stripeClient?: Stripe;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -51,6 +53,7 @@ export async function createTestApp(
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.realtimeBus ? { realtimeBus: options.realtimeBus(database) } : {}),
+    ...(options.stripeClient ? { stripeClient: options.stripeClient } : {}),
   });
   const servers: Server[] = [];
   const logger = pino({ level: 'silent' });

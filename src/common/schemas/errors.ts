@@ -36,5 +36,7 @@ export const ERROR_CODES = [
   'LISTING_SOLD',
   'FLEET_LIMIT',
   'SAVED_SEARCH_LIMIT',
+  'SAME_PLAN',
+  'WEBHOOK_SIGNATURE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

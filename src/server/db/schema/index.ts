@@ -7,3 +7,4 @@ export * from './fleet';
 export * from './favourites';
 export * from './saved-searches';
 export * from './contact';
+export * from './billing';

@@ -1,0 +1,35 @@
+import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** A member's link to the billing provider (Stripe's customer and subscription). */
+export const billingAccounts = pgTable('billing_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  customerId: text('customer_id'),
+  subscriptionId: text('subscription_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every plan change, who or what made it (demo, stripe), for support and audits. */
+export const planChanges = pgTable(
+  'plan_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromPlan: text('from_plan').notNull(),
+    toPlan: text('to_plan').notNull(),
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('plan_changes_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** Webhook events already applied: Stripe may deliver one more than once. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

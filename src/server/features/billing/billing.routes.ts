@@ -1,0 +1,65 @@
+import type { z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { BillingSchema, ChangePlanSchema, PlanChangeResultSchema } from '@common/schemas/billing';
+import { ErrorResponseSchema } from '@common/schemas/errors';
+import { OkSchema } from '@common/schemas/auth';
+import { createRouter } from '../../http/create-router';
+import { requireUser } from '../auth/sessions';
+import type { BillingService } from './billing.service';
+
+const tags = ['Plans and billing'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const failure = (description: string) => json(ErrorResponseSchema, description);
+
+const routes = {
+  overview: createRoute({
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'My plan, the billing mode and what I use of the plan',
+    responses: { 200: json(BillingSchema, 'Billing'), 401: failure('Not signed in') },
+  }),
+  change: createRoute({
+    method: 'post',
+    path: '/plan',
+    tags,
+    summary: 'Change plan: at once in demo mode, through Stripe Checkout or the subscription otherwise',
+    request: { body: { content: { 'application/json': { schema: ChangePlanSchema } }, required: true } },
+    responses: {
+      200: json(PlanChangeResultSchema, 'Changed, pending, or where to pay'),
+      400: failure('Invalid plan, or already on it'),
+      401: failure('Not signed in'),
+    },
+  }),
+  webhook: createRoute({
+    method: 'post',
+    path: '/webhook',
+    tags,
+    summary: 'Stripe webhook (signature verified)',
+    responses: {
+      200: json(OkSchema, 'Applied'),
+      400: failure('Bad signature'),
+      404: failure('Stripe is not configured'),
+    },
+  }),
+};
+
+export function billingRoutes(billing: BillingService) {
+  return createRouter()
+    .openapi(routes.overview, async (c) => {
+      const user = requireUser(c);
+      return c.json(await billing.overview(user.id, user.plan), 200);
+    })
+    .openapi(routes.change, async (c) => {
+      const user = requireUser(c);
+      return c.json(await billing.changePlan(user, c.req.valid('json').plan), 200);
+    })
+    .openapi(routes.webhook, async (c) => {
+      // The signature covers the exact bytes sent, so the body is read as text, never re-serialised.
+      await billing.webhook(await c.req.text(), c.req.header('stripe-signature'));
+      return c.json({ status: 'ok' as const }, 200);
+    });
+}
