@@ -24,6 +24,20 @@ describe('loadEnv', () => {
     expect(env.SEED_DEMO).toBe(false);
   });
 
+  it('takes the Stripe settings all together or not at all', () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required with the other STRIPE_ settings/,
+    );
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: 'pk_live_1' })).toThrow(/expected a Stripe secret key/);
+    const env = loadEnv({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PRICE_GOLD: 'price_g',
+      STRIPE_PRICE_PLATINUM: 'price_p',
+    });
+    expect(env.STRIPE_PRICE_GOLD).toBe('price_g');
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

@@ -53,7 +53,7 @@ const pages: Record<PathName, RouteObject> = {
   conversation: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
   myFleet: { lazy: page(() => import('@client/features/fleet/my-fleet-page'), ['fleet', 'errors']) },
   community: planned('pages.community'),
-  upgrade: planned('pages.upgrade'),
+  upgrade: { lazy: page(() => import('@client/features/plans/upgrade-page'), ['billing', 'home', 'errors']) },
   savedSearches: {
     lazy: page(() => import('@client/features/saved/saved-page'), ['saved', 'market', 'errors']),
   },

@@ -2,17 +2,15 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Check, Minus, Search, ShieldCheck, Truck, Handshake, Award, Sparkles, Wrench } from 'lucide-react';
-import { PLANS, PLAN_DETAILS } from '@common/catalog';
-import { formatPrice } from '@common/i18n/format';
+import { Search, ShieldCheck, Truck, Handshake, Award, Sparkles, Wrench } from 'lucide-react';
 import { paths } from '@common/routes';
-import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { CompleteProfileModal } from '@client/features/session/complete-profile-modal';
 import { useSession } from '@client/features/session/session';
 import { fetchListings } from '@client/features/listings/api';
 import { ListingCard, ListingCardSkeleton } from '@client/features/listings/listing-card';
+import { PlanTable } from '@client/features/plans/plan-table';
 import { useTypingPlaceholder } from './typing-placeholder';
 
 const FEATURES = [
@@ -24,34 +22,10 @@ const FEATURES = [
   { key: 'rewards', icon: Award },
 ] as const;
 
-/** The plan comparison (PRODUCT.md section 2): each row's value per plan, as translation keys. */
-const PLAN_ROWS = [
-  { key: 'listings', values: ['3', '10', 'unlimited'] },
-  { key: 'messages', values: ['10', 'unlimited', 'unlimited'] },
-  { key: 'partsWanted', values: ['browseOnly', 'fiveContacts', 'unlimited'] },
-  { key: 'verifiedBadge', values: ['no', 'yes', 'yes'] },
-  { key: 'analytics', values: ['no', 'basic', 'advanced'] },
-  { key: 'ai', values: ['no', 'basic', 'advanced'] },
-  { key: 'escrow', values: ['no', 'optional', 'included'] },
-  { key: 'support', values: ['no', 'yes', 'yes'] },
-  { key: 'boost', values: ['no', '2x', '5x'] },
-  { key: 'placement', values: ['no', 'yes', 'yes'] },
-] as const;
-
 export const LATEST_COUNT = 3;
-
-function PlanCell({ value }: { value: string }) {
-  const { t } = useTranslation('home');
-  if (value === 'yes')
-    return <Check aria-label={t('plans.values.yes')} className="mx-auto size-5 text-green-700" />;
-  if (value === 'no')
-    return <Minus aria-label={t('plans.values.no')} className="mx-auto size-5 text-slate-400" />;
-  return <span>{/^\d/.test(value) ? value : t(`plans.values.${value}`)}</span>;
-}
 
 export default function HomePage() {
   const { t } = useTranslation(['home', 'market']);
-  const language = useLanguage();
   const navigate = useNavigate();
   const { user } = useSession();
   const [search, setSearch] = useState('');
@@ -152,51 +126,7 @@ export default function HomePage() {
       <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
         <h2 className="text-2xl font-bold text-slate-900">{t('plans.title')}</h2>
         <p className="mt-2 text-slate-600">{t('plans.subtitle')}</p>
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[36rem] text-sm">
-            <caption className="sr-only">{t('plans.title')}</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th scope="col" className="p-4 text-left font-semibold text-slate-700">
-                  {t('plans.feature')}
-                </th>
-                {PLANS.map((plan) => (
-                  <th key={plan} scope="col" className="p-4 text-center">
-                    <span className="block text-base font-bold text-slate-900">
-                      {t(`plans.names.${plan}`)}
-                    </span>
-                    <span className="block text-slate-600">
-                      {PLAN_DETAILS[plan].priceCents === 0
-                        ? t('plans.free')
-                        : t('plans.perMonth', {
-                            price: formatPrice(PLAN_DETAILS[plan].priceCents / 100, language),
-                          })}
-                    </span>
-                    {plan === 'gold' ? (
-                      <span className="mt-1 inline-block rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                        {t('plans.mostPopular')}
-                      </span>
-                    ) : null}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {PLAN_ROWS.map((row) => (
-                <tr key={row.key} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="p-4 text-left font-medium text-slate-800">
-                    {t(`plans.rows.${row.key}`)}
-                  </th>
-                  {row.values.map((value, i) => (
-                    <td key={i} className="p-4 text-center text-slate-800">
-                      <PlanCell value={value} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlanTable className="mt-6" />
       </section>
 
       <section className="bg-brand-700 text-white">

@@ -1,0 +1,210 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Info } from 'lucide-react';
+import { PLANS, PLAN_DETAILS, type Plan } from '@common/catalog';
+import type { Billing, PlanChangeResult } from '@common/schemas/billing';
+import { formatNumber } from '@common/i18n/format';
+import { api } from '@client/lib/api';
+import { useLanguage } from '@client/lib/use-language';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { Button } from '@client/components/ui/button';
+import { Alert, ProgressBar } from '@client/components/ui/field';
+import { Modal } from '@client/components/ui/modal';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { RequireMember } from '@client/features/session/require-member';
+import { useSession } from '@client/features/session/session';
+import { PlanTable } from './plan-table';
+
+const billingKey = ['billing'] as const;
+
+/** /upgrade: the three plans, the member's plan and what they use of it, and the way to change it. */
+export default function UpgradePage() {
+  return (
+    <RequireMember>
+      <Upgrade />
+    </RequireMember>
+  );
+}
+
+function Upgrade() {
+  const { t } = useTranslation(['billing', 'home']);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const { refresh } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [busy, setBusy] = useState<Plan | null>(null);
+  const [confirming, setConfirming] = useState<Plan | null>(null);
+  const billing = useQuery({ queryKey: billingKey, queryFn: () => api<Billing>('/billing') });
+  const name = (plan: Plan) => t(`plans.names.${plan}`, { ns: 'home' });
+
+  // Back from Stripe Checkout: say how it went, once.
+  const checkout = params.get('checkout');
+  useEffect(() => {
+    if (checkout !== 'success' && checkout !== 'cancelled') return;
+    if (checkout === 'success') toast.success(t('checkoutSuccess'));
+    else toast.info(t('checkoutCancelled'));
+    setParams({}, { replace: true });
+  }, [checkout, setParams, t]);
+
+  const change = async (plan: Plan) => {
+    setConfirming(null);
+    setBusy(plan);
+    try {
+      const result = await api<PlanChangeResult>('/billing/plan', { body: { plan } });
+      if (result.status === 'redirect') {
+        toast.info(t('redirecting'));
+        window.location.assign(result.url);
+        return;
+      }
+      if (result.status === 'changed')
+        toast.success(t('changed', { plan: name(result.plan) }), {
+          description: result.mode === 'demo' ? t('changedDemo') : undefined,
+        });
+      else toast.info(t('pending'));
+      await refresh();
+      await queryClient.invalidateQueries({ queryKey: billingKey });
+    } catch (error) {
+      toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const data = billing.data;
+  const current = data?.plan;
+  const request = (plan: Plan) => {
+    const limit = PLAN_DETAILS[plan].activeListings;
+    if (data && limit !== null && data.usage.activeListings > limit) setConfirming(plan);
+    else if (current && PLANS.indexOf(plan) < PLANS.indexOf(current)) setConfirming(plan);
+    else void change(plan);
+  };
+
+  return (
+    <>
+      <PageMeta title={t('meta.title')} noIndex />
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+
+        {data?.mode === 'demo' ? (
+          <Alert tone="info" className="mt-5">
+            <span className="flex gap-2">
+              <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <strong>{t('demo.title')}.</strong> {t('demo.body')}
+              </span>
+            </span>
+          </Alert>
+        ) : null}
+
+        {data ? (
+          <section
+            aria-labelledby="usage-title"
+            className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-3"
+          >
+            <div>
+              <h2 id="usage-title" className="text-sm font-medium text-slate-600">
+                {t('usage.title')}
+              </h2>
+              <p className="mt-1 text-xl font-bold text-slate-900">
+                {t('current', { plan: name(data.plan) })}
+              </p>
+            </div>
+            <Usage
+              used={data.usage.activeListings}
+              limit={data.usage.activeListingsLimit}
+              label={(used, limit) =>
+                limit === null
+                  ? t('usage.listingsUnlimited', { used: formatNumber(used, language) })
+                  : t('usage.listings', {
+                      used: formatNumber(used, language),
+                      limit: formatNumber(limit, language),
+                    })
+              }
+            />
+            <Usage
+              used={data.usage.conversationsThisMonth}
+              limit={data.usage.conversationsLimit}
+              label={(used, limit) =>
+                limit === null
+                  ? t('usage.conversationsUnlimited', { used: formatNumber(used, language) })
+                  : t('usage.conversations', {
+                      used: formatNumber(used, language),
+                      limit: formatNumber(limit, language),
+                    })
+              }
+            />
+          </section>
+        ) : (
+          <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
+        )}
+
+        <PlanTable
+          className="mt-6"
+          {...(current ? { current } : {})}
+          action={(plan) =>
+            plan === current ? (
+              <span className="inline-block rounded-full bg-slate-900 px-3 py-1.5 text-xs font-semibold text-white">
+                {t('currentPlan')}
+              </span>
+            ) : (
+              <Button
+                size="sm"
+                variant={current && PLANS.indexOf(plan) > PLANS.indexOf(current) ? 'primary' : 'secondary'}
+                disabled={!current || busy !== null}
+                onClick={() => request(plan)}
+              >
+                {current && PLANS.indexOf(plan) > PLANS.indexOf(current)
+                  ? t('upgrade', { plan: name(plan) })
+                  : t('downgrade', { plan: name(plan) })}
+              </Button>
+            )
+          }
+        />
+      </div>
+      <Modal
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        title={confirming ? t('confirmDowngrade.title', { plan: name(confirming) }) : ''}
+        description={
+          confirming
+            ? t('confirmDowngrade.body', {
+                plan: name(confirming),
+                limit: formatNumber(PLAN_DETAILS[confirming].activeListings ?? 0, language),
+              })
+            : ''
+        }
+      >
+        <Button variant="secondary" onClick={() => setConfirming(null)}>
+          {t('confirmDowngrade.cancel')}
+        </Button>
+        <Button onClick={() => confirming && void change(confirming)}>{t('confirmDowngrade.confirm')}</Button>
+      </Modal>
+    </>
+  );
+}
+
+function Usage({
+  used,
+  limit,
+  label,
+}: {
+  used: number;
+  limit: number | null;
+  label: (used: number, limit: number | null) => string;
+}) {
+  const text = label(used, limit);
+  return (
+    <div>
+      <p className="text-sm text-slate-700">{text}</p>
+      {limit !== null ? (
+        <div className="mt-2">
+          <ProgressBar value={Math.min(100, Math.round((used / Math.max(limit, 1)) * 100))} label={text} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
