@@ -45,6 +45,7 @@ import { savedSearchesRoutes } from './features/saved-searches/saved-searches.ro
 import { contactFeature } from './features/contact/contact.routes';
 import { createBillingService } from './features/billing/billing.service';
 import { billingRoutes } from './features/billing/billing.routes';
+import { communityRoutes } from './features/community/community.routes';
 
 export interface AppDeps {
   env: Env;
@@ -180,6 +181,7 @@ export function createApp(deps: AppDeps) {
     ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
   });
   api.route('/billing', billingRoutes(billing));
+  api.route('/community', communityRoutes({ db, storage: deps.storage }));
   api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
   api.route('/notifications', notificationsRoutes(notifications));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));

@@ -8,3 +8,4 @@ export * from './favourites';
 export * from './saved-searches';
 export * from './contact';
 export * from './billing';
+export * from './community';

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { StoredPhoto } from '@common/photos';
+import type { Comment, Feed, Post } from '@common/schemas/community';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { signedInMember } from '../../../test/members';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function uploadPhoto(browser: TestBrowser): Promise<StoredPhoto> {
+  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c2410c' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(bytes)], 'build.jpg', { type: 'image/jpeg' }));
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await t.app.request('/api/photos', {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: cookie },
+  });
+  return (await response.json()) as StoredPhoto;
+}
+
+describe('community', () => {
+  it('shares builds with photos, newest first, for members only', async () => {
+    const author = await signedInMember(t, { firstName: 'Keiko', lastName: 'Ono' });
+    const other = await signedInMember(t);
+    expect((await new TestBrowser(t).get('/api/community/posts')).status).toBe(401);
+
+    const bad = await author.browser.post('/api/community/posts', { title: '', description: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      error: { fields: { title: 'This field is required.', description: 'This field is required.' } },
+    });
+    // Someone else's photo cannot be borrowed.
+    const theirs = await uploadPhoto(other.browser);
+    const borrowed = await author.browser.post('/api/community/posts', {
+      title: 'Borrowed',
+      description: 'Not mine',
+      photos: [theirs],
+    });
+    expect(borrowed.status).toBe(400);
+
+    const photo = await uploadPhoto(author.browser);
+    const first = await author.browser.post<Post>('/api/community/posts', {
+      title: 'FD3S street build',
+      description: 'Single turbo conversion, 400 whp.',
+      photos: [photo],
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      title: 'FD3S street build',
+      author: { name: 'Keiko O.' },
+      likeCount: 0,
+      commentCount: 0,
+      mine: true,
+    });
+    expect(first.body.photos[0]?.sources.length).toBeGreaterThan(0);
+    await author.browser.post('/api/community/posts', {
+      title: 'AE86 restomod',
+      description: '4A-GE, ITBs.',
+    });
+
+    const feed = await other.browser.get<Feed>('/api/community/posts');
+    expect(feed.body.posts.slice(0, 2).map((p) => p.title)).toEqual(['AE86 restomod', 'FD3S street build']);
+    expect(feed.body.posts[0]?.mine).toBe(false);
+  });
+
+  it('counts one like per member, toggling, and keeps comments; only authors delete', async () => {
+    const author = await signedInMember(t);
+    const fan = await signedInMember(t);
+    const post = (
+      await author.browser.post<Post>('/api/community/posts', {
+        title: 'S2000 track car',
+        description: 'AP1.',
+      })
+    ).body;
+
+    const like = () =>
+      fan.browser.post<{ liked: boolean; likeCount: number }>(`/api/community/posts/${post.id}/like`);
+    expect((await like()).body).toEqual({ liked: true, likeCount: 1 });
+    expect((await like()).body).toEqual({ liked: false, likeCount: 0 });
+    expect((await like()).body).toEqual({ liked: true, likeCount: 1 });
+    await author.browser.post(`/api/community/posts/${post.id}/like`);
+    const seen = (await fan.browser.get<Feed>('/api/community/posts')).body.posts.find(
+      (p) => p.id === post.id,
+    );
+    expect(seen).toMatchObject({ likeCount: 2, likedByMe: true });
+
+    expect(
+      (await fan.browser.post(`/api/community/posts/${post.id}/comments`, { content: ' ' })).status,
+    ).toBe(400);
+    const comment = await fan.browser.post<Comment>(`/api/community/posts/${post.id}/comments`, {
+      content: 'What tyres do you run?',
+    });
+    expect(comment.status).toBe(201);
+    await author.browser.post(`/api/community/posts/${post.id}/comments`, {
+      content: 'RE-71RS, 255 square.',
+    });
+    const list = await author.browser.get<{ comments: Comment[] }>(
+      `/api/community/posts/${post.id}/comments`,
+    );
+    expect(list.body.comments.map((c) => [c.content, c.mine])).toEqual([
+      ['What tyres do you run?', false],
+      ['RE-71RS, 255 square.', true],
+    ]);
+    expect(
+      (await author.browser.request('DELETE', `/api/community/comments/${comment.body.id}`)).status,
+    ).toBe(404);
+    expect((await fan.browser.request('DELETE', `/api/community/comments/${comment.body.id}`)).status).toBe(
+      200,
+    );
+    const after = (await fan.browser.get<Feed>('/api/community/posts')).body.posts.find(
+      (p) => p.id === post.id,
+    );
+    expect(after?.commentCount).toBe(1);
+
+    expect((await fan.browser.request('DELETE', `/api/community/posts/${post.id}`)).status).toBe(404);
+    expect((await author.browser.request('DELETE', `/api/community/posts/${post.id}`)).status).toBe(200);
+    expect((await fan.browser.post(`/api/community/posts/${post.id}/like`)).status).toBe(404);
+  });
+
+  it('pages the feed by keyset without repeats', async () => {
+    const member = await signedInMember(t);
+    for (let i = 0; i < 12; i++)
+      await member.browser.post('/api/community/posts', { title: `Paging build ${i}`, description: 'x' });
+    const first = (await member.browser.get<Feed>('/api/community/posts')).body;
+    expect(first.posts).toHaveLength(10);
+    const second = (
+      await member.browser.get<Feed>(`/api/community/posts?cursor=${encodeURIComponent(first.nextCursor!)}`)
+    ).body;
+    const ids = [...first.posts, ...second.posts].map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect((await member.browser.get('/api/community/posts?cursor=nonsense')).status).toBe(400);
+  });
+});
