@@ -3,7 +3,6 @@ import type { ComponentType } from 'react';
 import { paths, type PathName } from '@common/routes';
 import { i18n } from '@client/lib/i18n';
 import { RootLayout } from './root-layout';
-import { PlannedPage } from './planned-page';
 
 /**
  * Every route of the app. Each page is its own chunk; its code and its translation namespaces load in
@@ -17,11 +16,6 @@ function page(
     const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
     return { Component: module.default };
   };
-}
-
-/** A route whose feature is built by a later issue: a titled page for now. */
-function planned(titleKey: string): RouteObject {
-  return { element: <PlannedPage titleKey={titleKey} /> };
 }
 
 const AUTH_NS = ['auth', 'errors'];
@@ -52,7 +46,9 @@ const pages: Record<PathName, RouteObject> = {
   messages: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
   conversation: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
   myFleet: { lazy: page(() => import('@client/features/fleet/my-fleet-page'), ['fleet', 'errors']) },
-  community: planned('pages.community'),
+  community: {
+    lazy: page(() => import('@client/features/community/community-page'), ['community', 'market', 'errors']),
+  },
   upgrade: { lazy: page(() => import('@client/features/plans/upgrade-page'), ['billing', 'home', 'errors']) },
   savedSearches: {
     lazy: page(() => import('@client/features/saved/saved-page'), ['saved', 'market', 'errors']),

@@ -1,0 +1,403 @@
+import { useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Heart, MessageCircle, Trash2, Users } from 'lucide-react';
+import { CreatePostSchema, type Comment, type Feed, type Post } from '@common/schemas/community';
+import { formatDate } from '@common/i18n/format';
+import { api, ApiClientError } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
+import { useLanguage } from '@client/lib/use-language';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { Button } from '@client/components/ui/button';
+import { TextField, inputClass } from '@client/components/ui/field';
+import { Modal } from '@client/components/ui/modal';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { RequireMember } from '@client/features/session/require-member';
+import { ListingPhoto } from '@client/features/listings/listing-photo';
+import { PhotoUploader, type PhotoItem } from '@client/features/listings/photo-uploader';
+
+const communityKeys = {
+  all: ['community'] as const,
+  feed: ['community', 'feed'] as const,
+  comments: (id: string) => ['community', 'comments', id] as const,
+};
+
+/** /community: share a build, and the builds of others with likes and comments. */
+export default function CommunityPage() {
+  return (
+    <RequireMember>
+      <Community />
+    </RequireMember>
+  );
+}
+
+function Community() {
+  const { t } = useTranslation('community');
+  const feed = useInfiniteQuery({
+    queryKey: communityKeys.feed,
+    queryFn: ({ pageParam }) =>
+      api<Feed>(`/community/posts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+
+  return (
+    <>
+      <PageMeta title={t('meta.title')} noIndex />
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <p className="mt-1 text-slate-600">{t('subtitle')}</p>
+        <ShareBuild />
+        <section aria-label={t('title')} className="mt-8 space-y-6">
+          {feed.isPending ? (
+            [0, 1].map((n) => <Skeleton key={n} className="h-72 w-full rounded-2xl" />)
+          ) : posts.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <Users aria-hidden className="mx-auto size-10 text-slate-400" />
+              <h2 className="mt-3 text-lg font-semibold text-slate-900">{t('empty')}</h2>
+              <p className="mt-1 text-sm text-slate-600">{t('emptyBody')}</p>
+            </div>
+          ) : (
+            posts.map((post) => <PostCard key={post.id} post={post} />)
+          )}
+          {feed.hasNextPage ? (
+            <div className="text-center">
+              <Button
+                variant="secondary"
+                disabled={feed.isFetchingNextPage}
+                onClick={() => void feed.fetchNextPage()}
+              >
+                {t('loadMore')}
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function ShareBuild() {
+  const { t } = useTranslation(['community', 'errors']);
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [photos, setPhotos] = useState<PhotoItem[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [posting, setPosting] = useState(false);
+  const message = (key: string | undefined) =>
+    key?.startsWith('validation.') ? t(key, { ns: 'errors' }) : key;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (photos.some((item) => !item.photo)) {
+      toast.info(t('share.uploading'));
+      return;
+    }
+    const body = { title, description, photos: photos.flatMap((item) => (item.photo ? [item.photo] : [])) };
+    const parsed = CreatePostSchema.safeParse(body);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setPosting(true);
+    try {
+      await api('/community/posts', { body: parsed.data });
+      toast.success(t('share.posted'));
+      setTitle('');
+      setDescription('');
+      setPhotos([]);
+      setErrors({});
+      await queryClient.invalidateQueries({ queryKey: communityKeys.feed });
+    } catch (error) {
+      if (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR') setErrors(error.fields);
+      toast.error(t('share.error'), { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setPosting(false);
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="share-title"
+      className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id="share-title" className="text-lg font-semibold text-slate-900">
+        {t('share.title')}
+      </h2>
+      <TextField
+        label={t('share.buildTitle')}
+        placeholder={t('share.buildTitlePlaceholder')}
+        value={title}
+        maxLength={120}
+        error={message(errors.title)}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          setErrors(({ title: _title, ...rest }) => rest);
+        }}
+      />
+      <div>
+        <label htmlFor="build-description" className="mb-1.5 block text-sm font-medium text-slate-800">
+          {t('share.description')}
+        </label>
+        <textarea
+          id="build-description"
+          rows={4}
+          maxLength={5000}
+          className={cn(inputClass, 'h-auto py-2')}
+          placeholder={t('share.descriptionPlaceholder')}
+          value={description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? 'build-description-error' : undefined}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setErrors(({ description: _description, ...rest }) => rest);
+          }}
+        />
+        {errors.description ? (
+          <p id="build-description-error" className="mt-1.5 text-sm text-red-700">
+            {message(errors.description)}
+          </p>
+        ) : null}
+      </div>
+      <PhotoUploader items={photos} onChange={setPhotos} label={t('share.photos')} />
+      <div className="text-right">
+        <Button type="submit" disabled={posting || photos.some((item) => !item.photo)}>
+          {posting ? t('share.posting') : t('share.post')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PostCard({ post }: { post: Post }) {
+  const { t } = useTranslation(['community', 'market']);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [liked, setLiked] = useState(post.likedByMe);
+  const [likes, setLikes] = useState(post.likeCount);
+  const [showComments, setShowComments] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [cover, ...rest] = post.photos;
+
+  const toggleLike = async () => {
+    setLiked(!liked);
+    setLikes((n) => n + (liked ? -1 : 1));
+    try {
+      const result = await api<{ liked: boolean; likeCount: number }>(`/community/posts/${post.id}/like`, {
+        body: {},
+      });
+      setLiked(result.liked);
+      setLikes(result.likeCount);
+    } catch (error) {
+      setLiked(post.likedByMe);
+      setLikes(post.likeCount);
+      toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await api(`/community/posts/${post.id}`, { method: 'DELETE' });
+      toast.success(t('postDeleted'));
+      setConfirming(false);
+      await queryClient.invalidateQueries({ queryKey: communityKeys.feed });
+    } catch (error) {
+      toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={`post-${post.id}`}
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      {cover ? (
+        <ListingPhoto
+          photo={cover}
+          alt={post.title}
+          sizes="(min-width: 768px) 720px, 100vw"
+          className="aspect-[16/9] w-full"
+          emptyLabel={t('market:card.noPhoto')}
+        />
+      ) : null}
+      {rest.length ? (
+        <div className="grid grid-cols-4 gap-1 p-1 sm:grid-cols-6">
+          {rest.map((photo) => (
+            <ListingPhoto
+              key={photo.key}
+              photo={photo}
+              alt=""
+              sizes="120px"
+              className="aspect-square w-full rounded"
+              emptyLabel={t('market:card.noPhoto')}
+            />
+          ))}
+        </div>
+      ) : null}
+      <div className="p-5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id={`post-${post.id}`} className="text-lg font-semibold text-slate-900">
+              {post.title}
+            </h2>
+            <p className="text-sm text-slate-600">
+              {t('by', { name: post.author.name ?? t('anonymous') })} ·{' '}
+              <time dateTime={post.createdAt}>{formatDate(new Date(post.createdAt), language)}</time>
+            </p>
+          </div>
+          {post.mine ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={t('deletePost')}
+              onClick={() => setConfirming(true)}
+            >
+              <Trash2 aria-hidden className="size-4" />
+            </Button>
+          ) : null}
+        </div>
+        <p className="mt-3 break-words whitespace-pre-wrap text-slate-800">{post.description}</p>
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <Button
+            variant={liked ? 'primary' : 'secondary'}
+            size="sm"
+            aria-pressed={liked}
+            aria-label={liked ? t('unlike') : t('like')}
+            onClick={() => void toggleLike()}
+          >
+            <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
+            {t('likes', { count: likes })}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showComments}
+            aria-controls={`comments-${post.id}`}
+            onClick={() => setShowComments((open) => !open)}
+          >
+            <MessageCircle aria-hidden className="size-4" />
+            {t('comments', { count: post.commentCount })}
+          </Button>
+        </div>
+        {showComments ? <Comments postId={post.id} /> : null}
+      </div>
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('confirmDelete.title')}
+        description={t('confirmDelete.body', { title: post.title })}
+      >
+        <Button variant="secondary" onClick={() => setConfirming(false)}>
+          {t('confirmDelete.cancel')}
+        </Button>
+        <Button onClick={() => void remove()}>{t('confirmDelete.confirm')}</Button>
+      </Modal>
+    </article>
+  );
+}
+
+function Comments({ postId }: { postId: string }) {
+  const { t } = useTranslation(['community', 'errors']);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const comments = useQuery({
+    queryKey: communityKeys.comments(postId),
+    queryFn: () => api<{ comments: Comment[] }>(`/community/posts/${postId}/comments`),
+  });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: communityKeys.comments(postId) }),
+      queryClient.invalidateQueries({ queryKey: communityKeys.feed }),
+    ]);
+
+  const add = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content) return;
+    setSending(true);
+    try {
+      await api(`/community/posts/${postId}/comments`, { body: { content } });
+      setText('');
+      await refresh();
+    } catch (error) {
+      toast.error(t('commentError'), { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setSending(false);
+    }
+  };
+  const remove = async (id: string) => {
+    try {
+      await api(`/community/comments/${id}`, { method: 'DELETE' });
+      toast.success(t('commentDeleted'));
+      await refresh();
+    } catch (error) {
+      toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  return (
+    <div id={`comments-${postId}`} className="mt-4 border-t border-slate-100 pt-4">
+      {comments.isPending ? (
+        <Skeleton className="h-12 w-full" />
+      ) : comments.data?.comments.length ? (
+        <ul className="space-y-3">
+          {comments.data.comments.map((comment) => (
+            <li
+              key={comment.id}
+              className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 p-3"
+            >
+              <div className="min-w-0">
+                <p className="text-sm font-semibold text-slate-900">
+                  {comment.author.name ?? t('anonymous')}{' '}
+                  <time className="font-normal text-slate-500" dateTime={comment.createdAt}>
+                    {formatDate(new Date(comment.createdAt), language)}
+                  </time>
+                </p>
+                <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-800">
+                  {comment.content}
+                </p>
+              </div>
+              {comment.mine ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('deleteComment')}
+                  onClick={() => void remove(comment.id)}
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">{t('noComments')}</p>
+      )}
+      <form onSubmit={(event) => void add(event)} className="mt-3 flex gap-2">
+        <label htmlFor={`comment-${postId}`} className="sr-only">
+          {t('commentLabel')}
+        </label>
+        <input
+          id={`comment-${postId}`}
+          className={inputClass}
+          placeholder={t('commentPlaceholder')}
+          maxLength={1000}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <Button type="submit" disabled={sending || !text.trim()}>
+          {t('commentSend')}
+        </Button>
+      </form>
+    </div>
+  );
+}
