@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Heart, MessageCircle, Trash2, Users } from 'lucide-react';
+import { MAX_PHOTOS } from '@common/schemas/listings';
 import { CreatePostSchema, type Comment, type Feed, type Post } from '@common/schemas/community';
 import { formatDate } from '@common/i18n/format';
 import { api, ApiClientError } from '@client/lib/api';
@@ -166,7 +167,12 @@ function ShareBuild() {
           </p>
         ) : null}
       </div>
-      <PhotoUploader items={photos} onChange={setPhotos} label={t('share.photos')} />
+      <PhotoUploader
+        items={photos}
+        onChange={setPhotos}
+        label={t('share.photos')}
+        hint={t('share.photosHint', { max: MAX_PHOTOS })}
+      />
       <div className="text-right">
         <Button type="submit" disabled={posting || photos.some((item) => !item.photo)}>
           {posting ? t('share.posting') : t('share.post')}

@@ -26,11 +26,14 @@ export function PhotoUploader({
   onChange,
   max = MAX_PHOTOS,
   label,
+  hint,
 }: {
   items: PhotoItem[];
   onChange: (update: (items: PhotoItem[]) => PhotoItem[]) => void;
   max?: number;
   label: string;
+  /** Replaces the listing advice under the drop zone. */
+  hint?: string;
 }) {
   const { t } = useTranslation('market');
   const input = useRef<HTMLInputElement>(null);
@@ -116,7 +119,7 @@ export function PhotoUploader({
       </div>
       {max > 1 ? (
         <p className="mt-2 text-sm text-slate-600">
-          {t('form.photosHint', { max, recommended: RECOMMENDED_PHOTOS })}{' '}
+          {hint ?? t('form.photosHint', { max, recommended: RECOMMENDED_PHOTOS })}{' '}
           <span className="font-medium">{t('form.photoCount', { count: items.length, max })}</span>
         </p>
       ) : null}

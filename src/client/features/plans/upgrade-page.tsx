@@ -6,8 +6,9 @@ import { toast } from 'sonner';
 import { Info } from 'lucide-react';
 import { PLANS, PLAN_DETAILS, type Plan } from '@common/catalog';
 import type { Billing, PlanChangeResult } from '@common/schemas/billing';
-import { formatNumber } from '@common/i18n/format';
+import { formatNumber, formatPrice } from '@common/i18n/format';
 import { api } from '@client/lib/api';
+import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
@@ -75,6 +76,23 @@ function Upgrade() {
 
   const data = billing.data;
   const current = data?.plan;
+  const planAction = (plan: Plan) =>
+    plan === current ? (
+      <span className="inline-block rounded-full bg-slate-900 px-3 py-1.5 text-xs font-semibold text-white">
+        {t('currentPlan')}
+      </span>
+    ) : (
+      <Button
+        size="sm"
+        variant={current && PLANS.indexOf(plan) > PLANS.indexOf(current) ? 'primary' : 'secondary'}
+        disabled={!current || busy !== null}
+        onClick={() => request(plan)}
+      >
+        {current && PLANS.indexOf(plan) > PLANS.indexOf(current)
+          ? t('upgrade', { plan: name(plan) })
+          : t('downgrade', { plan: name(plan) })}
+      </Button>
+    );
   const request = (plan: Plan) => {
     const limit = PLAN_DETAILS[plan].activeListings;
     if (data && limit !== null && data.usage.activeListings > limit) setConfirming(plan);
@@ -142,27 +160,41 @@ function Upgrade() {
           <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
         )}
 
+        {/* Phones: one card per plan with its button; the full comparison follows. */}
+        <ul className="mt-6 grid gap-3 md:hidden">
+          {PLANS.map((plan) => (
+            <li
+              key={plan}
+              className={cn(
+                'rounded-2xl border bg-white p-4 shadow-sm',
+                plan === current ? 'border-brand-600' : 'border-slate-200',
+              )}
+            >
+              <div className="flex items-baseline justify-between gap-2">
+                <h2 className="text-lg font-bold text-slate-900">{name(plan)}</h2>
+                {plan === 'gold' ? (
+                  <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    {t('plans.mostPopular', { ns: 'home' })}
+                  </span>
+                ) : null}
+              </div>
+              <p className="text-slate-700">
+                {PLAN_DETAILS[plan].priceCents === 0
+                  ? t('plans.free', { ns: 'home' })
+                  : t('plans.perMonth', {
+                      ns: 'home',
+                      price: formatPrice(PLAN_DETAILS[plan].priceCents / 100, language),
+                    })}
+              </p>
+              <div className="mt-3">{planAction(plan)}</div>
+            </li>
+          ))}
+        </ul>
+
         <PlanTable
           className="mt-6"
           {...(current ? { current } : {})}
-          action={(plan) =>
-            plan === current ? (
-              <span className="inline-block rounded-full bg-slate-900 px-3 py-1.5 text-xs font-semibold text-white">
-                {t('currentPlan')}
-              </span>
-            ) : (
-              <Button
-                size="sm"
-                variant={current && PLANS.indexOf(plan) > PLANS.indexOf(current) ? 'primary' : 'secondary'}
-                disabled={!current || busy !== null}
-                onClick={() => request(plan)}
-              >
-                {current && PLANS.indexOf(plan) > PLANS.indexOf(current)
-                  ? t('upgrade', { plan: name(plan) })
-                  : t('downgrade', { plan: name(plan) })}
-              </Button>
-            )
-          }
+          action={(plan) => <span className="hidden md:inline-flex">{planAction(plan)}</span>}
         />
       </div>
       <Modal
