@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from './support/mail';
+import { chooseLanguage, newMember } from './support/accounts';
+
+test('the member pages speak Spanish and Chinese', async ({ page }) => {
+  test.setTimeout(90_000);
+  await newMember(page, uniqueEmail('idiomas'));
+  await chooseLanguage(page, 'es');
+
+  await page.goto('/my-fleet');
+  await expect(page.getByRole('heading', { name: 'No hay vehículos añadidos' })).toBeVisible();
+  await page.getByRole('button', { name: 'Añadir vehículo' }).first().click();
+  await page.getByLabel('VIN o número de chasis').fill('1HGCM82643A004352');
+  await expect(page.getByText(/dígito de control de este VIN/)).toBeVisible();
+
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: 'Notificaciones', level: 1 })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Notificaciones push' })).not.toBeChecked();
+
+  await page.goto('/upgrade');
+  await expect(page.getByText(/Modo demostración/)).toBeVisible();
+
+  await page.goto('/community');
+  await expect(page.getByRole('heading', { name: 'Comparte tu proyecto' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publicar proyecto' }).click();
+  await expect(page.getByText('Este campo es obligatorio.').first()).toBeVisible();
+
+  await chooseLanguage(page, 'zh-CN');
+  await page.goto('/saved-searches');
+  await expect(page.getByRole('heading', { name: '保存的搜索和收藏' })).toBeVisible();
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { name: '选择一个对话' })).toBeVisible();
+});
