@@ -90,6 +90,8 @@ export type RealtimeEvent =
   | { type: 'notification'; notification: Notification }
   /** Events may have been missed (the server lost its feed): fetch everything again. */
   | { type: 'resync' }
+  /** An announcement went to every member: fetch notifications and counts again. */
+  | { type: 'announcement' }
   | { type: 'pong' };
 
 /** What the client sends: a heartbeat. */

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 
 /** One published event and who it is for. */
 export interface Envelope {
-  users: string[];
+  /** Member ids, or `*` for every open socket. */
+  users: string[] | '*';
   event: unknown;
 }
 

@@ -25,8 +25,8 @@ interface Connection {
 }
 
 export interface RealtimeHub {
-  /** Sends events to every open socket of these members, on every instance. */
-  publish(userIds: string[], events: RealtimeEvent[]): Promise<void>;
+  /** Sends events to every open socket of these members (`*`: of everyone), on every instance. */
+  publish(userIds: string[] | '*', events: RealtimeEvent[]): Promise<void>;
   /** Answers WebSocket upgrades at `/api/realtime` on this HTTP server. */
   attach(server: Server): void;
   /** Open sockets on this instance (for health and tests). */
@@ -73,6 +73,10 @@ export function createRealtimeHub(deps: {
   bus.subscribe(
     (envelope: Envelope) => {
       const text = JSON.stringify(envelope.event);
+      if (envelope.users === '*') {
+        for (const set of byUser.values()) for (const connection of set) send(connection, text);
+        return;
+      }
       for (const userId of envelope.users)
         for (const connection of byUser.get(userId) ?? []) send(connection, text);
     },
@@ -170,7 +174,7 @@ export function createRealtimeHub(deps: {
 
   return {
     async publish(userIds, events) {
-      const users = [...new Set(userIds)];
+      const users = userIds === '*' ? userIds : [...new Set(userIds)];
       for (const event of events) {
         let envelope: Envelope = { users, event };
         // Too big for NOTIFY: send the bare event, the client fetches the rest.

@@ -32,6 +32,9 @@ describe('/api/realtime', () => {
     const socket = await TestSocket.open(host, member.browser);
     socket.send({ type: 'ping' });
     await socket.next('pong');
+    // Announcements reach every open socket.
+    await t.app.notifications.announce({ title: 'Hello', body: '' });
+    await socket.next('announcement');
     await socket.close();
   });
 

@@ -56,6 +56,10 @@ function apply(queryClient: QueryClient, event: RealtimeEvent) {
     case 'resync':
       refetchEverything(queryClient);
       return;
+    case 'announcement':
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.counts });
+      return;
     case 'pong':
       return;
   }

@@ -135,6 +135,22 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
       return notification;
     },
 
+    /**
+     * An announcement to every member who keeps "System updates" on, in one statement; open tabs
+     * fetch their notifications again. Returns how many members it reached.
+     */
+    async announce(input: { title: string; body: string; link?: string | null }): Promise<number> {
+      const data = JSON.stringify({ title: input.title, body: input.body });
+      const rows = await db.execute(sql`
+        insert into ${notifications} (user_id, type, data, link)
+        select u.id, 'system', ${data}::jsonb, ${input.link ?? null}
+        from "user" u left join ${notificationSettings} s on s.user_id = u.id
+        where coalesce(s.system_updates, true)
+        returning 1`);
+      await realtime.publish('*', [{ type: 'announcement' }]);
+      return rows.rows.length;
+    },
+
     /** Newest first, 30 a page, optionally one type. */
     async list(
       userId: string,

@@ -162,4 +162,27 @@ describe('notifications', () => {
       notifications: 0,
     });
   });
+
+  it('announce to every member who keeps system updates on', async () => {
+    const listening = await signedInMember(t);
+    const quiet = await signedInMember(t);
+    await quiet.browser.put('/api/notifications/settings', {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      systemUpdates: false,
+    });
+    const reached = await t.app.notifications.announce({
+      title: 'Scheduled maintenance',
+      body: 'Read-only on Sunday 2–3 AM EST.',
+      link: '/browse',
+    });
+    expect(reached).toBeGreaterThan(0);
+    const mine = (await listening.browser.get<NotificationList>('/api/notifications?type=system')).body;
+    expect(mine.notifications.find((n) => n.data.title === 'Scheduled maintenance')).toMatchObject({
+      type: 'system',
+      link: '/browse',
+      data: { body: 'Read-only on Sunday 2–3 AM EST.' },
+    });
+    const theirs = (await quiet.browser.get<NotificationList>('/api/notifications?type=system')).body;
+    expect(theirs.notifications.some((n) => n.data.title === 'Scheduled maintenance')).toBe(false);
+  });
 });
