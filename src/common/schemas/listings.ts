@@ -142,6 +142,8 @@ export const ListingCardSchema = z
     fits: FitSchema.optional(),
     /** For a signed-in member: whether it is one of their favourites. */
     favourite: z.boolean().optional(),
+    /** The seller is on Gold or Platinum (the verified badge). */
+    sellerVerified: z.boolean().optional(),
   })
   .meta({ id: 'ListingCard' });
 export type ListingCard = z.infer<typeof ListingCardSchema>;

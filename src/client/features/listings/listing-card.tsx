@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MapPin } from 'lucide-react';
+import { BadgeCheck, MapPin } from 'lucide-react';
 import { yearRange, type ListingCard as Card } from '@common/schemas/listings';
 import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
@@ -47,6 +47,12 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
           {[listing.make, listing.model, years].filter(Boolean).join(' · ')}
         </p>
         <FitBadge fit={listing.fits} className="self-start" />
+        {listing.sellerVerified ? (
+          <span className="inline-flex items-center gap-1 self-start text-xs font-semibold text-sky-700">
+            <BadgeCheck aria-hidden className="size-4" />
+            {t('card.verifiedSeller')}
+          </span>
+        ) : null}
         <div className="mt-auto flex items-end justify-between gap-2 pt-3">
           <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, language)}</span>
           {listing.location ? (

@@ -56,11 +56,15 @@ describe('plans in demo mode (no Stripe settings)', () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i++)
       ids.push((await member.browser.post<ListingDetail>('/api/listings', part(`Shelby seat ${i}`))).body.id);
+    // Gold sellers carry the verified badge on their cards; it goes with the plan.
+    const before = await member.browser.get<BrowseResponse>('/api/listings?search=Shelby%20seat');
+    expect(before.body.items.every((item) => item.sellerVerified)).toBe(true);
     await member.browser.post('/api/billing/plan', { plan: 'bronze' });
     const overview = await member.browser.get<Billing>('/api/billing');
     expect(overview.body.usage).toMatchObject({ activeListings: 5, activeListingsLimit: 3 });
     const live = await member.browser.get<BrowseResponse>('/api/listings?search=Shelby%20seat');
     expect(live.body.items).toHaveLength(5);
+    expect(live.body.items.some((item) => item.sellerVerified)).toBe(false);
 
     expect((await member.browser.post('/api/listings', part('One more'))).status).toBe(403);
     await member.browser.request('PATCH', `/api/listings/${ids[0]}/status`, { isSold: true });

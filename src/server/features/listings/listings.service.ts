@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLAN_DETAILS, isPlan } from '@common/catalog';
 import {
@@ -176,11 +176,24 @@ export function createListingsService(deps: { db: Db; storage: Storage }) {
       });
       const items = rows.slice(0, limit);
       const last = items.at(-1);
+      // The verified badge: one look-up for the page's sellers (a primary-key read of at most 48 rows).
+      const sellerIds = [...new Set(items.map((row) => row.userId))];
+      const verified = new Set(
+        sellerIds.length
+          ? (
+              await db
+                .select({ id: users.id })
+                .from(users)
+                .where(and(inArray(users.id, sellerIds), sql`${users.plan} in ('gold', 'platinum')`))
+            ).map((row) => row.id)
+          : [],
+      );
       const more = rows.length > limit && last;
       const n = counted.rows[0]?.n ?? 0;
       return {
         items: items.map((row) => ({
           ...toCard(storage, row),
+          sellerVerified: verified.has(row.userId),
           ...(fleet ? { fits: fitFor(fleet, row) } : {}),
         })),
         nextCursor: more
