@@ -68,6 +68,10 @@ export const listings = pgTable(
     index('listings_unsold_make_idx')
       .on(table.make, table.createdAt.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
+    // Fitment ("Fits my vehicle") and the model filter: make and model as browse compares them.
+    index('listings_unsold_make_model_idx')
+      .on(table.make, sql`lower(${table.model})`, table.createdAt.desc().nullsFirst())
+      .where(sql`${table.isSold} = false`),
     index('listings_unsold_category_idx')
       .on(table.category, table.createdAt.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),

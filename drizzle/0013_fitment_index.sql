@@ -1,0 +1,1 @@
+CREATE INDEX "listings_unsold_make_model_idx" ON "listings" USING btree ("make",lower("model"),"created_at" DESC NULLS FIRST) WHERE "listings"."is_sold" = false;
