@@ -185,6 +185,8 @@ test('the notification page lists, opens and marks notifications; settings are k
   // Opening it reads it and goes to the conversation.
   await seller.getByRole('button', { name: /New message from Mika H\./ }).click();
   await expect(seller).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  // The conversation is read (the nav counter clears) before leaving it.
+  await expect(seller.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
   await seller.goto('/notifications');
   await expect(seller.getByText("You're all caught up")).toBeVisible();
 
