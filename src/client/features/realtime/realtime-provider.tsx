@@ -114,8 +114,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       current.onopen = () => {
         attempts = 0;
         setStatus('open');
-        if (everOpened) refetchEverything(queryClient);
-        else void queryClient.invalidateQueries({ queryKey: notificationKeys.counts });
+        // What the page fetched before the socket was open may already be behind (a message sent in
+        // between reached no socket): fetch it again, on the first connection as after a reconnect.
+        refetchEverything(queryClient);
         everOpened = true;
         heartbeat = setInterval(() => {
           current.send(JSON.stringify({ type: 'ping' }));
