@@ -71,11 +71,12 @@ export function createApp(deps: AppDeps) {
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, logLinks: !env.isProduction });
+  const wakeJobs = deps.wakeJobs ?? (() => undefined);
   const auth = createAuthService({
     db,
     mailer,
     publicUrl: env.PUBLIC_URL,
-    wakeJobs: deps.wakeJobs ?? (() => undefined),
+    wakeJobs,
   });
   const cookies = { secure: env.PUBLIC_URL.startsWith('https://') };
   const realtime = createRealtimeHub({
@@ -90,13 +91,13 @@ export function createApp(deps: AppDeps) {
     mailer,
     notifications,
     publicUrl: env.PUBLIC_URL,
-    wakeJobs: deps.wakeJobs ?? (() => undefined),
+    wakeJobs,
   });
   const favourites = createFavouritesService({
     db,
     storage: deps.storage,
     notifications,
-    wakeJobs: deps.wakeJobs ?? (() => undefined),
+    wakeJobs,
   });
   const listings = createListingsService({ db, storage: deps.storage });
   const fleet = createFleetService(db);
@@ -107,7 +108,7 @@ export function createApp(deps: AppDeps) {
     notifications,
     mailer,
     publicUrl: env.PUBLIC_URL,
-    wakeJobs: deps.wakeJobs ?? (() => undefined),
+    wakeJobs,
   });
   const contact = contactFeature({
     db,
@@ -115,7 +116,7 @@ export function createApp(deps: AppDeps) {
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,
     limitScale: env.RATE_LIMIT_SCALE,
-    wakeJobs: deps.wakeJobs ?? (() => undefined),
+    wakeJobs,
   });
   const jobHandlers: Record<string, JobHandler> = {
     ...auth.jobHandlers,

@@ -1,3 +1,4 @@
+import { ApiError } from '../http/api-error';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { PHOTO_VARIANT_WIDTHS, photoVariantKey, type StoredPhoto } from '@common/photos';
@@ -26,4 +27,16 @@ export async function storePhoto(storage: Storage, folder: string, input: Buffer
     if (target >= width) break;
   }
   return photo;
+}
+
+/** Where `/api/photos` keeps a member's uploads (listings and community posts alike). */
+export function memberPhotoFolder(userId: string): string {
+  return `listings/${userId}`;
+}
+
+/** Photos named in a listing or a post must be ones this member uploaded. */
+export function assertOwnPhotos(userId: string, photos: StoredPhoto[]): void {
+  const prefix = `${memberPhotoFolder(userId)}/`;
+  if (photos.some((photo) => !photo.key.startsWith(prefix) || photo.key.split('/').length !== 3))
+    throw new ApiError(400, 'VALIDATION_ERROR');
 }

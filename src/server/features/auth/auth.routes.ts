@@ -21,6 +21,7 @@ import { ErrorResponseSchema } from '@common/schemas/errors';
 import type { Db } from '../../db/client';
 import type { AppEnv } from '../../http/app-env';
 import { ApiError, requestLanguage } from '../../http/api-error';
+import { body, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { clearRateLimit, hitRateLimit, type Limit } from '../../security/rate-limit';
 import { randomToken } from '../../security/secrets';
@@ -49,13 +50,6 @@ export const LIMITS = {
 const PENDING_COOKIE = 'mm_signup';
 const SOCIAL_COOKIE = 'mm_social';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const errors = {
   400: json(ErrorResponseSchema, 'Invalid input'),
   429: json(ErrorResponseSchema, 'Too many attempts'),

@@ -1,18 +1,12 @@
-import type { z } from '@hono/zod-openapi';
 import { createRoute } from '@hono/zod-openapi';
 import { BillingSchema, ChangePlanSchema, PlanChangeResultSchema } from '@common/schemas/billing';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import { OkSchema } from '@common/schemas/auth';
+import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { BillingService } from './billing.service';
 
 const tags = ['Plans and billing'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ErrorResponseSchema, description);
 
 const routes = {
   overview: createRoute({
@@ -27,7 +21,7 @@ const routes = {
     path: '/plan',
     tags,
     summary: 'Change plan: at once in demo mode, through Stripe Checkout or the subscription otherwise',
-    request: { body: { content: { 'application/json': { schema: ChangePlanSchema } }, required: true } },
+    request: body(ChangePlanSchema),
     responses: {
       200: json(PlanChangeResultSchema, 'Changed, pending, or where to pay'),
       400: failure('Invalid plan, or already on it'),

@@ -10,25 +10,21 @@ import {
   type Comment,
   type Post,
 } from '@common/schemas/community';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import { publicName } from '@common/schemas/listings';
 import type { Db } from '../../db/client';
 import { communityComments, communityLikes, communityPosts, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import type { Storage } from '../../storage/storage';
+import { assertOwnPhotos } from '../../photos/store-photo';
 import { requireUser } from '../auth/sessions';
 import { photoView } from '../listings/listings.service';
+import { decodeTimeCursor, encodeTimeCursor, isUuid } from '../../http/ids';
 
 const tags = ['Community'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ErrorResponseSchema, description);
 const IdParam = z.object({ id: z.string() });
 const PAGE = 10;
-const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
 
 const routes = {
   feed: createRoute({
@@ -44,7 +40,7 @@ const routes = {
     path: '/posts',
     tags,
     summary: 'Share a build (photos uploaded first through /api/photos)',
-    request: { body: { content: { 'application/json': { schema: CreatePostSchema } }, required: true } },
+    request: body(CreatePostSchema),
     responses: {
       201: json(PostSchema, 'Posted'),
       400: failure('Invalid input'),
@@ -94,7 +90,7 @@ const routes = {
     summary: 'Comment on a post',
     request: {
       params: IdParam,
-      body: { content: { 'application/json': { schema: CommentInputSchema } }, required: true },
+      ...body(CommentInputSchema),
     },
     responses: {
       201: json(CommentSchema, 'Added'),
@@ -116,16 +112,6 @@ const routes = {
     },
   }),
 };
-
-function encodeCursor(createdAt: Date, id: string) {
-  return Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
-}
-function decodeCursor(cursor: string) {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw new ApiError(400, 'VALIDATION_ERROR');
-  return { createdAt, id };
-}
 
 /** Share Your Build: posts with photos, likes (one per member, toggling) and comments. Members only. */
 export function communityRoutes(deps: { db: Db; storage: Storage }) {
@@ -169,7 +155,7 @@ export function communityRoutes(deps: { db: Db; storage: Storage }) {
     .openapi(routes.feed, async (c) => {
       const user = requireUser(c);
       const cursor = c.req.valid('query').cursor;
-      const after = cursor ? decodeCursor(cursor) : null;
+      const after = cursor ? decodeTimeCursor(cursor) : null;
       const page = await posts(
         user.id,
         after
@@ -185,7 +171,10 @@ export function communityRoutes(deps: { db: Db; storage: Storage }) {
       return c.json(
         {
           posts: shown,
-          nextCursor: page.length > PAGE && last ? encodeCursor(new Date(last.createdAt), last.id) : null,
+          nextCursor:
+            page.length > PAGE && last
+              ? encodeTimeCursor({ createdAt: new Date(last.createdAt), id: last.id })
+              : null,
         },
         200,
       );
@@ -193,10 +182,7 @@ export function communityRoutes(deps: { db: Db; storage: Storage }) {
     .openapi(routes.create, async (c) => {
       const user = requireUser(c);
       const input = c.req.valid('json');
-      // Photos must be ones this member uploaded through /api/photos.
-      const prefix = `listings/${user.id}/`;
-      if (input.photos.some((photo) => !photo.key.startsWith(prefix) || photo.key.split('/').length !== 3))
-        throw new ApiError(400, 'VALIDATION_ERROR');
+      assertOwnPhotos(user.id, input.photos);
       const rows = await db
         .insert(communityPosts)
         .values({ userId: user.id, title: input.title, description: input.description, photos: input.photos })

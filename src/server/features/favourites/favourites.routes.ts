@@ -1,17 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import { FavouriteListSchema } from '@common/schemas/favourites';
+import { failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { FavouritesService } from './favourites.service';
 
 const tags = ['Favourites'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ErrorResponseSchema, description);
 const IdParam = z.object({ id: z.string() });
 
 const routes = {

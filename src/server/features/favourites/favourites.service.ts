@@ -8,11 +8,11 @@ import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
 import { toCard } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { isUuid } from '../../http/ids';
 
 export const PRICE_DROP_JOB = 'favourites.price-drop';
 export const SOLD_JOB = 'favourites.sold';
 const BATCH = 500;
-const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
 
 const PriceDrop = z.object({ listingId: z.string(), oldPrice: z.string(), price: z.string() });
 const Sold = z.object({ listingId: z.string() });

@@ -1,19 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import { VehicleInputSchema, VehicleSchema } from '@common/schemas/vehicles';
+import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { FleetService } from './fleet.service';
 
 const tags = ['My Fleet'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ErrorResponseSchema, description);
 const IdParam = z.object({ id: z.string() });
-const body = { content: { 'application/json': { schema: VehicleInputSchema } }, required: true };
 
 const routes = {
   list: createRoute({
@@ -31,7 +25,7 @@ const routes = {
     path: '/',
     tags,
     summary: 'Add a vehicle (a VIN or chassis number, or a license plate, is required)',
-    request: { body },
+    request: body(VehicleInputSchema),
     responses: {
       201: json(VehicleSchema, 'Added'),
       400: failure('Invalid input'),
@@ -44,7 +38,7 @@ const routes = {
     path: '/{id}',
     tags,
     summary: 'Change a vehicle of mine',
-    request: { params: IdParam, body },
+    request: { params: IdParam, ...body(VehicleInputSchema) },
     responses: {
       200: json(VehicleSchema, 'Saved'),
       400: failure('Invalid input'),

@@ -4,6 +4,8 @@ import { fits, vehicleLabel, type Fit, type Vehicle } from '@common/schemas/vehi
 import type { Db } from '../../db/client';
 import { listings, vehicles } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { insertWithinQuota } from '../../db/member-quota';
+import { isUuid } from '../../http/ids';
 
 type Row = typeof vehicles.$inferSelect;
 /** Enough for any enthusiast's garage, and a bound on the fitment filter's size. */
@@ -58,7 +60,7 @@ export function createFleetService(db: Db) {
   });
 
   async function owned(userId: string, id: string): Promise<Row> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NOT_FOUND');
+    if (!isUuid(id)) throw new ApiError(404, 'NOT_FOUND');
     const rows = await db
       .select()
       .from(vehicles)
@@ -80,20 +82,17 @@ export function createFleetService(db: Db) {
     },
 
     async add(userId: string, input: VehicleValues): Promise<Vehicle> {
-      return db.transaction(async (tx) => {
-        // One member's adds are serialised, so two at once cannot pass the limit together.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fleet:${userId}`}))`);
-        const count = await tx.execute<{ n: number }>(
-          sql`select count(*)::int as n from ${vehicles} where ${vehicles.userId} = ${userId}`,
-        );
-        if ((count.rows[0]?.n ?? 0) >= FLEET_LIMIT)
-          throw new ApiError(403, 'FLEET_LIMIT', { count: FLEET_LIMIT });
-        const rows = await tx
-          .insert(vehicles)
-          .values({ userId, ...values(input) })
-          .returning();
-        return toVehicle(rows[0]!);
-      });
+      return insertWithinQuota(
+        db,
+        { table: vehicles, owner: vehicles.userId, userId, limit: FLEET_LIMIT, error: 'FLEET_LIMIT' },
+        async (tx) => {
+          const rows = await tx
+            .insert(vehicles)
+            .values({ userId, ...values(input) })
+            .returning();
+          return toVehicle(rows[0]!);
+        },
+      );
     },
 
     async update(userId: string, id: string, input: VehicleValues): Promise<Vehicle> {

@@ -5,7 +5,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { fileTypeFromBuffer } from 'file-type';
 import { PLAN_DETAILS, isPlan } from '@common/catalog';
 import { OkSchema } from '@common/schemas/auth';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import {
   BrowseQuerySchema,
   BrowseResponseSchema,
@@ -21,8 +20,9 @@ import type { Db } from '../../db/client';
 import { listings } from '../../db/schema';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { AiDraftRequestSchema, AiDraftSchema, writeListingDraft } from './ai-draft';
+import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
-import { storePhoto } from '../../photos/store-photo';
+import { assertOwnPhotos, memberPhotoFolder, storePhoto } from '../../photos/store-photo';
 import type { Storage } from '../../storage/storage';
 import { randomToken } from '../../security/secrets';
 import { requireUser } from '../auth/sessions';
@@ -40,14 +40,6 @@ export interface ListingEvents {
 import type { MessagesService } from '../messages/messages.service';
 
 const tags = ['Listings'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const failure = (description: string) => json(ErrorResponseSchema, description);
 const IdParam = z.object({ id: z.string().uuid() });
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
 const VIEWER_COOKIE = 'mm_viewer';
@@ -193,13 +185,6 @@ export function listingsRoutes(deps: {
     return user ? deps.fleet.list(user.id) : null;
   };
 
-  /** Photos in a listing must be ones this member uploaded. */
-  const checkPhotos = (userId: string, photos: StoredPhoto[]) => {
-    const prefix = `listings/${userId}/`;
-    if (photos.some((photo) => !photo.key.startsWith(prefix) || photo.key.split('/').length !== 3))
-      throw new ApiError(400, 'VALIDATION_ERROR');
-  };
-
   async function ownListing(userId: string, id: string) {
     const listing = await service.find(id);
     // Someone else's listing answers like a missing one.
@@ -260,7 +245,7 @@ export function listingsRoutes(deps: {
     .openapi(routes.create, async (c) => {
       const user = requireUser(c);
       const input = c.req.valid('json');
-      checkPhotos(user.id, [...input.photos, ...(input.receiptImage ? [input.receiptImage] : [])]);
+      assertOwnPhotos(user.id, [...input.photos, ...(input.receiptImage ? [input.receiptImage] : [])]);
       await service.assertUnderPlanLimit(user.id, user.plan);
       const { verification: _verification, ...fields } = input;
       const rows = await db
@@ -292,7 +277,7 @@ export function listingsRoutes(deps: {
         input.receiptImage && input.receiptImage.key !== listing.receiptImage?.key
           ? [input.receiptImage]
           : [];
-      checkPhotos(user.id, [...newPhotos, ...receipt]);
+      assertOwnPhotos(user.id, [...newPhotos, ...receipt]);
       const { verification: _verification, ...fields } = input;
       await db
         .update(listings)
@@ -368,7 +353,7 @@ export function listingsRoutes(deps: {
     if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(400, 'PHOTO_TYPE');
     let photo: StoredPhoto;
     try {
-      photo = await storePhoto(storage, `listings/${user.id}`, bytes);
+      photo = await storePhoto(storage, memberPhotoFolder(user.id), bytes);
     } catch {
       throw new ApiError(400, 'PHOTO_TYPE');
     }

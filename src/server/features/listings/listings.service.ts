@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { listingPriceHistory, listings, listingViews, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { ApiError } from '../../http/api-error';
+import { isUuid } from '../../http/ids';
 import type { Vehicle } from '@common/schemas/vehicles';
 import { fitFor, fitsAnyCondition } from '../fleet/fleet.service';
 
@@ -76,7 +77,7 @@ function decodeCursor(raw: string | undefined): Cursor | null {
   if (!raw) return null;
   try {
     const [value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof value !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/.test(id)) return null;
+    if (typeof value !== 'string' || typeof id !== 'string' || !isUuid(id)) return null;
     return { value, id };
   } catch {
     return null;
@@ -235,14 +236,14 @@ export function createListingsService(deps: { db: Db; storage: Storage }) {
     },
 
     async find(id: string): Promise<ListingRow | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      if (!isUuid(id)) return null;
       const rows = await db.select().from(listings).where(eq(listings.id, id)).limit(1);
       return rows[0] ?? null;
     },
 
     /** The listing page's data, with the seller's public name. */
     async detail(id: string, viewerId: string | null): Promise<ListingDetail | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      if (!isUuid(id)) return null;
       const rows = await db
         .select({ listing: listings, firstName: users.firstName, lastName: users.lastName, plan: users.plan })
         .from(listings)

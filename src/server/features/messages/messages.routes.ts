@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import {
   ConversationListSchema,
   MessageSchema,
@@ -8,17 +7,13 @@ import {
   ThreadSchema,
 } from '@common/schemas/messages';
 import type { Db } from '../../db/client';
+import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { hitRateLimit } from '../../security/rate-limit';
 import { requireUser } from '../auth/sessions';
 import { toMessage, type MessagesService } from './messages.service';
 
 const tags = ['Messages'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ErrorResponseSchema, description);
 const IdParam = z.object({ id: z.string() });
 /** Sending is limited per member: 30 messages a minute. */
 export const SEND_LIMIT = { max: 30, windowSeconds: 60 };
@@ -70,7 +65,7 @@ const routes = {
     summary: 'Reply in a conversation (idempotent with clientId)',
     request: {
       params: IdParam,
-      body: { content: { 'application/json': { schema: SendMessageSchema } }, required: true },
+      ...body(SendMessageSchema),
     },
     responses: {
       201: json(MessageSchema, 'Stored'),

@@ -3,6 +3,7 @@ import { PLAN_DETAILS, isPlan } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
 import { publicName } from '@common/schemas/listings';
 import type { ConversationSummary, Message } from '@common/schemas/messages';
+import type { NotificationSettings } from '@common/schemas/notifications';
 import type { StoredPhoto } from '@common/photos';
 import type { Db } from '../../db/client';
 import { conversations, listings, messages, users } from '../../db/schema';
@@ -11,6 +12,7 @@ import type { Storage } from '../../storage/storage';
 import type { RealtimeHub } from '../../realtime/hub';
 import { photoView } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { isUuid } from '../../http/ids';
 
 type MessageRow = typeof messages.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -37,7 +39,11 @@ export function createMessagesService(deps: {
   realtime: RealtimeHub;
   notifications: NotificationsService;
   /** Plans the email for a member who may not see the message live. */
-  planMissedEmail: (conversationId: string, receiverId: string) => Promise<void>;
+  planMissedEmail: (
+    conversationId: string,
+    receiverId: string,
+    settings: NotificationSettings,
+  ) => Promise<void>;
 }) {
   const { db, storage, realtime, notifications } = deps;
 
@@ -55,7 +61,10 @@ export function createMessagesService(deps: {
         (select count(*)::int from ${messages} m where m.conversation_id = ${message.conversationId}
           and m.receiver_id = ${message.receiverId} and m.read_at is null) as unread
       from ${listings} l where l.id = ${message.listingId}`);
+    // Read once: both the notification and the email obey them.
+    const settings = await notifications.settingsFor(message.receiverId);
     const notification = await notifications.notify({
+      settings,
       userId: message.receiverId,
       type: 'message',
       data: {
@@ -68,7 +77,7 @@ export function createMessagesService(deps: {
       groupKey: `conversation:${message.conversationId}`,
     });
     if (!notification) await notifications.pushCounts(message.receiverId);
-    await deps.planMissedEmail(message.conversationId, message.receiverId);
+    await deps.planMissedEmail(message.conversationId, message.receiverId, settings);
   }
 
   /** Stores a message once per (sender, clientId): a retry returns the first copy. */
@@ -168,7 +177,7 @@ export function createMessagesService(deps: {
   }
 
   async function membersConversation(userId: string, conversationId: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(conversationId)) throw new ApiError(404, 'NOT_FOUND');
+    if (!isUuid(conversationId)) throw new ApiError(404, 'NOT_FOUND');
     const rows = await db
       .select()
       .from(conversations)

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
+import type { NotificationSettings } from '@common/schemas/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 
 export const MISSED_EMAIL_JOB = 'messages.missed-email';
@@ -30,8 +31,8 @@ export function missedEmails(deps: {
 }) {
   const { db } = deps;
 
-  async function plan(conversationId: string, userId: string) {
-    const settings = await deps.notifications.settingsFor(userId);
+  async function plan(conversationId: string, userId: string, known?: NotificationSettings) {
+    const settings = known ?? (await deps.notifications.settingsFor(userId));
     if (!settings.emailNotifications || !settings.messages) return;
     await enqueueJob(
       db,

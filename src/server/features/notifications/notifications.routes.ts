@@ -1,21 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import {
   NotificationListQuerySchema,
   NotificationListSchema,
   NotificationSettingsSchema,
 } from '@common/schemas/notifications';
+import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { NotificationsService } from './notifications.service';
 
 const tags = ['Notifications'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ErrorResponseSchema, description);
 const CountsSchema = z
   .object({ messages: z.number(), notifications: z.number() })
   .meta({ id: 'UnreadCounts' });
@@ -72,7 +67,7 @@ const routes = {
     tags,
     summary: 'Save my notification settings',
     request: {
-      body: { content: { 'application/json': { schema: NotificationSettingsSchema } }, required: true },
+      ...body(NotificationSettingsSchema),
     },
     responses: {
       200: json(NotificationSettingsSchema, 'Saved'),

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { messages, notificationSettings, notifications } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { RealtimeHub } from '../../realtime/hub';
+import { decodeTimeCursor, encodeTimeCursor, isUuid } from '../../http/ids';
 
 type Row = typeof notifications.$inferSelect;
 const PAGE_SIZE = 30;
@@ -30,17 +31,6 @@ export function toNotification(row: Row): Notification {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime()))
-    throw new ApiError(400, 'VALIDATION_ERROR');
-  return { createdAt, id };
 }
 
 /**
@@ -108,8 +98,10 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
       data: NotificationData;
       link?: string | null;
       groupKey?: string;
+      /** The member's settings, when the caller has read them already. */
+      settings?: NotificationSettings;
     }): Promise<Notification | null> {
-      const settings = await settingsFor(input.userId);
+      const settings = input.settings ?? (await settingsFor(input.userId));
       if (!settings[SETTING_FOR_TYPE[input.type]]) return null;
       const values = {
         userId: input.userId,
@@ -156,7 +148,7 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
       userId: string,
       query: { type?: NotificationType; cursor?: string },
     ): Promise<NotificationList> {
-      const after = query.cursor ? decodeCursor(query.cursor) : null;
+      const after = query.cursor ? decodeTimeCursor(query.cursor) : null;
       const rows = await db
         .select()
         .from(notifications)
@@ -178,12 +170,12 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
       return {
         notifications: page.map(toNotification),
         unreadCount: await unreadCount(userId),
-        nextCursor: rows.length > PAGE_SIZE ? encodeCursor(page[page.length - 1]!) : null,
+        nextCursor: rows.length > PAGE_SIZE ? encodeTimeCursor(page[page.length - 1]!) : null,
       };
     },
 
     async markRead(userId: string, id: string): Promise<void> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NOT_FOUND');
+      if (!isUuid(id)) throw new ApiError(404, 'NOT_FOUND');
       const rows = await db
         .select({ readAt: notifications.readAt })
         .from(notifications)

@@ -1,17 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import { SaveSearchSchema, SavedSearchSchema, UpdateSavedSearchSchema } from '@common/schemas/saved-searches';
+import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { SavedSearchesService } from './saved-searches.service';
 
 const tags = ['Saved searches'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const failure = (description: string) => json(ErrorResponseSchema, description);
 const IdParam = z.object({ id: z.string() });
 const notMine = failure('No such saved search of yours');
 
@@ -32,7 +27,7 @@ const routes = {
     path: '/',
     tags,
     summary: 'Save browse filters under a name',
-    request: { body: { content: { 'application/json': { schema: SaveSearchSchema } }, required: true } },
+    request: body(SaveSearchSchema),
     responses: {
       201: json(SavedSearchSchema, 'Saved'),
       400: failure('Invalid input'),
@@ -47,7 +42,7 @@ const routes = {
     summary: 'Rename a saved search or turn its alerts on or off',
     request: {
       params: IdParam,
-      body: { content: { 'application/json': { schema: UpdateSavedSearchSchema } }, required: true },
+      ...body(UpdateSavedSearchSchema),
     },
     responses: {
       200: json(SavedSearchSchema, 'Saved'),

@@ -13,12 +13,14 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
 import { listings, savedSearchAlerts, savedSearches, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { insertWithinQuota } from '../../db/member-quota';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
 import type { FleetService } from '../fleet/fleet.service';
 import type { ListingsService } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { isUuid } from '../../http/ids';
 
 type Row = typeof savedSearches.$inferSelect;
 export const MATCH_JOB = 'saved-searches.match';
@@ -29,7 +31,7 @@ const NEW_CAP = 99;
 const MatchJob = z.object({ listingId: z.string() });
 const EmailJob = z.object({ userId: z.string(), searchId: z.string(), listingId: z.string() });
 
-function storedQuery(row: Row): SavedQuery {
+function storedQuery(row: { query: unknown }): SavedQuery {
   const parsed = SavedQuerySchema.safeParse(row.query);
   return parsed.success ? parsed.data : {};
 }
@@ -57,7 +59,7 @@ export function createSavedSearchesService(deps: {
   const { db } = deps;
 
   async function owned(userId: string, id: string): Promise<Row> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError(404, 'NOT_FOUND');
+    if (!isUuid(id)) throw new ApiError(404, 'NOT_FOUND');
     const rows = await db
       .select()
       .from(savedSearches)
@@ -94,8 +96,13 @@ export function createSavedSearchesService(deps: {
       let after = '00000000-0000-0000-0000-000000000000';
       for (;;) {
         // Candidates: searches with alerts on, of someone else, whose structured filters allow it.
-        const candidates = await db.execute<{ id: string }>(sql`
-          select s.id from ${savedSearches} s
+        const candidates = await db.execute<{
+          id: string;
+          user_id: string;
+          name: string;
+          query: unknown;
+        }>(sql`
+          select s.id, s.user_id, s.name, s.query from ${savedSearches} s
           where s.alerts and s.id > ${after}::uuid and s.user_id <> ${listing.userId}
             and coalesce(s.query->>'category', ${listing.category}) = ${listing.category}
             and coalesce(s.query->>'make', ${listing.make}) = ${listing.make}
@@ -104,10 +111,9 @@ export function createSavedSearchesService(deps: {
             and (s.query->>'minPrice' is null or (s.query->>'minPrice')::numeric <= ${listing.price}::numeric)
             and (s.query->>'maxPrice' is null or (s.query->>'maxPrice')::numeric >= ${listing.price}::numeric)
           order by s.id limit ${BATCH}`);
-        for (const { id } of candidates.rows) {
-          const search = (await db.select().from(savedSearches).where(eq(savedSearches.id, id)).limit(1))[0];
-          if (!search) continue;
-          const query = storedQuery(search);
+        for (const row of candidates.rows) {
+          const search = { id: row.id, userId: row.user_id, name: row.name };
+          const query = storedQuery(row);
           const fleet = query.fits ? await deps.fleet.list(search.userId) : null;
           if ((await deps.listings.countMatching(query, fleet, { listingId, cap: 1 })) === 0) continue;
           const inserted = await db
@@ -116,13 +122,14 @@ export function createSavedSearchesService(deps: {
             .onConflictDoNothing()
             .returning();
           if (inserted.length === 0) continue;
+          const settings = await deps.notifications.settingsFor(search.userId);
           await deps.notifications.notify({
+            settings,
             userId: search.userId,
             type: 'new_listing',
             data: { searchName: search.name, listingTitle: listing.title },
             link: `/listing/${listingId}`,
           });
-          const settings = await deps.notifications.settingsFor(search.userId);
           if (settings.emailNotifications && settings.newListings)
             await enqueueJob(db, ALERT_EMAIL_JOB, { userId: search.userId, searchId: search.id, listingId });
         }
@@ -193,21 +200,24 @@ export function createSavedSearchesService(deps: {
     },
 
     async save(userId: string, input: { name: string; query: SavedQuery; alerts: boolean }) {
-      return db
-        .transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${userId}`}))`);
-          const count = await tx.execute<{ n: number }>(
-            sql`select count(*)::int as n from ${savedSearches} where ${savedSearches.userId} = ${userId}`,
-          );
-          if ((count.rows[0]?.n ?? 0) >= SAVED_SEARCH_LIMIT)
-            throw new ApiError(403, 'SAVED_SEARCH_LIMIT', { count: SAVED_SEARCH_LIMIT });
+      const row = await insertWithinQuota(
+        db,
+        {
+          table: savedSearches,
+          owner: savedSearches.userId,
+          userId,
+          limit: SAVED_SEARCH_LIMIT,
+          error: 'SAVED_SEARCH_LIMIT',
+        },
+        async (tx) => {
           const rows = await tx
             .insert(savedSearches)
             .values({ userId, name: input.name, query: input.query, alerts: input.alerts })
             .returning();
           return rows[0]!;
-        })
-        .then(view);
+        },
+      );
+      return view(row);
     },
 
     async update(
