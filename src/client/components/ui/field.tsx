@@ -49,6 +49,36 @@ export function TextField({
   );
 }
 
+/** A labelled multi-line text box with its error, wired like `TextField`. */
+export function TextAreaField({
+  label,
+  error,
+  className,
+  ...textarea
+}: ComponentProps<'textarea'> & { label: string; error?: string | undefined }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={cn(inputClass, 'h-auto py-2')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...textarea}
+      />
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A checkbox with its label beside it. */
 export function CheckboxField({
   label,

@@ -8,7 +8,7 @@ import { api, ApiClientError } from '@client/lib/api';
 import { currentLanguage } from '@client/lib/i18n';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
-import { fieldMessage } from './messages';
+import { fieldMessage } from '@client/lib/form-errors';
 
 /** Asks for a reset link (on /forgot-password and /password-reset), then says to check the inbox. */
 export function ForgotPasswordForm() {

@@ -10,9 +10,3 @@ export function authErrorMessage(error: unknown, t: TFunction<'auth'>): string {
   }
   return t('errors.unexpected');
 }
-
-/** A form field's message: shared-schema keys (`validation.*`) are translated from the errors namespace. */
-export function fieldMessage(message: string | undefined, t: TFunction): string | undefined {
-  if (!message) return undefined;
-  return message.startsWith('validation.') ? t(message, { ns: 'errors' }) : message;
-}

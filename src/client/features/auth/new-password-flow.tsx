@@ -13,7 +13,8 @@ import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session/session';
 import { PasswordRequirements } from './password-requirements';
-import { authErrorMessage, fieldMessage } from './messages';
+import { fieldMessage } from '@client/lib/form-errors';
+import { authErrorMessage } from './messages';
 
 type Values = z.input<typeof NewPasswordFormSchema>;
 type State = 'validating' | 'invalid' | 'form' | 'success';

@@ -10,7 +10,8 @@ import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { Alert, CheckboxField, TextField } from '@client/components/ui/field';
-import { authErrorMessage, fieldMessage } from './messages';
+import { fieldMessage } from '@client/lib/form-errors';
+import { authErrorMessage } from './messages';
 
 type Values = z.input<typeof SignInSchema>;
 

@@ -11,7 +11,8 @@ import { currentLanguage } from '@client/lib/i18n';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField, TextField } from '@client/components/ui/field';
 import { PasswordRequirements } from './password-requirements';
-import { authErrorMessage, fieldMessage } from './messages';
+import { fieldMessage } from '@client/lib/form-errors';
+import { authErrorMessage } from './messages';
 
 type Values = z.input<typeof SignUpSchema>;
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'] as const;

@@ -11,12 +11,13 @@ import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
-import { TextField, inputClass } from '@client/components/ui/field';
+import { TextAreaField, TextField, inputClass } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { RequireMember } from '@client/features/session/require-member';
 import { ListingPhoto } from '@client/features/listings/listing-photo';
 import { PhotoUploader, type PhotoItem } from '@client/features/listings/photo-uploader';
+import { issuesByField, useErrorText } from '@client/lib/form-errors';
 
 const communityKeys = {
   all: ['community'] as const,
@@ -88,8 +89,7 @@ function ShareBuild() {
   const [photos, setPhotos] = useState<PhotoItem[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [posting, setPosting] = useState(false);
-  const message = (key: string | undefined) =>
-    key?.startsWith('validation.') ? t(key, { ns: 'errors' }) : key;
+  const message = useErrorText();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -100,9 +100,7 @@ function ShareBuild() {
     const body = { title, description, photos: photos.flatMap((item) => (item.photo ? [item.photo] : [])) };
     const parsed = CreatePostSchema.safeParse(body);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setPosting(true);
@@ -143,30 +141,18 @@ function ShareBuild() {
           setErrors(({ title: _title, ...rest }) => rest);
         }}
       />
-      <div>
-        <label htmlFor="build-description" className="mb-1.5 block text-sm font-medium text-slate-800">
-          {t('share.description')}
-        </label>
-        <textarea
-          id="build-description"
-          rows={4}
-          maxLength={5000}
-          className={cn(inputClass, 'h-auto py-2')}
-          placeholder={t('share.descriptionPlaceholder')}
-          value={description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? 'build-description-error' : undefined}
-          onChange={(event) => {
-            setDescription(event.target.value);
-            setErrors(({ description: _description, ...rest }) => rest);
-          }}
-        />
-        {errors.description ? (
-          <p id="build-description-error" className="mt-1.5 text-sm text-red-700">
-            {message(errors.description)}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label={t('share.description')}
+        rows={4}
+        maxLength={5000}
+        placeholder={t('share.descriptionPlaceholder')}
+        value={description}
+        error={message(errors.description)}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          setErrors(({ description: _description, ...rest }) => rest);
+        }}
+      />
       <PhotoUploader
         items={photos}
         onChange={setPhotos}

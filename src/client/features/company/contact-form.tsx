@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CONTACT_TOPICS, ContactSchema } from '@common/schemas/contact';
 import { api, ApiClientError } from '@client/lib/api';
-import { cn } from '@client/lib/cn';
 import { Button } from '@client/components/ui/button';
-import { Alert, SelectField, TextField, inputClass } from '@client/components/ui/field';
+import { Alert, SelectField, TextAreaField, TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session/session';
+import { issuesByField, useErrorText } from '@client/lib/form-errors';
 
 /** The contact form: stored and emailed to support; the sender gets a copy. */
 export function ContactForm() {
@@ -21,8 +21,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const message = (key: string | undefined) =>
-    key?.startsWith('validation.') ? t(key, { ns: 'errors' }) : key;
+  const message = useErrorText();
   const set = (name: keyof typeof values, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => {
@@ -36,9 +35,7 @@ export function ContactForm() {
     event.preventDefault();
     const parsed = ContactSchema.safeParse(values);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setSending(true);
@@ -100,26 +97,15 @@ export function ContactForm() {
             onChange={(value) => set('topic', value)}
           />
         </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t('contact.form.message')}
-          </label>
-          <textarea
-            id="contact-message"
-            rows={6}
-            maxLength={4000}
-            className={cn(inputClass, 'h-auto py-2')}
-            value={values.message}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? 'contact-message-error' : undefined}
-            onChange={(event) => set('message', event.target.value)}
-          />
-          {errors.message ? (
-            <p id="contact-message-error" className="mt-1.5 text-sm text-red-700">
-              {message(errors.message)}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          className="sm:col-span-2"
+          label={t('contact.form.message')}
+          rows={6}
+          maxLength={4000}
+          value={values.message}
+          error={message(errors.message)}
+          onChange={(event) => set('message', event.target.value)}
+        />
         <div className="sm:col-span-2 sm:text-right">
           <Button type="submit" size="lg" disabled={sending}>
             {sending ? t('contact.form.sending') : t('contact.form.send')}

@@ -11,6 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { SelectField, TextField } from '@client/components/ui/field';
 import { listingKeys } from '@client/features/listings/api';
 import { fleetKeys } from './api';
+import { issuesByField, useErrorText } from '@client/lib/form-errors';
 
 interface Values {
   vin: string;
@@ -105,16 +106,17 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
     }
   };
 
-  const message = (key: string | undefined) =>
-    key?.startsWith('validation.') ? t(key, { ns: 'errors' }) : key;
+  const message = useErrorText();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = VehicleInputSchema.safeParse(values);
-    const found: Record<string, string> = {};
-    // Said together with the other problems (the schema checks it only once the rest is valid).
-    if (!values.vin.trim() && !values.licensePlate.trim()) found.vin = 'validation.vinOrPlate';
-    for (const issue of parsed.error?.issues ?? []) found[String(issue.path[0] ?? '_')] ??= issue.message;
+    // VIN or plate is said together with the other problems (the schema checks it only once the
+    // rest is valid).
+    const found = {
+      ...issuesByField(parsed.error?.issues ?? []),
+      ...(!values.vin.trim() && !values.licensePlate.trim() ? { vin: 'validation.vinOrPlate' } : {}),
+    };
     if (Object.keys(found).length) {
       setErrors(found);
       return;

@@ -8,12 +8,12 @@ import { CATEGORIES, CONDITIONS, MAKES, PLAN_DETAILS, isPlan } from '@common/cat
 import { ListingInputSchema, PART_BRANDS, type ListingDetail } from '@common/schemas/listings';
 import { paths } from '@common/routes';
 import { api, ApiClientError } from '@client/lib/api';
-import { cn } from '@client/lib/cn';
 import { Button } from '@client/components/ui/button';
-import { Alert, CheckboxField, TextField, inputClass, SelectField } from '@client/components/ui/field';
+import { Alert, CheckboxField, SelectField, TextAreaField, TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session/session';
 import { listingKeys } from './api';
 import { PhotoUploader, storedItem, type PhotoItem } from './photo-uploader';
+import { issuesByField, useErrorText } from '@client/lib/form-errors';
 
 type Values = {
   title: string;
@@ -90,8 +90,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
       return next;
     });
   };
-  const message = (key: string | undefined) =>
-    key?.startsWith('validation.') ? t(key, { ns: 'errors' }) : key;
+  const message = useErrorText();
 
   const uploading = [...photos, ...receipt].some((item) => !item.photo);
 
@@ -140,12 +139,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
     setPlanLimit(null);
     const parsed = ListingInputSchema.safeParse(payload());
     if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? '_');
-        fieldErrors[key] ??= issue.message;
-      }
-      setErrors(fieldErrors);
+      setErrors(issuesByField(parsed.error.issues));
       toast.error(t('form.required'));
       return;
     }
@@ -219,19 +213,14 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
           error={message(errors.title)}
           onChange={(event) => set('title', event.target.value)}
         />
-        <div>
-          <label htmlFor="field-description" className="mb-1.5 block text-sm font-medium text-slate-800">
-            {t('form.description')}
-          </label>
-          <textarea
-            id="field-description"
-            rows={6}
-            maxLength={5000}
-            className={cn(inputClass, 'h-auto py-2')}
-            value={values.description}
-            onChange={(event) => set('description', event.target.value)}
-          />
-        </div>
+        <TextAreaField
+          label={t('form.description')}
+          rows={6}
+          maxLength={5000}
+          value={values.description}
+          error={message(errors.description)}
+          onChange={(event) => set('description', event.target.value)}
+        />
       </section>
 
       <section className={section}>

@@ -222,8 +222,11 @@ function NotificationRow({ notification }: { notification: Notification }) {
   );
 }
 
-const KINDS = ['messages', 'priceDrops', 'newListings', 'saleUpdates', 'systemUpdates'] as const;
-const CHANNELS = ['emailNotifications', 'pushNotifications'] as const;
+/** The settings panel: what to be told about, then how. */
+const SETTING_GROUPS = [
+  { heading: 'kinds', keys: ['messages', 'priceDrops', 'newListings', 'saleUpdates', 'systemUpdates'] },
+  { heading: 'channels', keys: ['emailNotifications', 'pushNotifications'] },
+] as const;
 
 function SettingsPanel() {
   const { t } = useTranslation('notifications');
@@ -271,37 +274,26 @@ function SettingsPanel() {
       <p className="mt-1 text-sm text-slate-600">{t('settings.description')}</p>
       {settings.data ? (
         <>
-          <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            {t('settings.kinds')}
-          </h3>
-          <div className="divide-y divide-slate-100">
-            {KINDS.map((key) => (
-              <Switch
-                key={key}
-                id={`setting-${key}`}
-                label={t(`settings.${key}.label`)}
-                hint={t(`settings.${key}.hint`)}
-                checked={settings.data[key]}
-                onCheckedChange={(value) => void change(key, value)}
-              />
-            ))}
-          </div>
-          <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            {t('settings.channels')}
-          </h3>
-          <div className="divide-y divide-slate-100">
-            {CHANNELS.map((key) => (
-              <Switch
-                key={key}
-                id={`setting-${key}`}
-                label={t(`settings.${key}.label`)}
-                hint={t(`settings.${key}.hint`)}
-                checked={settings.data[key]}
-                disabled={key === 'pushNotifications' && !pushSupported()}
-                onCheckedChange={(value) => void change(key, value)}
-              />
-            ))}
-          </div>
+          {SETTING_GROUPS.map(({ heading, keys }) => (
+            <div key={heading}>
+              <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                {t(`settings.${heading}`)}
+              </h3>
+              <div className="divide-y divide-slate-100">
+                {keys.map((key) => (
+                  <Switch
+                    key={key}
+                    id={`setting-${key}`}
+                    label={t(`settings.${key}.label`)}
+                    hint={t(`settings.${key}.hint`)}
+                    checked={settings.data[key]}
+                    disabled={key === 'pushNotifications' && !pushSupported()}
+                    onCheckedChange={(value) => void change(key, value)}
+                  />
+                ))}
+              </div>
+            </div>
+          ))}
           {pushBlocked ? (
             <p role="status" className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               {t('settings.pushBlocked')}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import type { BrowseQuery } from '@common/schemas/listings';
 import { api, ApiClientError } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField, TextField } from '@client/components/ui/field';
+import { DialogClose, FormDialog } from '@client/components/ui/modal';
 import { savedKeys } from './api';
 
 /** "Save Search" on /browse: the current filters under a name, alerts on by default. */
@@ -47,7 +47,7 @@ export function SaveSearchButton({ query, suggestedName }: { query: BrowseQuery;
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -56,47 +56,40 @@ export function SaveSearchButton({ query, suggestedName }: { query: BrowseQuery;
           setError(undefined);
         }
       }}
-    >
-      <Dialog.Trigger asChild>
+      title={t('save.title')}
+      description={t('save.description')}
+      trigger={
         <Button variant="secondary" size="sm">
           <BookmarkPlus aria-hidden className="size-4" />
           {t('save.button')}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-xl font-bold text-slate-900">{t('save.title')}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {t('save.description')}
-          </Dialog.Description>
-          <form onSubmit={(event) => void save(event)} noValidate className="mt-4 space-y-4">
-            <TextField
-              label={t('save.name')}
-              value={name}
-              maxLength={60}
-              error={error}
-              onChange={(event) => {
-                setName(event.target.value);
-                setError(undefined);
-              }}
-            />
-            <CheckboxField
-              label={t('save.alerts')}
-              checked={alerts}
-              onChange={(event) => setAlerts(event.target.checked)}
-            />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">{t('save.cancel')}</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={saving}>
-                {t('save.submit')}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <form onSubmit={(event) => void save(event)} noValidate className="mt-4 space-y-4">
+        <TextField
+          label={t('save.name')}
+          value={name}
+          maxLength={60}
+          error={error}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <CheckboxField
+          label={t('save.alerts')}
+          checked={alerts}
+          onChange={(event) => setAlerts(event.target.checked)}
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant="secondary">{t('save.cancel')}</Button>
+          </DialogClose>
+          <Button type="submit" disabled={saving}>
+            {t('save.submit')}
+          </Button>
+        </div>
+      </form>
+    </FormDialog>
   );
 }
