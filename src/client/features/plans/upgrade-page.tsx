@@ -112,7 +112,7 @@ function Upgrade() {
             <span className="flex gap-2">
               <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
               <span>
-                <strong>{t('demo.title')}.</strong> {t('demo.body')}
+                <strong>{t('demo.title')}</strong> {t('demo.body')}
               </span>
             </span>
           </Alert>
