@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './support/mail';
+import { uniqueEmail, uniqueWord } from './support/mail';
 import { newMember } from './support/accounts';
 import { photoFiles } from './support/photos';
 
 test('a member shares a build with photos; another likes it and comments', async ({ browser }) => {
   test.setTimeout(120_000);
+  const title = `RX-7 FD single turbo ${uniqueWord()}`;
   const authorContext = await browser.newContext();
   const author = await authorContext.newPage();
   await newMember(author, uniqueEmail('builder'));
@@ -15,7 +16,7 @@ test('a member shares a build with photos; another likes it and comments', async
   await author.getByRole('button', { name: 'Post Build' }).click();
   await expect(author.getByText('This field is required.')).toHaveCount(2);
 
-  await author.getByLabel('Title').fill('RX-7 FD single turbo');
+  await author.getByLabel('Title').fill(title);
   await author.getByLabel('Description').fill('BorgWarner EFR 8374, Haltech Elite, 420 whp on pump fuel.');
   await author
     .locator('input[type="file"]')
@@ -25,7 +26,7 @@ test('a member shares a build with photos; another likes it and comments', async
   await expect(author.getByRole('button', { name: 'Post Build' })).toBeEnabled({ timeout: 20_000 });
   await author.getByRole('button', { name: 'Post Build' }).click();
   await expect(author.getByText('Build shared')).toBeVisible({ timeout: 20_000 });
-  const post = author.getByRole('article', { name: 'RX-7 FD single turbo' });
+  const post = author.getByRole('article', { name: title });
   await expect(post).toContainText('by Mika H.');
   await expect(post.locator('img')).toHaveCount(3);
 
@@ -33,7 +34,7 @@ test('a member shares a build with photos; another likes it and comments', async
   const fan = await fanContext.newPage();
   await newMember(fan, uniqueEmail('fan'));
   await fan.goto('/community');
-  const seen = fan.getByRole('article', { name: 'RX-7 FD single turbo' });
+  const seen = fan.getByRole('article', { name: title });
   await seen.getByRole('button', { name: 'Like' }).click();
   await expect(seen.getByRole('button', { name: 'Unlike' })).toContainText('1 like');
   await seen.getByRole('button', { name: 'Unlike' }).click();

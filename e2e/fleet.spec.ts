@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './support/mail';
+import { uniqueEmail, uniqueWord } from './support/mail';
 import { newMember } from './support/accounts';
 
 test('a member adds a car by VIN and finds the parts that fit it', async ({ browser }) => {
   test.setTimeout(120_000);
+  const tag = uniqueWord();
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('fleet-seller'));
@@ -22,8 +23,8 @@ test('a member adds a car by VIN and finds the parts that fit it', async ({ brow
     });
     return ((await response.json()) as { id: string }).id;
   };
-  const fitting = await part('Accord Euro R front lip', 2003, 2007);
-  await part('Accord CL9 tail lights', 2008, 2012);
+  const fitting = await part(`Accord Euro R front lip ${tag}`, 2003, 2007);
+  await part(`Accord CL9 tail lights ${tag}`, 2008, 2012);
 
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -54,7 +55,7 @@ test('a member adds a car by VIN and finds the parts that fit it', async ({ brow
   // The listing page and the cards say it fits; the filter keeps only what fits.
   await page.goto(`/listing/${fitting}`);
   await expect(page.getByText('Fits your 2003 Honda Accord')).toBeVisible();
-  await page.goto('/browse?search=Accord');
+  await page.goto(`/browse?search=Accord%20${tag}`);
   await expect(page.getByRole('link', { name: /Accord CL9 tail lights/ })).toBeVisible();
   await page.getByLabel('Fits my vehicle').selectOption({ label: 'Any of my vehicles' });
   await expect(page).toHaveURL(/fits=any/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './support/mail';
+import { uniqueEmail, uniqueWord } from './support/mail';
 import { newMember } from './support/accounts';
 
 const part = (title: string, price: string) => ({
@@ -66,13 +66,14 @@ test('a favourite gets cheaper: the badge and the notification follow', async ({
 
 test('a saved search with alerts tells the member about a new match', async ({ browser }) => {
   test.setTimeout(120_000);
+  const tag = uniqueWord();
   const watcherContext = await browser.newContext();
   const watcher = await watcherContext.newPage();
   await newMember(watcher, uniqueEmail('alert-watcher'));
-  await watcher.goto('/browse?search=Volk%20TE37&make=Mazda');
+  await watcher.goto(`/browse?search=Volk%20TE37%20${tag}&make=Mazda`);
   await watcher.getByRole('button', { name: 'Save Search' }).click();
   const dialog = watcher.getByRole('dialog');
-  await expect(dialog.getByLabel('Name')).toHaveValue('Volk TE37 Mazda');
+  await expect(dialog.getByLabel('Name')).toHaveValue(`Volk TE37 ${tag} Mazda`);
   await dialog.getByLabel('Name').fill('TE37 for the FD');
   await expect(dialog.getByLabel('Alert me when new parts match')).toBeChecked();
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -80,14 +81,14 @@ test('a saved search with alerts tells the member about a new match', async ({ b
 
   await watcher.goto('/saved-searches');
   const row = watcher.getByRole('listitem').filter({ hasText: 'TE37 for the FD' });
-  await expect(row).toContainText('“Volk TE37” · Mazda');
+  await expect(row).toContainText(`“Volk TE37 ${tag}” · Mazda`);
   await expect(row).toContainText('1 filter');
   await expect(row).toContainText('0 results');
 
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('alert-seller'));
-  await seller.request.post('/api/listings', { data: part('Volk TE37 bronze 17"', '2600') });
+  await seller.request.post('/api/listings', { data: part(`Volk TE37 bronze 17" ${tag}`, '2600') });
 
   await expect(watcher.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible({
     timeout: 20_000,
@@ -101,7 +102,7 @@ test('a saved search with alerts tells the member about a new match', async ({ b
 
   await watcher.goto('/notifications');
   await expect(watcher.getByRole('button', { name: /New match for “TE37 for the FD”/ })).toContainText(
-    'Volk TE37 bronze 17" was just listed.',
+    `Volk TE37 bronze 17" ${tag} was just listed.`,
   );
   await watcher.goto('/saved-searches');
   await expect(row).not.toContainText('new');

@@ -93,3 +93,14 @@ let counter = 0;
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${process.pid}${++counter}@garage.example.com`;
 }
+
+/**
+ * A word no other test run has used (letters only, so search takes it as one word): titles and
+ * searches that carry it find this run's data only, however often the suite is repeated.
+ */
+export function uniqueWord(): string {
+  const letters = 'bcdfghjklmnpqrstvwxz';
+  let word = 'zx';
+  for (let i = 0; i < 8; i++) word += letters[Math.floor(Math.random() * letters.length)];
+  return word;
+}

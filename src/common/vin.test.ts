@@ -21,9 +21,12 @@ describe('VIN', () => {
     });
     // Position 7 is a digit on a North American VIN: the 1980–2009 cycle.
     expect(checkVin('1M8GDM9AXKP042788', now).year).toBe(1989);
-    // Elsewhere, the later cycle unless it is in the future: X is 1999, not 2029.
-    expect(checkVin('JF1GC8AA0XG000000', now)).toMatchObject({ make: 'Subaru', year: 1999 });
+    // A Japanese or European VIN with a correct check digit follows the same standard: a digit in
+    // position 7 is the 1980–2009 cycle (V is 1997, not 2027), a letter the 2010 one.
+    expect(checkVin('JT2JA82J7V0012345', now)).toMatchObject({ make: 'Toyota', year: 1997, warnings: [] });
     expect(checkVin('WP0AB2A93FS123456', now)).toMatchObject({ make: 'Porsche', year: 2015, warnings: [] });
+    // Without a correct check digit there is no hint: the later cycle unless it is in the future.
+    expect(checkVin('JF1GC8AA0XG000000', now)).toMatchObject({ make: 'Subaru', year: 1999 });
   });
 
   it('refuses a wrong length or I, O and Q, and a wrong check digit in North America only', () => {

@@ -179,16 +179,17 @@ function manufacturerOf(vin: string) {
 }
 
 /**
- * The model year. The letter/digit code repeats every 30 years; for cars and light trucks built for
- * North America since 1980, a letter in position 7 means 2010 or later. Elsewhere the later cycle is
- * taken unless it lies in the future.
+ * The model year. The letter/digit code repeats every 30 years. A VIN that follows the North American
+ * standard (mandatory there, and recognisable elsewhere by a correct check digit) tells the cycle in
+ * position 7: a letter means 2010 or later, a digit 1980–2009. A VIN that does not follow it gives no
+ * such hint: the later cycle is taken unless it lies in the future.
  */
-function modelYear(vin: string, northAmerican: boolean, now: Date): number | null {
+function modelYear(vin: string, followsStandard: boolean, now: Date): number | null {
   const index = YEAR_CODES.indexOf(vin[9]!);
   if (index < 0) return null;
   const early = 1980 + index;
   const late = 2010 + index;
-  if (northAmerican) return /[A-Z]/.test(vin[6]!) ? late : early;
+  if (followsStandard) return /[A-Z]/.test(vin[6]!) ? late : early;
   return late <= now.getFullYear() + 1 ? late : early;
 }
 
@@ -199,8 +200,8 @@ export function checkVin(value: string, now = new Date()): VinCheck {
   if (vin.length !== 17) errors.push('length');
   if (/[IOQ]/.test(vin) || !/^[A-Z0-9]*$/.test(vin)) errors.push('characters');
   const northAmerican = /^[1-5]/.test(vin);
-  if (errors.length === 0 && vinCheckDigit(vin) !== vin[8])
-    (northAmerican ? errors : warnings).push('checkDigit');
+  const checkDigitValid = errors.length === 0 && vinCheckDigit(vin) === vin[8];
+  if (errors.length === 0 && !checkDigitValid) (northAmerican ? errors : warnings).push('checkDigit');
   const maker = vin.length >= 3 ? manufacturerOf(vin) : null;
   return {
     kind: 'vin',
@@ -211,7 +212,9 @@ export function checkVin(value: string, now = new Date()): VinCheck {
     manufacturer: maker?.manufacturer ?? null,
     make: maker?.make ?? null,
     year:
-      errors.includes('length') || errors.includes('characters') ? null : modelYear(vin, northAmerican, now),
+      errors.includes('length') || errors.includes('characters')
+        ? null
+        : modelYear(vin, northAmerican || checkDigitValid, now),
   };
 }
 

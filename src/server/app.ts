@@ -93,13 +93,18 @@ export function createApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
     wakeJobs,
   });
-  const favourites = createFavouritesService({
+  const favourites = createFavouritesService({ db, storage: deps.storage, notifications });
+  const listings = createListingsService({
     db,
     storage: deps.storage,
-    notifications,
+    // Called inside the listing's transaction, so the job exists exactly when the change does.
+    events: {
+      published: (tx, id) => savedSearches.published(tx, id),
+      priceChanged: (tx, id, oldPrice, price) => favourites.priceChanged(tx, id, oldPrice, price),
+      sold: (tx, id) => favourites.sold(tx, id),
+    },
     wakeJobs,
   });
-  const listings = createListingsService({ db, storage: deps.storage });
   const fleet = createFleetService(db);
   const savedSearches = createSavedSearchesService({
     db,
@@ -150,17 +155,11 @@ export function createApp(deps: AppDeps) {
   api.route(
     '/',
     listingsRoutes({
-      db,
       storage: deps.storage,
       listings,
       messages,
       fleet,
       favourites,
-      events: {
-        published: (id) => savedSearches.published(id),
-        priceChanged: (id, oldPrice, price) => favourites.priceChanged(id, oldPrice, price),
-        sold: (id) => favourites.sold(id),
-      },
       secureCookies: cookies.secure,
     }),
   );

@@ -31,8 +31,9 @@ export type Message = z.infer<typeof MessageSchema>;
 export const ConversationSummarySchema = z
   .object({
     id: z.string(),
+    /** As it was when deleted: then `id` is null and the listing is no longer available. */
     listing: z.object({
-      id: z.string(),
+      id: z.string().nullable(),
       title: z.string(),
       price: z.string(),
       photo: PhotoViewSchema.nullable(),

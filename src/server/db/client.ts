@@ -4,6 +4,10 @@ import * as schema from './schema';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded/start-embedded';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** A transaction's handle, as `db.transaction` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: for work that may run inside the caller's transaction. */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;

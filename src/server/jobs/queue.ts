@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { jobs } from '../db/schema';
 
 /** A handler may answer `{ runAt }` to run the same job again later (not counted as a failure). */
@@ -13,7 +13,7 @@ const MAX_ATTEMPTS = 6;
  * With a `dedupeKey`, nothing is added while a job with that key is waiting.
  */
 export async function enqueueJob(
-  db: Db,
+  db: Executor,
   kind: string,
   payload: unknown,
   options: { runAt?: Date; dedupeKey?: string } = {},

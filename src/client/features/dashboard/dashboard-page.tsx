@@ -27,7 +27,7 @@ interface Dashboard {
     senderName: string | null;
     content: string;
     createdAt: string;
-    listingId: string;
+    listingId: string | null;
     listingTitle: string;
     conversationId: string;
   }[];
@@ -253,12 +253,18 @@ function SellerDashboard() {
                       >
                         {m.content}
                       </Link>
-                      <Link
-                        to={paths.listing.href(m.listingId)}
-                        className="mt-1 inline-block text-sm text-brand-700 hover:underline"
-                      >
-                        {t('dashboard.about', { title: m.listingTitle })}
-                      </Link>
+                      {m.listingId ? (
+                        <Link
+                          to={paths.listing.href(m.listingId)}
+                          className="mt-1 inline-block text-sm text-brand-700 hover:underline"
+                        >
+                          {t('dashboard.about', { title: m.listingTitle })}
+                        </Link>
+                      ) : (
+                        <p className="mt-1 text-sm text-slate-600">
+                          {t('dashboard.about', { title: m.listingTitle })} · {t('listing.noLongerAvailable')}
+                        </p>
+                      )}
                     </li>
                   ))}
                 </ul>

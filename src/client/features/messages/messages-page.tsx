@@ -159,7 +159,8 @@ function ConversationRow({
             ) : null}
           </div>
           <p className="truncate text-xs text-slate-600">
-            {c.listing.title} · {formatPrice(c.listing.price, language)}
+            {c.listing.title} ·{' '}
+            {c.listing.id ? formatPrice(c.listing.price, language) : t('market:listing.noLongerAvailable')}
           </p>
           <div className="flex items-center justify-between gap-2">
             <p
@@ -184,7 +185,7 @@ function ConversationRow({
 }
 
 function ThreadView({ id }: { id: string }) {
-  const { t } = useTranslation(['messages', 'notifications']);
+  const { t } = useTranslation(['messages', 'notifications', 'market']);
   const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -274,12 +275,18 @@ function ThreadView({ id }: { id: string }) {
           <h2 className="truncate font-semibold text-slate-900">
             {conversation.otherMember.name ?? t('anonymous')}
           </h2>
-          <Link
-            to={paths.listing.href(conversation.listing.id)}
-            className="block truncate text-sm text-brand-700 hover:underline"
-          >
-            {conversation.listing.title} · {formatPrice(conversation.listing.price, language)}
-          </Link>
+          {conversation.listing.id ? (
+            <Link
+              to={paths.listing.href(conversation.listing.id)}
+              className="block truncate text-sm text-brand-700 hover:underline"
+            >
+              {conversation.listing.title} · {formatPrice(conversation.listing.price, language)}
+            </Link>
+          ) : (
+            <p className="truncate text-sm text-slate-600">
+              {conversation.listing.title} · {t('market:listing.noLongerAvailable')}
+            </p>
+          )}
         </div>
       </header>
       {status === 'offline' || status === 'reconnecting' ? (

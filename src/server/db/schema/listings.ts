@@ -110,14 +110,19 @@ export const listingViews = pgTable(
   (table) => [primaryKey({ columns: [table.listingId, table.viewerKey, table.day] })],
 );
 
-/** One conversation per (listing, buyer); the seller is the listing's owner. */
+/**
+ * One conversation per (listing, buyer); the seller is the listing's owner. When the listing is
+ * deleted the conversation stays for both members: `listing_id` becomes null and the listing's title,
+ * price and first photo are kept as they were.
+ */
 export const conversations = pgTable(
   'conversations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    listingTitle: text('listing_title'),
+    listingPrice: numeric('listing_price', { precision: 12, scale: 2 }),
+    listingPhoto: jsonb('listing_photo').$type<StoredPhoto>(),
     buyerId: text('buyer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -141,9 +146,6 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    listingId: uuid('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
     senderId: text('sender_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

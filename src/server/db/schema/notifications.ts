@@ -30,6 +30,8 @@ export const notifications = pgTable(
     data: jsonb('data').notNull().default({}),
     link: text('link'),
     groupKey: text('group_key'),
+    /** Set by jobs: a job run again finds its notification already there and adds none. */
+    idempotencyKey: text('idempotency_key'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +43,7 @@ export const notifications = pgTable(
     uniqueIndex('notifications_group_unread_idx')
       .on(table.userId, table.groupKey)
       .where(sql`${table.readAt} is null and ${table.groupKey} is not null`),
+    uniqueIndex('notifications_idempotency_idx').on(table.userId, table.idempotencyKey),
   ],
 );
 

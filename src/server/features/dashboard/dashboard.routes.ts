@@ -4,7 +4,7 @@ import { PLAN_DETAILS, isPlan } from '@common/catalog';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import { ListingCardSchema, publicName } from '@common/schemas/listings';
 import type { Db } from '../../db/client';
-import { listings, messages, users } from '../../db/schema';
+import { conversations, listings, messages, users } from '../../db/schema';
 import { createRouter } from '../../http/create-router';
 import type { Storage } from '../../storage/storage';
 import { requireUser } from '../auth/sessions';
@@ -26,7 +26,8 @@ export const DashboardSchema = z
         senderName: z.string().nullable(),
         content: z.string(),
         createdAt: z.string(),
-        listingId: z.string(),
+        /** Null once the listing is deleted. */
+        listingId: z.string().nullable(),
         listingTitle: z.string(),
         conversationId: z.string(),
       }),
@@ -67,15 +68,16 @@ export function dashboardRoutes(deps: { db: Db; storage: Storage }) {
           id: messages.id,
           content: messages.content,
           createdAt: messages.createdAt,
-          listingId: messages.listingId,
-          listingTitle: listings.title,
+          listingId: conversations.listingId,
+          listingTitle: sql<string>`coalesce(${listings.title}, ${conversations.listingTitle}, '')`,
           conversationId: messages.conversationId,
           firstName: users.firstName,
           lastName: users.lastName,
         })
         .from(messages)
         .innerJoin(users, eq(users.id, messages.senderId))
-        .innerJoin(listings, eq(listings.id, messages.listingId))
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .leftJoin(listings, eq(listings.id, conversations.listingId))
         .where(eq(messages.receiverId, user.id))
         .orderBy(desc(messages.createdAt))
         .limit(5),

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Favourite } from '@common/schemas/favourites';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { favourites, listings } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
@@ -25,7 +25,6 @@ export function createFavouritesService(deps: {
   db: Db;
   storage: Storage;
   notifications: NotificationsService;
-  wakeJobs: () => void;
 }) {
   const { db, storage, notifications } = deps;
 
@@ -78,19 +77,24 @@ export function createFavouritesService(deps: {
     jobHandlers,
 
     /** Called when an owner changes a price: a lower price tells the members who saved it. */
-    async priceChanged(listingId: string, oldPrice: string | number, price: string | number) {
+    /** A listing's price changed: tell those who saved it about a drop, later (in the caller's transaction). */
+    async priceChanged(
+      executor: Executor,
+      listingId: string,
+      oldPrice: string | number,
+      price: string | number,
+    ) {
       if (Number(price) >= Number(oldPrice)) return;
-      await enqueueJob(db, PRICE_DROP_JOB, {
+      await enqueueJob(executor, PRICE_DROP_JOB, {
         listingId,
         oldPrice: Number(oldPrice).toFixed(2),
         price: Number(price).toFixed(2),
       });
-      deps.wakeJobs();
     },
 
-    async sold(listingId: string) {
-      await enqueueJob(db, SOLD_JOB, { listingId }, { dedupeKey: `${SOLD_JOB}:${listingId}` });
-      deps.wakeJobs();
+    /** A listing was sold: tell those who saved it, later (in the caller's transaction). */
+    async sold(executor: Executor, listingId: string) {
+      await enqueueJob(executor, SOLD_JOB, { listingId }, { dedupeKey: `${SOLD_JOB}:${listingId}` });
     },
 
     async add(userId: string, listingId: string): Promise<void> {

@@ -34,12 +34,21 @@ export interface VehicleValues {
   color: string | null;
 }
 
+/**
+ * A listing's years take in `year`: `start-end`, or `start+` when only the first is given; a listing
+ * with no years states none. The SQL form of the year part of `fits` (@common/schemas/vehicles), for
+ * the browse year filter and the fleet filter alike.
+ */
+export function yearWithinListing(year: number): SQL {
+  return sql`(${listings.yearStart} <= ${year} and coalesce(${listings.yearEnd}, 9999) >= ${year})`;
+}
+
 /** The SQL form of the fitment rule (see `fits` in @common/schemas/vehicles), for browse. */
 export function fitsAnyCondition(fleet: Pick<Vehicle, 'make' | 'model' | 'year'>[]): SQL {
   if (fleet.length === 0) return sql`false`;
   const each = fleet.map(
     (v) => sql`(${listings.make} = ${v.make} and lower(${listings.model}) = lower(${v.model.trim()})
-      and ${listings.yearStart} <= ${v.year} and coalesce(${listings.yearEnd}, 9999) >= ${v.year})`,
+      and ${yearWithinListing(v.year)})`,
   );
   return sql`(${sql.join(each, sql` or `)})`;
 }

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { getCookie, setCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import { fileTypeFromBuffer } from 'file-type';
@@ -16,13 +15,11 @@ import {
 } from '@common/schemas/listings';
 import type { StoredPhoto } from '@common/photos';
 import { SendMessageSchema } from '@common/schemas/messages';
-import type { Db } from '../../db/client';
-import { listings } from '../../db/schema';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { AiDraftRequestSchema, AiDraftSchema, writeListingDraft } from './ai-draft';
 import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
-import { assertOwnPhotos, memberPhotoFolder, storePhoto } from '../../photos/store-photo';
+import { memberPhotoFolder, storePhoto } from '../../photos/store-photo';
 import type { Storage } from '../../storage/storage';
 import { randomToken } from '../../security/secrets';
 import { requireUser } from '../auth/sessions';
@@ -32,11 +29,6 @@ import type { AppEnv } from '../../http/app-env';
 import { fitFor, type FleetService } from '../fleet/fleet.service';
 import type { FavouritesService } from '../favourites/favourites.service';
 
-export interface ListingEvents {
-  published(listingId: string): Promise<void>;
-  priceChanged(listingId: string, oldPrice: string, price: number): Promise<void>;
-  sold(listingId: string): Promise<void>;
-}
 import type { MessagesService } from '../messages/messages.service';
 
 const tags = ['Listings'];
@@ -168,29 +160,19 @@ const routes = {
 };
 
 export function listingsRoutes(deps: {
-  db: Db;
   storage: Storage;
   listings: ListingsService;
   messages: MessagesService;
   fleet: FleetService;
   favourites: FavouritesService;
-  /** What other features do when a listing changes (notifications, alerts). */
-  events: ListingEvents;
   secureCookies: boolean;
 }) {
-  const { db, storage, listings: service } = deps;
+  const { storage, listings: service } = deps;
   /** The signed-in member's vehicles (for fitment), or null for a visitor. */
   const fleetOf = async (c: Context<AppEnv>) => {
     const user = c.get('user');
     return user ? deps.fleet.list(user.id) : null;
   };
-
-  async function ownListing(userId: string, id: string) {
-    const listing = await service.find(id);
-    // Someone else's listing answers like a missing one.
-    if (!listing || listing.userId !== userId) throw new ApiError(404, 'NOT_FOUND');
-    return listing;
-  }
 
   const router = createRouter()
     .openapi(routes.aiDraft, (c) => {
@@ -244,81 +226,26 @@ export function listingsRoutes(deps: {
 
     .openapi(routes.create, async (c) => {
       const user = requireUser(c);
-      const input = c.req.valid('json');
-      assertOwnPhotos(user.id, [...input.photos, ...(input.receiptImage ? [input.receiptImage] : [])]);
-      await service.assertUnderPlanLimit(user.id, user.plan);
-      const { verification: _verification, ...fields } = input;
-      const rows = await db
-        .insert(listings)
-        .values({
-          ...fields,
-          price: String(fields.price),
-          referralAmount: fields.referralAmount === undefined ? null : String(fields.referralAmount),
-          partBrand: fields.partBrand ?? null,
-          receiptImage: fields.receiptImage ?? null,
-          yearStart: fields.yearStart ?? null,
-          yearEnd: fields.yearEnd ?? null,
-          userId: user.id,
-        })
-        .returning({ id: listings.id });
-      const id = rows[0]!.id;
-      await service.recordPrice(id, fields.price);
-      await deps.events.published(id);
+      const id = await service.create(user, c.req.valid('json'));
       return c.json((await service.detail(id, user.id))!, 201);
     })
 
     .openapi(routes.update, async (c) => {
       const user = requireUser(c);
       const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const listing = await ownListing(user.id, id);
-      const newPhotos = input.photos.filter((p) => !listing.photos.some((old) => old.key === p.key));
-      const receipt =
-        input.receiptImage && input.receiptImage.key !== listing.receiptImage?.key
-          ? [input.receiptImage]
-          : [];
-      assertOwnPhotos(user.id, [...newPhotos, ...receipt]);
-      const { verification: _verification, ...fields } = input;
-      await db
-        .update(listings)
-        .set({
-          ...fields,
-          price: String(fields.price),
-          referralAmount: fields.referralAmount === undefined ? null : String(fields.referralAmount),
-          partBrand: fields.partBrand ?? null,
-          receiptImage: fields.receiptImage ?? null,
-          yearStart: fields.yearStart ?? null,
-          yearEnd: fields.yearEnd ?? null,
-          updatedAt: new Date(),
-        })
-        .where(eq(listings.id, id));
-      if (Number(listing.price) !== fields.price) {
-        await service.recordPrice(id, fields.price);
-        await deps.events.priceChanged(id, listing.price, fields.price);
-      }
-      // Photos taken out of the listing are deleted from storage.
-      for (const old of listing.photos)
-        if (!input.photos.some((p) => p.key === old.key)) await storage.deletePrefix(`${old.key}/`);
+      await service.update(user.id, id, c.req.valid('json'));
       return c.json((await service.detail(id, user.id))!, 200);
     })
 
     .openapi(routes.status, async (c) => {
       const user = requireUser(c);
-      const { id } = c.req.valid('param');
-      const { isSold } = c.req.valid('json');
-      const listing = await ownListing(user.id, id);
-      if (!isSold && listing.isSold) await service.assertUnderPlanLimit(user.id, user.plan);
-      await db.update(listings).set({ isSold, updatedAt: new Date() }).where(eq(listings.id, id));
-      if (isSold && !listing.isSold) await deps.events.sold(id);
+      await service.setSold(user, c.req.valid('param').id, c.req.valid('json').isSold);
       return c.json({ status: 'ok' as const }, 200);
     })
 
     .openapi(routes.remove, async (c) => {
       const user = requireUser(c);
-      const listing = await ownListing(user.id, c.req.valid('param').id);
-      await db.delete(listings).where(eq(listings.id, listing.id));
-      for (const photo of [...listing.photos, ...(listing.receiptImage ? [listing.receiptImage] : [])])
-        await storage.deletePrefix(`${photo.key}/`);
+      await service.remove(user.id, c.req.valid('param').id);
       return c.json({ status: 'ok' as const }, 200);
     })
 

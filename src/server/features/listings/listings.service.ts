@@ -7,17 +7,22 @@ import {
   publicName,
   type BrowseQuery,
   type BrowseResponse,
+  type ListingInputSchema,
   type ListingCard,
   type ListingDetail,
   type PhotoView,
 } from '@common/schemas/listings';
-import type { Db } from '../../db/client';
-import { listingPriceHistory, listings, listingViews, users } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { conversations, listingPriceHistory, listings, listingViews, users } from '../../db/schema';
+import { assertWithinQuota, type Quota } from '../../db/member-quota';
+import { assertOwnPhotos } from '../../photos/store-photo';
+import type { SessionUser } from '@common/schemas/auth';
+import type { z } from 'zod';
 import type { Storage } from '../../storage/storage';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { Vehicle } from '@common/schemas/vehicles';
-import { fitFor, fitsAnyCondition } from '../fleet/fleet.service';
+import { fitFor, fitsAnyCondition, yearWithinListing } from '../fleet/fleet.service';
 
 type ListingRow = typeof listings.$inferSelect;
 
@@ -101,10 +106,7 @@ function browseConditions(query: Partial<BrowseQuery>, fleet: Vehicle[] | null):
   // Makes come from one list, so an exact match can use the (make, created_at) index.
   if (query.make) conditions.push(eq(listings.make, query.make));
   if (query.model) conditions.push(sql`lower(${listings.model}) = lower(${query.model})`);
-  if (query.year !== undefined) {
-    conditions.push(sql`${listings.yearStart} <= ${query.year}`);
-    conditions.push(sql`${listings.yearEnd} >= ${query.year}`);
-  }
+  if (query.year !== undefined) conditions.push(yearWithinListing(query.year));
   if (query.minPrice !== undefined) conditions.push(sql`${listings.price} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) conditions.push(sql`${listings.price} <= ${query.maxPrice}`);
   if (query.condition) conditions.push(eq(listings.condition, query.condition));
@@ -116,8 +118,61 @@ function browseConditions(query: Partial<BrowseQuery>, fleet: Vehicle[] | null):
   return conditions;
 }
 
-export function createListingsService(deps: { db: Db; storage: Storage }) {
-  const { db, storage } = deps;
+/** What other features do when a listing changes, queued in the same transaction (alerts, notifications). */
+export interface ListingEvents {
+  published(tx: Tx, listingId: string): Promise<void>;
+  priceChanged(tx: Tx, listingId: string, oldPrice: string, price: number): Promise<void>;
+  sold(tx: Tx, listingId: string): Promise<void>;
+}
+
+type ListingValues = z.output<typeof ListingInputSchema>;
+
+/** The listing row's columns from the form's values. */
+function columns(input: ListingValues) {
+  const { verification: _verification, ...fields } = input;
+  return {
+    ...fields,
+    price: String(fields.price),
+    referralAmount: fields.referralAmount === undefined ? null : String(fields.referralAmount),
+    partBrand: fields.partBrand ?? null,
+    receiptImage: fields.receiptImage ?? null,
+    yearStart: fields.yearStart ?? null,
+    yearEnd: fields.yearEnd ?? null,
+  };
+}
+
+/** A member's unsold listings, capped by their plan. */
+function activeListingsQuota(user: SessionUser): Quota {
+  return {
+    table: listings,
+    owner: listings.userId,
+    userId: user.id,
+    limit: PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].activeListings,
+    error: 'PLAN_LIMIT',
+    counts: sql`${listings.isSold} = false`,
+  };
+}
+
+/** The member's own listing, locked for the rest of the transaction; anyone else's answers 404. */
+async function lockOwn(tx: Tx, userId: string, id: string): Promise<ListingRow> {
+  if (!isUuid(id)) throw new ApiError(404, 'NOT_FOUND');
+  const rows = await tx
+    .select()
+    .from(listings)
+    .where(and(eq(listings.id, id), eq(listings.userId, userId)))
+    .for('update');
+  if (!rows[0]) throw new ApiError(404, 'NOT_FOUND');
+  return rows[0];
+}
+
+export function createListingsService(deps: {
+  db: Db;
+  storage: Storage;
+  events: ListingEvents;
+  /** Tells the job worker that jobs are waiting (after the transaction that queued them). */
+  wakeJobs: () => void;
+}) {
+  const { db, storage, events, wakeJobs } = deps;
 
   return {
     /** One page of unsold listings, keyset-paginated on the sort key and the id, with a bounded count. */
@@ -289,18 +344,86 @@ export function createListingsService(deps: { db: Db; storage: Storage }) {
       });
     },
 
-    /** Throws PLAN_LIMIT when the member already has as many unsold listings as the plan allows. */
-    async assertUnderPlanLimit(userId: string, plan: string): Promise<void> {
-      const limit = PLAN_DETAILS[isPlan(plan) ? plan : 'bronze'].activeListings;
-      if (limit === null) return;
-      const rows = await db.execute<{ n: number }>(
-        sql`select count(*)::int as n from ${listings} where ${listings.userId} = ${userId} and ${listings.isSold} = false`,
-      );
-      if ((rows.rows[0]?.n ?? 0) >= limit) throw new ApiError(403, 'PLAN_LIMIT', { count: limit });
+    /**
+     * Lists a part: the listing, its first price and the saved-search match job in one transaction,
+     * with the plan's active-listing limit checked inside it.
+     */
+    async create(user: SessionUser, input: ListingValues): Promise<string> {
+      assertOwnPhotos(user.id, [...input.photos, ...(input.receiptImage ? [input.receiptImage] : [])]);
+      const id = await db.transaction(async (tx) => {
+        await assertWithinQuota(tx, activeListingsQuota(user));
+        const rows = await tx
+          .insert(listings)
+          .values({ ...columns(input), userId: user.id })
+          .returning({ id: listings.id });
+        const id = rows[0]!.id;
+        await tx.insert(listingPriceHistory).values({ listingId: id, price: String(input.price) });
+        await events.published(tx, id);
+        return id;
+      });
+      wakeJobs();
+      return id;
     },
 
-    async recordPrice(listingId: string, price: string | number): Promise<void> {
-      await db.insert(listingPriceHistory).values({ listingId, price: String(price) });
+    /** Saves every field, the price history and the price-drop job together; then drops removed photos. */
+    async update(userId: string, id: string, input: ListingValues): Promise<void> {
+      const before = await db.transaction(async (tx) => {
+        const listing = await lockOwn(tx, userId, id);
+        const newPhotos = input.photos.filter((p) => !listing.photos.some((old) => old.key === p.key));
+        const receipt =
+          input.receiptImage && input.receiptImage.key !== listing.receiptImage?.key
+            ? [input.receiptImage]
+            : [];
+        assertOwnPhotos(userId, [...newPhotos, ...receipt]);
+        await tx
+          .update(listings)
+          .set({ ...columns(input), updatedAt: new Date() })
+          .where(eq(listings.id, id));
+        if (Number(listing.price) !== input.price) {
+          await tx.insert(listingPriceHistory).values({ listingId: id, price: String(input.price) });
+          await events.priceChanged(tx, id, listing.price, input.price);
+        }
+        return listing;
+      });
+      wakeJobs();
+      // Photos taken out of the listing are deleted from storage once the listing no longer names them.
+      for (const old of before.photos)
+        if (!input.photos.some((p) => p.key === old.key)) await storage.deletePrefix(`${old.key}/`);
+    },
+
+    /** Sold or available again (within the plan's limit, checked in the same transaction). */
+    async setSold(user: SessionUser, id: string, isSold: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        const listing = await lockOwn(tx, user.id, id);
+        if (listing.isSold === isSold) return;
+        if (!isSold) await assertWithinQuota(tx, activeListingsQuota(user));
+        await tx.update(listings).set({ isSold, updatedAt: new Date() }).where(eq(listings.id, id));
+        if (isSold) await events.sold(tx, id);
+      });
+      wakeJobs();
+    },
+
+    /**
+     * Deletes a listing: gone from browse, search, favourites and the sitemap. Its conversations stay
+     * for both members, keeping the title, price and first photo as they were (that photo's files stay).
+     */
+    async remove(userId: string, id: string): Promise<void> {
+      const { listing, kept } = await db.transaction(async (tx) => {
+        const listing = await lockOwn(tx, userId, id);
+        const first = listing.photos[0] ?? null;
+        const kept = await tx
+          .update(conversations)
+          .set({ listingTitle: listing.title, listingPrice: listing.price, listingPhoto: first })
+          .where(eq(conversations.listingId, id))
+          .returning({ id: conversations.id });
+        await tx.delete(listings).where(eq(listings.id, id));
+        return { listing, kept: kept.length > 0 };
+      });
+      const files = [
+        ...listing.photos.slice(kept ? 1 : 0),
+        ...(listing.receiptImage ? [listing.receiptImage] : []),
+      ];
+      for (const photo of files) await storage.deletePrefix(`${photo.key}/`);
     },
   };
 }

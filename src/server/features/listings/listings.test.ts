@@ -2,12 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowseResponse, ListingDetail } from '@common/schemas/listings';
+import type { Thread } from '@common/schemas/messages';
 import type { StoredPhoto } from '@common/photos';
 import { photoVariantKey } from '@common/photos';
 import { listingPriceHistory, listings, messages } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
+import { fits } from '@common/schemas/vehicles';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -205,13 +207,18 @@ describe('browse and search', () => {
     expect(idsOf(await browse('category=exhaust&make=BMW'))).toEqual([]);
   });
 
-  it('applies the year rule at its edges: year_start <= year <= year_end', async () => {
+  it('applies the fitment year rule at its edges: year_start <= year <= year_end', async () => {
     expect(idsOf(await browse('make=BMW&year=2008'))).toEqual([ids.c]);
     expect(idsOf(await browse('make=BMW&year=2013'))).toEqual([ids.c]);
     expect(idsOf(await browse('make=BMW&year=2007'))).toEqual([]);
     expect(idsOf(await browse('make=BMW&year=2014'))).toEqual([]);
-    // Without an end year the listing cannot be shown to fit a year.
-    expect(idsOf(await browse('make=Ford&year=2016'))).toEqual([]);
+    // "2015 and later": every year from the first on, as the "Fits your …" badge counts it.
+    expect(idsOf(await browse('make=Ford&year=2015'))).toEqual([ids.b]);
+    expect(idsOf(await browse('make=Ford&year=2026'))).toEqual([ids.b]);
+    expect(idsOf(await browse('make=Ford&year=2014'))).toEqual([]);
+    const mustang = { make: 'Ford', model: 'Mustang' };
+    expect(fits({ ...mustang, yearStart: 2015, yearEnd: null }, { ...mustang, year: 2026 })).toBe(true);
+    expect(fits({ ...mustang, yearStart: 2015, yearEnd: null }, { ...mustang, year: 2014 })).toBe(false);
   });
 
   it('sorts by price both ways', async () => {
@@ -316,6 +323,84 @@ describe('plan limits', () => {
   });
 });
 
+describe('deleting a listing', () => {
+  it('takes it out of browse, favourites and the sitemap but keeps both sides of its conversations', async () => {
+    const seller = await signedInMember(t, { firstName: 'Lena', lastName: 'Ortiz' });
+    const buyer = await signedInMember(t);
+    const [first, second] = [
+      (await upload(seller.browser, await jpeg(), 'front.jpg')).body,
+      (await upload(seller.browser, await jpeg(), 'back.jpg')).body,
+    ];
+    const listing = await create(seller.browser, { title: 'Tein Flex Z coilovers', photos: [first, second] });
+    const sent = await buyer.browser.post<{ conversationId: string }>(
+      `/api/listings/${listing.id}/messages`,
+      {
+        content: 'Would you take 700?',
+      },
+    );
+    expect((await buyer.browser.request('PUT', `/api/favourites/${listing.id}`)).status).toBe(200);
+
+    expect((await seller.browser.request('DELETE', `/api/listings/${listing.id}`)).status).toBe(200);
+
+    expect(idsOfBrowse(await browse('search=Tein%20Flex'))).not.toContain(listing.id);
+    expect(await (await t.app.request('/sitemap.xml')).text()).not.toContain(listing.id);
+    const favourites = await buyer.browser.get<{ favourites: { listing: unknown; available: boolean }[] }>(
+      '/api/favourites',
+    );
+    expect(favourites.body.favourites[0]).toMatchObject({ listing: null, available: false });
+    for (const member of [seller, buyer]) {
+      const thread = await member.browser.get<Thread>(`/api/conversations/${sent.body.conversationId}`);
+      expect(thread.status).toBe(200);
+      expect(thread.body.conversation.listing).toMatchObject({ id: null, title: 'Tein Flex Z coilovers' });
+      expect(thread.body.conversation.listing.photo?.sources.length).toBeGreaterThan(0);
+      expect(thread.body.messages.map((m) => m.content)).toEqual(['Would you take 700?']);
+    }
+    // The first photo stays for the conversation; the others are gone.
+    expect((await t.app.request(`/media/${photoVariantKey(first, 320)}`)).status).toBe(200);
+    expect((await t.app.request(`/media/${photoVariantKey(second, 320)}`)).status).toBe(404);
+    // Both can still write in it.
+    const reply = await seller.browser.post(`/api/conversations/${sent.body.conversationId}/messages`, {
+      content: 'Sold it elsewhere, sorry',
+    });
+    expect(reply.status).toBe(201);
+  });
+});
+
+describe('limits under parallel requests', () => {
+  it('lets only as many of 10 parallel listings through as the plan has room for', async () => {
+    const { browser } = await signedInMember(t);
+    await create(browser);
+    await create(browser);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        browser.post('/api/listings', part({ title: `Parallel part ${i}` })),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(403)]);
+    const mine = await browser.get<{ quota: { active: number } }>('/api/dashboard');
+    expect(mine.body.quota.active).toBe(3);
+  });
+
+  it('lets only as many of 10 parallel new conversations through as the month has room for', async () => {
+    const seller = await signedInMember(t, { plan: 'platinum' });
+    const buyer = await signedInMember(t);
+    const items = [];
+    for (let i = 0; i < 19; i++) items.push(await create(seller.browser, { title: `Spoon part ${i}` }));
+    for (const item of items.slice(0, 9))
+      expect((await buyer.browser.post(`/api/listings/${item.id}/messages`, { content: 'Hi' })).status).toBe(
+        201,
+      );
+    const answers = await Promise.all(
+      items
+        .slice(9)
+        .map((item) => buyer.browser.post(`/api/listings/${item.id}/messages`, { content: 'Hi' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(403)]);
+    const inbox = await buyer.browser.get<{ conversations: unknown[] }>('/api/conversations');
+    expect(inbox.body.conversations).toHaveLength(10);
+  });
+});
+
 describe('photos', () => {
   it('re-encodes a JPEG into WebP sizes without its GPS data', async () => {
     const { browser, id } = await signedInMember(t);
@@ -399,7 +484,11 @@ describe('contacting the seller and views', () => {
       },
     );
     expect(second.body.conversationId).toBe(first.body.conversationId);
-    const stored = await t.database.db.select().from(messages).where(eq(messages.listingId, listing.id));
+    const stored = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, first.body.conversationId))
+      .orderBy(messages.createdAt);
     expect(stored.map((m) => [m.content, m.senderId, m.receiverId])).toEqual([
       ['Is this still available?', buyer.id, seller.id],
       ['Can you ship to Denver?', buyer.id, seller.id],

@@ -3,9 +3,9 @@ import { PLAN_DETAILS, isPlan } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
 import { publicName } from '@common/schemas/listings';
 import type { ConversationSummary, Message } from '@common/schemas/messages';
-import type { NotificationSettings } from '@common/schemas/notifications';
+import type { Notification, NotificationSettings } from '@common/schemas/notifications';
 import type { StoredPhoto } from '@common/photos';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { conversations, listings, messages, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { Storage } from '../../storage/storage';
@@ -13,9 +13,9 @@ import type { RealtimeHub } from '../../realtime/hub';
 import { photoView } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
+import { assertWithinQuota } from '../../db/member-quota';
 
 type MessageRow = typeof messages.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function toMessage(row: MessageRow): Message {
   return {
@@ -48,22 +48,23 @@ export function createMessagesService(deps: {
   const { db, storage, realtime, notifications } = deps;
 
   /**
-   * After a new message is stored: both members' open tabs get it, the receiver gets a notification
-   * (one per conversation while unread), new counts, and, when away, an email later.
+   * In the transaction that stores a new message: the receiver's notification (one per conversation
+   * while unread). The conversation's row is locked by the message's insert, and `markRead` takes the
+   * same lock, so a conversation being read never reads a notification for a message it has not seen.
    */
-  async function delivered(message: MessageRow, sender: SessionUser) {
-    await realtime.publish(
-      [message.senderId, message.receiverId],
-      [{ type: 'message', conversationId: message.conversationId, message: toMessage(message) }],
-    );
-    const about = await db.execute<{ title: string; unread: number }>(sql`
-      select l.title,
-        (select count(*)::int from ${messages} m where m.conversation_id = ${message.conversationId}
+  async function noteMessage(
+    tx: Tx,
+    message: MessageRow,
+    sender: SessionUser,
+    settings: NotificationSettings,
+  ) {
+    const about = await tx.execute<{ title: string; unread: number }>(sql`
+      select coalesce(l.title, c.listing_title, '') as title,
+        (select count(*)::int from ${messages} m where m.conversation_id = c.id
           and m.receiver_id = ${message.receiverId} and m.read_at is null) as unread
-      from ${listings} l where l.id = ${message.listingId}`);
-    // Read once: both the notification and the email obey them.
-    const settings = await notifications.settingsFor(message.receiverId);
-    const notification = await notifications.notify({
+      from ${conversations} c left join ${listings} l on l.id = c.listing_id
+      where c.id = ${message.conversationId}`);
+    return notifications.store(tx, {
       settings,
       userId: message.receiverId,
       type: 'message',
@@ -76,8 +77,39 @@ export function createMessagesService(deps: {
       link: `/messages/${message.conversationId}`,
       groupKey: `conversation:${message.conversationId}`,
     });
-    if (!notification) await notifications.pushCounts(message.receiverId);
+  }
+
+  /**
+   * After a new message and its notification committed: both members' open tabs get the message, the
+   * receiver the notification and new counts, and, when away, an email later.
+   */
+  async function delivered(
+    message: MessageRow,
+    notification: Notification | null,
+    settings: NotificationSettings,
+  ) {
+    await realtime.publish(
+      [message.senderId, message.receiverId],
+      [{ type: 'message', conversationId: message.conversationId, message: toMessage(message) }],
+    );
+    if (notification) await notifications.deliver(message.receiverId, notification);
+    else await notifications.pushCounts(message.receiverId);
     await deps.planMissedEmail(message.conversationId, message.receiverId, settings);
+  }
+
+  /**
+   * Stores a message (once per sender and clientId) and, when it is new, its notification, in the
+   * caller's transaction.
+   */
+  async function storeMessage(
+    tx: Tx,
+    values: Parameters<typeof insertMessage>[1],
+    sender: SessionUser,
+    settings: NotificationSettings,
+  ) {
+    const result = await insertMessage(tx, values);
+    const notification = result.created ? await noteMessage(tx, result.message, sender, settings) : null;
+    return { ...result, notification };
   }
 
   /** Stores a message once per (sender, clientId): a retry returns the first copy. */
@@ -85,7 +117,6 @@ export function createMessagesService(deps: {
     tx: Tx,
     values: {
       conversationId: string;
-      listingId: string;
       senderId: string;
       receiverId: string;
       content: string;
@@ -120,7 +151,7 @@ export function createMessagesService(deps: {
     const search = filter?.search?.trim().toLowerCase();
     const rows = await db.execute<{
       id: string;
-      listing_id: string;
+      listing_id: string | null;
       title: string;
       price: string;
       photos: StoredPhoto[];
@@ -133,13 +164,17 @@ export function createMessagesService(deps: {
       last_sender: string | null;
       unread: number;
     }>(sql`
-      select c.id, l.id as listing_id, l.title, l.price::text as price, l.photos, c.buyer_id,
+      select c.id, l.id as listing_id, coalesce(l.title, c.listing_title, '') as title,
+             coalesce(l.price, c.listing_price, 0)::text as price,
+             case when l.id is not null then l.photos
+                  when c.listing_photo is not null then jsonb_build_array(c.listing_photo)
+                  else '[]'::jsonb end as photos, c.buyer_id,
              u.id as other_id, u.first_name, u.last_name,
              m.content as last_content, m.created_at as last_at, m.sender_id as last_sender,
              (select count(*)::int from ${messages} r
                where r.conversation_id = c.id and r.receiver_id = ${userId} and r.read_at is null) as unread
       from ${conversations} c
-      join ${listings} l on l.id = c.listing_id
+      left join ${listings} l on l.id = c.listing_id
       join ${users} u on u.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end
       left join lateral (
         select content, created_at, sender_id from ${messages}
@@ -149,7 +184,7 @@ export function createMessagesService(deps: {
         ${filter?.conversationId ? sql`and c.id = ${filter.conversationId}` : sql``}
         ${
           search
-            ? sql`and (lower(l.title) like ${`%${search}%`} or lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${`%${search}%`})`
+            ? sql`and (lower(coalesce(l.title, c.listing_title, '')) like ${`%${search}%`} or lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${`%${search}%`})`
             : sql``
         }
       order by c.last_message_at desc
@@ -224,18 +259,24 @@ export function createMessagesService(deps: {
     async markRead(userId: string, conversationId: string): Promise<number> {
       const conversation = await membersConversation(userId, conversationId);
       const readAt = new Date();
-      const updated = await db
-        .update(messages)
-        .set({ readAt })
-        .where(
-          and(
-            eq(messages.conversationId, conversationId),
-            eq(messages.receiverId, userId),
-            isNull(messages.readAt),
-          ),
-        )
-        .returning({ id: messages.id });
-      await notifications.markGroupRead(userId, `conversation:${conversationId}`);
+      const updated = await db.transaction(async (tx) => {
+        // The lock a new message's insert takes: a message arriving meanwhile is read with its
+        // notification, or comes after both and stays unread with its own.
+        await tx.execute(sql`select 1 from ${conversations} where id = ${conversationId} for no key update`);
+        const read = await tx
+          .update(messages)
+          .set({ readAt })
+          .where(
+            and(
+              eq(messages.conversationId, conversationId),
+              eq(messages.receiverId, userId),
+              isNull(messages.readAt),
+            ),
+          )
+          .returning({ id: messages.id });
+        await notifications.markGroupRead(tx, userId, `conversation:${conversationId}`);
+        return read;
+      });
       if (updated.length) {
         await realtime.publish(
           [conversation.buyerId, conversation.sellerId],
@@ -250,17 +291,16 @@ export function createMessagesService(deps: {
     async reply(user: SessionUser, conversationId: string, content: string, clientId?: string) {
       const conversation = await membersConversation(user.id, conversationId);
       const receiverId = conversation.buyerId === user.id ? conversation.sellerId : conversation.buyerId;
+      const settings = await notifications.settingsFor(receiverId);
       const result = await db.transaction((tx) =>
-        insertMessage(tx, {
-          conversationId,
-          listingId: conversation.listingId,
-          senderId: user.id,
-          receiverId,
-          content,
-          clientId,
-        }),
+        storeMessage(
+          tx,
+          { conversationId, senderId: user.id, receiverId, content, clientId },
+          user,
+          settings,
+        ),
       );
-      if (result.created) await delivered(result.message, user);
+      if (result.created) await delivered(result.message, result.notification, settings);
       return result;
     },
 
@@ -269,12 +309,19 @@ export function createMessagesService(deps: {
      * against the plan's new conversations per calendar month).
      */
     async contactSeller(user: SessionUser, listingId: string, content: string, clientId?: string) {
-      const rows = await db.select().from(listings).where(eq(listings.id, listingId)).limit(1);
-      const listing = rows[0];
-      if (!listing) throw new ApiError(404, 'NOT_FOUND');
-      if (listing.userId === user.id) throw new ApiError(400, 'OWN_LISTING');
-      if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
+      const seller = await db
+        .select({ userId: listings.userId })
+        .from(listings)
+        .where(eq(listings.id, listingId));
+      if (!seller[0]) throw new ApiError(404, 'NOT_FOUND');
+      const settings = await notifications.settingsFor(seller[0].userId);
       const result = await db.transaction(async (tx) => {
+        // Held to the end: the listing cannot be deleted or sold while the message is stored.
+        const rows = await tx.select().from(listings).where(eq(listings.id, listingId)).for('share');
+        const listing = rows[0];
+        if (!listing) throw new ApiError(404, 'NOT_FOUND');
+        if (listing.userId === user.id) throw new ApiError(400, 'OWN_LISTING');
+        if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
         const existing = await tx
           .select({ id: conversations.id })
           .from(conversations)
@@ -282,15 +329,14 @@ export function createMessagesService(deps: {
           .limit(1);
         let conversationId = existing[0]?.id;
         if (!conversationId) {
-          const cap = PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].newConversationsPerMonth;
-          if (cap !== null) {
-            const started = await tx.execute<{
-              n: number;
-            }>(sql`select count(*)::int as n from ${conversations}
-              where ${conversations.buyerId} = ${user.id} and ${conversations.createdAt} >= date_trunc('month', now())`);
-            if ((started.rows[0]?.n ?? 0) >= cap)
-              throw new ApiError(403, 'CONVERSATION_LIMIT', { count: cap });
-          }
+          await assertWithinQuota(tx, {
+            table: conversations,
+            owner: conversations.buyerId,
+            userId: user.id,
+            limit: PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].newConversationsPerMonth,
+            error: 'CONVERSATION_LIMIT',
+            counts: sql`${conversations.createdAt} >= date_trunc('month', now())`,
+          });
           await tx
             .insert(conversations)
             .values({ listingId: listing.id, buyerId: user.id, sellerId: listing.userId })
@@ -302,17 +348,15 @@ export function createMessagesService(deps: {
             .limit(1);
           conversationId = created[0]!.id;
         }
-        const result = await insertMessage(tx, {
-          conversationId,
-          listingId: listing.id,
-          senderId: user.id,
-          receiverId: listing.userId,
-          content,
-          clientId,
-        });
+        const result = await storeMessage(
+          tx,
+          { conversationId, senderId: user.id, receiverId: listing.userId, content, clientId },
+          user,
+          settings,
+        );
         return { conversationId, ...result };
       });
-      if (result.created) await delivered(result.message, user);
+      if (result.created) await delivered(result.message, result.notification, settings);
       return result;
     },
   };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '@common/schemas/listings';
 import type { ConversationSummary, Message, Thread } from '@common/schemas/messages';
@@ -187,5 +188,38 @@ describe('conversations', () => {
       expect((await gold.browser.post(`/api/listings/${item.id}/messages`, { content: 'Hi' })).status).toBe(
         201,
       );
+  });
+});
+
+describe('reading while messages arrive', () => {
+  it('never reads the notification of a message the reader has not seen', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller.browser, 'Greddy intercooler');
+    const started = await buyer.browser.post<{ conversationId: string }>(
+      `/api/listings/${item.id}/messages`,
+      {
+        content: 'First',
+      },
+    );
+    const id = started.body.conversationId;
+    const { db } = t.database;
+    // The read starts a little later each round, so it meets the send at every step of its work.
+    for (let round = 0; round < 24; round++) {
+      await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, round % 12)).then(() =>
+          seller.browser.post(`/api/conversations/${id}/read`, {}),
+        ),
+        buyer.browser.post(`/api/conversations/${id}/messages`, { content: `Message ${round}` }),
+      ]);
+      // Whatever the order: an unread message has its unread notification, and a read one has none.
+      const state = await db.execute<{ messages: number; notifications: number }>(sql`select
+        (select count(*)::int from messages where conversation_id = ${id} and receiver_id = ${seller.id}
+          and read_at is null) as messages,
+        (select count(*)::int from notifications where user_id = ${seller.id}
+          and group_key = ${`conversation:${id}`} and read_at is null) as notifications`);
+      const { messages, notifications } = state.rows[0]!;
+      expect({ round, notifications }).toEqual({ round, notifications: messages > 0 ? 1 : 0 });
+    }
   });
 });

@@ -92,12 +92,13 @@ export function missedEmails(deps: {
         sender_first: string | null;
         sender_last: string | null;
       }>(sql`
-        select r.email, r.locale, r.first_name, l.title, m.content,
+        select r.email, r.locale, r.first_name, coalesce(l.title, c.listing_title, '') as title, m.content,
                s.first_name as sender_first, s.last_name as sender_last
         from messages m
         join "user" r on r.id = m.receiver_id
         join "user" s on s.id = m.sender_id
-        join listings l on l.id = m.listing_id
+        join conversations c on c.id = m.conversation_id
+        left join listings l on l.id = c.listing_id
         where m.conversation_id = ${conversationId} and m.receiver_id = ${userId}
           and m.created_at <= ${state.latest}::timestamptz
         order by m.created_at desc limit 1`);

@@ -10,13 +10,25 @@ import {
   type NotificationSettings,
   type NotificationType,
 } from '@common/schemas/notifications';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { messages, notificationSettings, notifications } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { RealtimeHub } from '../../realtime/hub';
 import { decodeTimeCursor, encodeTimeCursor, isUuid } from '../../http/ids';
 
 type Row = typeof notifications.$inferSelect;
+
+export interface NotifyInput {
+  userId: string;
+  type: NotificationType;
+  data: NotificationData;
+  link?: string | null;
+  groupKey?: string;
+  /** Makes a retried job's notification count once: one per member and key. */
+  idempotencyKey?: string;
+  /** The member's settings, when the caller has read them already. */
+  settings?: NotificationSettings;
+}
 const PAGE_SIZE = 30;
 
 export function toNotification(row: Row): Notification {
@@ -71,6 +83,46 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
     await realtime.publish([userId], [{ type: 'counts', ...current }]);
   }
 
+  /**
+   * Stores a notification, if the member's settings allow this type, in the caller's transaction
+   * when one is given; `deliver` it once that has committed. With a `groupKey`, an unread
+   * notification with the same key is brought up to date instead of adding another. With an
+   * `idempotencyKey`, a second call with the same key (a job run again) stores nothing.
+   */
+  async function store(executor: Executor, input: NotifyInput): Promise<Notification | null> {
+    const settings = input.settings ?? (await settingsFor(input.userId));
+    if (!settings[SETTING_FOR_TYPE[input.type]]) return null;
+    const values = {
+      userId: input.userId,
+      type: input.type,
+      data: input.data,
+      link: input.link ?? null,
+      groupKey: input.groupKey ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+    };
+    const rows = input.groupKey
+      ? await executor
+          .insert(notifications)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [notifications.userId, notifications.groupKey],
+            targetWhere: sql`read_at is null and group_key is not null`,
+            set: { data: values.data, link: values.link, createdAt: sql`now()` },
+          })
+          .returning()
+      : await executor
+          .insert(notifications)
+          .values(values)
+          .onConflictDoNothing({ target: [notifications.userId, notifications.idempotencyKey] })
+          .returning();
+    return rows[0] ? toNotification(rows[0]) : null;
+  }
+
+  async function deliver(userId: string, notification: Notification) {
+    await realtime.publish([userId], [{ type: 'notification', notification }]);
+    await pushCounts(userId);
+  }
+
   return {
     settingsFor,
     unreadCount,
@@ -88,42 +140,15 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
       return settings;
     },
 
-    /**
-     * Tells a member something happened, if their settings allow this type. With a `groupKey`, an
-     * unread notification with the same key is brought up to date instead of adding another.
-     */
-    async notify(input: {
-      userId: string;
-      type: NotificationType;
-      data: NotificationData;
-      link?: string | null;
-      groupKey?: string;
-      /** The member's settings, when the caller has read them already. */
-      settings?: NotificationSettings;
-    }): Promise<Notification | null> {
-      const settings = input.settings ?? (await settingsFor(input.userId));
-      if (!settings[SETTING_FOR_TYPE[input.type]]) return null;
-      const values = {
-        userId: input.userId,
-        type: input.type,
-        data: input.data,
-        link: input.link ?? null,
-        groupKey: input.groupKey ?? null,
-      };
-      const rows = input.groupKey
-        ? await db
-            .insert(notifications)
-            .values(values)
-            .onConflictDoUpdate({
-              target: [notifications.userId, notifications.groupKey],
-              targetWhere: sql`read_at is null and group_key is not null`,
-              set: { data: values.data, link: values.link, createdAt: sql`now()` },
-            })
-            .returning()
-        : await db.insert(notifications).values(values).returning();
-      const notification = toNotification(rows[0]!);
-      await realtime.publish([input.userId], [{ type: 'notification', notification }]);
-      await pushCounts(input.userId);
+    store,
+
+    /** Tells the member's open tabs about a stored notification (after its transaction committed). */
+    deliver,
+
+    /** `store` and `deliver` in one go, for callers with no transaction of their own. */
+    async notify(input: NotifyInput): Promise<Notification | null> {
+      const notification = await store(db, input);
+      if (notification) await deliver(input.userId, notification);
       return notification;
     },
 
@@ -201,8 +226,8 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
     },
 
     /** Reading what a notification is about (e.g. opening the conversation) reads the notification. */
-    async markGroupRead(userId: string, groupKey: string): Promise<void> {
-      await db
+    async markGroupRead(executor: Executor, userId: string, groupKey: string): Promise<void> {
+      await executor
         .update(notifications)
         .set({ readAt: new Date() })
         .where(

@@ -10,7 +10,7 @@ import {
   type SavedSearch,
 } from '@common/schemas/saved-searches';
 import { DEFAULT_LANGUAGE, isLanguage } from '@common/i18n/languages';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { listings, savedSearchAlerts, savedSearches, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { insertWithinQuota } from '../../db/member-quota';
@@ -176,10 +176,9 @@ export function createSavedSearchesService(deps: {
   return {
     jobHandlers,
 
-    /** A listing went live: match it against the saved searches, later. */
-    async published(listingId: string) {
-      await enqueueJob(db, MATCH_JOB, { listingId });
-      deps.wakeJobs();
+    /** A listing went live: match it against the saved searches, later (queued in the caller's transaction). */
+    async published(executor: Executor, listingId: string) {
+      await enqueueJob(executor, MATCH_JOB, { listingId });
     },
 
     async list(userId: string, search?: string): Promise<SavedSearch[]> {
