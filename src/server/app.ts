@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { Env } from './env';
@@ -46,6 +47,9 @@ import { contactFeature } from './features/contact/contact.routes';
 import { createBillingService } from './features/billing/billing.service';
 import { billingRoutes } from './features/billing/billing.routes';
 import { communityRoutes } from './features/community/community.routes';
+
+/** The largest JSON body any endpoint takes (a listing with 10 photos and a long description fits easily). */
+const MAX_JSON_BODY_BYTES = 256 * 1024;
 
 export interface AppDeps {
   env: Env;
@@ -132,6 +136,14 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = createRouter();
+  // Every request body is capped; photo uploads have their own, larger cap on their route.
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
+    },
+  });
+  api.use((c, next) => (c.req.path === '/api/photos' ? next() : jsonBodyLimit(c, next)));
   api.use(clientIp(env.TRUST_PROXY));
   api.use(sessionMiddleware(db, cookies));
   api.use(async (c, next) => {

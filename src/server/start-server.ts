@@ -1,9 +1,8 @@
-import type { Server } from 'node:http';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import type { Logger } from 'pino';
 import type { Env } from './env';
 import { createApp } from './app';
+import { createHttpServer } from './http/http-server';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createLocalStorage } from './storage/local-storage';
@@ -61,10 +60,9 @@ export async function startServer(
     );
   }, 3600_000);
   pruning.unref();
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
-  });
-  app.realtime.attach(server as Server);
+  const server = createHttpServer(app.fetch);
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  app.realtime.attach(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;

@@ -13,7 +13,7 @@ import { runJobs } from '@server/jobs/queue';
 import type { Mailer, MailMessage } from '@server/mail/mailer';
 import type { Bus } from '@server/realtime/bus';
 import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createHttpServer } from '@server/http/http-server';
 import type Stripe from 'stripe';
 
 export interface TestApp {
@@ -75,9 +75,8 @@ export async function createTestApp(
         .orderBy(asc(mailOutbox.id));
     },
     async listen() {
-      const server = await new Promise<Server>((resolve) => {
-        const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
-      });
+      const server = createHttpServer(app.fetch);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       app.realtime.attach(server);
       servers.push(server);
       const address = server.address();

@@ -1,0 +1,70 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+
+/** A body still unread when the answer goes out is read and dropped up to this size, else the connection closes. */
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
+/** How long dropping the rest of a body may take before the connection is closed. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/**
+ * The Node HTTP server for the app. An answer sent before its request's body was read (401, 413,
+ * 415, 429, ...) would otherwise leave the rest of the body on a keep-alive connection, where it
+ * is taken for the start of the next request. Here a small rest is read and dropped, so the
+ * connection carries on; a big or endless one gets `Connection: close`.
+ */
+export function createHttpServer(fetch: (request: Request, env: object) => Response | Promise<Response>): Server {
+  // Our own clean-up below replaces the adapter's, which may close a connection it already kept alive.
+  const listener = getRequestListener(fetch, { autoCleanupIncoming: false });
+  const server = createServer((req, res) => {
+    guardUnreadBody(req, res);
+    void listener(req, res);
+  });
+  // Slow or idle clients cannot hold connections for ever.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 120_000;
+  server.keepAliveTimeout = 5_000;
+  return server;
+}
+
+function guardUnreadBody(req: IncomingMessage, res: ServerResponse) {
+  if (req.method === 'GET' || req.method === 'HEAD') return;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!req.complete && !drainable(req)) res.setHeader('Connection', 'close');
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+  res.once('finish', () => {
+    if (req.complete || req.destroyed) return;
+    if (!res.shouldKeepAlive) {
+      req.destroy();
+      return;
+    }
+    drain(req);
+  });
+}
+
+/** Whether what is left of the body is small enough to read and drop. */
+function drainable(req: IncomingMessage): boolean {
+  const length = Number(req.headers['content-length']);
+  return Number.isFinite(length) && length <= DRAIN_LIMIT_BYTES;
+}
+
+/** Reads the rest of the body into nothing, so the next request on the connection starts clean. */
+function drain(req: IncomingMessage) {
+  let bytes = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    req.socket.destroy();
+  };
+  const timer = setTimeout(stop, DRAIN_TIMEOUT_MS);
+  timer.unref();
+  // Whoever started reading the body (and stopped) no longer gets it.
+  req.removeAllListeners('data');
+  req.unpipe();
+  req.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > DRAIN_LIMIT_BYTES) stop();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.resume();
+}
