@@ -12,7 +12,9 @@ const DRAIN_TIMEOUT_MS = 5_000;
  * is taken for the start of the next request. Here a small rest is read and dropped, so the
  * connection carries on; a big or endless one gets `Connection: close`.
  */
-export function createHttpServer(fetch: (request: Request, env: object) => Response | Promise<Response>): Server {
+export function createHttpServer(
+  fetch: (request: Request, env: object) => Response | Promise<Response>,
+): Server {
   // Our own clean-up below replaces the adapter's, which may close a connection it already kept alive.
   const listener = getRequestListener(fetch, { autoCleanupIncoming: false });
   const server = createServer((req, res) => {
