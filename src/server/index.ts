@@ -31,6 +31,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // Whatever still hangs after 10 seconds does not keep the process: orchestrators kill it soon after.
+    setTimeout(() => {
+      logger.error('shutdown took longer than 10 seconds: exiting');
+      process.exit(1);
+    }, 10_000).unref();
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {

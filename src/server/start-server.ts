@@ -11,6 +11,10 @@ import { startJobWorker } from './jobs/queue';
 import { pruneRateLimits } from './security/rate-limit';
 import { createPostgresBus } from './realtime/bus';
 
+/** At shutdown, requests in flight get this long to finish, then the running job this long more. */
+const REQUEST_GRACE_MS = 5_000;
+const JOB_GRACE_MS = 2_000;
+
 export interface RunningServer {
   url: string;
   database: Database;
@@ -72,10 +76,17 @@ export async function startServer(
     url,
     database,
     async stop() {
+      // No new connections; idle keep-alive ones close now, busy ones once their answer is sent.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      const cut = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS);
       await app.realtime.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closed;
+      clearInterval(idle);
+      clearTimeout(cut);
       clearInterval(pruning);
-      await worker.stop();
+      await worker.stop(JOB_GRACE_MS);
       await database.close();
     },
   };

@@ -5,12 +5,14 @@ import { translator } from '../i18n/translate';
 
 /**
  * A router whose request validation failures answer 400 with a translated message per field,
- * in the shape every other error uses.
+ * in the shape every other error uses (404 for a malformed id in the path).
  */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
+      // A malformed id names no row: the same answer as a missing one, on every route.
+      if (result.target === 'param') return c.json(errorBody(c, 'NOT_FOUND'), 404);
       const t = translator(requestLanguage(c));
       const fields: Record<string, string> = {};
       for (const issue of result.error.issues) {

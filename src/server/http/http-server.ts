@@ -10,7 +10,8 @@ const DRAIN_TIMEOUT_MS = 5_000;
  * The Node HTTP server for the app. An answer sent before its request's body was read (401, 413,
  * 415, 429, ...) would otherwise leave the rest of the body on a keep-alive connection, where it
  * is taken for the start of the next request. Here a small rest is read and dropped, so the
- * connection carries on; a big or endless one gets `Connection: close`.
+ * connection carries on; a big or endless one gets `Connection: close`, as does every answer once
+ * the server is shutting down.
  */
 export function createHttpServer(
   fetch: (request: Request, env: object) => Response | Promise<Response>,
@@ -18,7 +19,7 @@ export function createHttpServer(
   // Our own clean-up below replaces the adapter's, which may close a connection it already kept alive.
   const listener = getRequestListener(fetch, { autoCleanupIncoming: false });
   const server = createServer((req, res) => {
-    guardUnreadBody(req, res);
+    guardConnection(server, req, res);
     void listener(req, res);
   });
   // Slow or idle clients cannot hold connections for ever.
@@ -28,11 +29,14 @@ export function createHttpServer(
   return server;
 }
 
-function guardUnreadBody(req: IncomingMessage, res: ServerResponse) {
-  if (req.method === 'GET' || req.method === 'HEAD') return;
+/**
+ * Decides, as the answer's head goes out, whether the connection may carry another request: not
+ * when the server is shutting down, nor when a big part of the body is still unread.
+ */
+function guardConnection(server: Server, req: IncomingMessage, res: ServerResponse) {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
-    if (!req.complete && !drainable(req)) res.setHeader('Connection', 'close');
+    if (!server.listening || (!req.complete && !drainable(req))) res.setHeader('Connection', 'close');
     return writeHead(...args);
   }) as typeof res.writeHead;
   res.once('finish', () => {

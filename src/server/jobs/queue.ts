@@ -3,8 +3,11 @@ import type { Logger } from 'pino';
 import type { Db, Executor } from '../db/client';
 import { jobs } from '../db/schema';
 
-/** A handler may answer `{ runAt }` to run the same job again later (not counted as a failure). */
-export type JobHandler = (payload: unknown) => Promise<void | { runAt: Date }>;
+/**
+ * A handler may answer `{ runAt }` to run the same job again later (not counted as a failure). The
+ * job's id is stable across its attempts: a key for side effects that must happen once.
+ */
+export type JobHandler = (payload: unknown, job: { jobId: number }) => Promise<void | { runAt: Date }>;
 
 const MAX_ATTEMPTS = 6;
 
@@ -32,18 +35,28 @@ export async function enqueueJob(
     });
 }
 
+/** The job being carried out right now, if any (so a stopping worker can hand it back). */
+export interface RunState {
+  current: number | null;
+  /** Set when the worker is stopping: no further job is claimed. */
+  stopping: boolean;
+}
+
 /**
- * Claims and runs due jobs one at a time until none is due (or `limit` ran). A failure is retried
- * later with a growing delay (30 s, 1 min, 2 min, ...); after six attempts the job is kept as failed.
+ * Claims and runs due jobs one at a time until none is due (or `limit` ran, or the worker stops). A
+ * failure is retried later with a growing delay (30 s, 1 min, 2 min, ...); after six attempts the job
+ * is kept as failed. A job claimed by an instance that dies is claimed again five minutes later, so
+ * handlers make their side effects once (idempotency keys on notifications and emails).
  */
 export async function runJobs(
   db: Db,
   handlers: Record<string, JobHandler>,
   logger: Logger,
   limit = 100,
+  state: RunState = { current: null, stopping: false },
 ): Promise<number> {
   let ran = 0;
-  while (ran < limit) {
+  while (ran < limit && !state.stopping) {
     const claimed = await db.transaction(async (tx) => {
       const due = await tx.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
         select id, kind, payload, attempts from jobs
@@ -59,10 +72,11 @@ export async function runJobs(
     });
     if (!claimed) break;
     ran++;
+    state.current = claimed.id;
     const handler = handlers[claimed.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${claimed.kind}`);
-      const outcome = await handler(claimed.payload);
+      const outcome = await handler(claimed.payload, { jobId: claimed.id });
       if (outcome && 'runAt' in outcome)
         await db.execute(sql`update jobs set run_at = ${outcome.runAt.toISOString()}, attempts = 0
           where id = ${claimed.id}`);
@@ -76,6 +90,8 @@ export async function runJobs(
         run_at = now() + make_interval(secs => ${delaySeconds}),
         failed_at = case when ${attempts} >= ${MAX_ATTEMPTS} then now() else null end
         where id = ${claimed.id}`);
+    } finally {
+      state.current = null;
     }
   }
   return ran;
@@ -84,7 +100,11 @@ export async function runJobs(
 export interface JobWorker {
   /** Runs due jobs soon (called after an enqueue on this instance). */
   wake(): void;
-  stop(): Promise<void>;
+  /**
+   * Claims no further job and waits up to `graceMs` for the running one; a job still running then is
+   * handed back to the queue at once (not counted as an attempt), for this or another instance.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Polls the queue every `intervalMs`, and at once when woken; one batch at a time. */
@@ -96,14 +116,14 @@ export function startJobWorker(
 ): JobWorker {
   let running: Promise<unknown> | null = null;
   let again = false;
-  let stopped = false;
+  const state: RunState = { current: null, stopping: false };
   const tick = () => {
-    if (stopped) return;
+    if (state.stopping) return;
     if (running) {
       again = true;
       return;
     }
-    running = runJobs(db, handlers, logger)
+    running = runJobs(db, handlers, logger, 100, state)
       .catch((error: unknown) => logger.error({ err: error }, 'job worker'))
       .finally(() => {
         running = null;
@@ -117,10 +137,21 @@ export function startJobWorker(
   timer.unref();
   return {
     wake: () => setImmediate(tick),
-    async stop() {
-      stopped = true;
+    async stop(graceMs = 5_000) {
+      state.stopping = true;
       clearInterval(timer);
-      await running;
+      if (!running) return;
+      let timeout: ReturnType<typeof setTimeout> | undefined;
+      const finished = await Promise.race([
+        running.then(() => true),
+        new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), graceMs))),
+      ]);
+      clearTimeout(timeout);
+      const current = state.current;
+      if (finished || current === null) return;
+      logger.warn({ jobId: current }, 'job still running at shutdown: handed back to the queue');
+      await db.execute(sql`update jobs set run_at = now(), attempts = greatest(attempts - 1, 0)
+        where id = ${current}`);
     },
   };
 }

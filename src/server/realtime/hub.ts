@@ -13,6 +13,8 @@ const IDLE_MS = 70_000;
 /** How far ahead a live connection marks its member online; renewed while heartbeats arrive. */
 const PRESENCE_SECONDS = 90;
 const PRESENCE_RENEW_MS = 45_000;
+/** How long a closing socket may take to say goodbye before it is cut. */
+const CLOSE_GRACE_MS = 1_000;
 /** How often a socket's session is checked again (a signed-out session stops receiving). */
 const SESSION_RECHECK_MS = 5 * 60_000;
 
@@ -198,8 +200,25 @@ export function createRealtimeHub(deps: {
     },
     async close() {
       clearInterval(sweep);
-      for (const set of byUser.values()) for (const connection of set) connection.socket.terminate();
+      // 1012 (service restart): the tabs reconnect, to another instance or to this one once it is back.
+      const sockets = [...byUser.values()].flatMap((set) => [...set].map((connection) => connection.socket));
       byUser.clear();
+      await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise<void>((resolve) => {
+              const timer = setTimeout(() => {
+                socket.terminate();
+                resolve();
+              }, CLOSE_GRACE_MS);
+              socket.once('close', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              socket.close(1012, 'server restarting');
+            }),
+        ),
+      );
       wss.close();
       await bus.close();
     },
