@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../test/test-database';
@@ -12,42 +7,11 @@ import { enqueueJob, startJobWorker } from './jobs/queue';
 import { createTestApp } from '../test/test-app';
 import { signedInMember } from '../test/members';
 import { TestSocket } from '../test/test-socket';
-
-const dirs: string[] = [];
-afterAll(async () => {
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-/** The server as `npm start` runs it, in a child process, on a free port. */
-async function startChild(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-shutdown-'));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(line);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', () => reject(new Error('the server stopped before listening')));
-  });
-  return { child, port, exited };
-}
+import { startChildServer } from '../test/child-server';
 
 describe('stopping with SIGTERM', () => {
   it('finishes the request in flight, refuses new connections and exits within 10 seconds', async () => {
-    const { child, port, exited } = await startChild();
+    const { child, port, exited } = await startChildServer();
     const body = JSON.stringify({
       name: 'Ines',
       email: 'ines@example.com',

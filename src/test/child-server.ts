@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface ChildServer {
+  child: ChildProcess;
+  port: number;
+  /** Resolves with the exit code; the data folder is removed by then. */
+  exited: Promise<number | null>;
+}
+
+/** The server as `npm start` runs it (from source), in a child process on a free port, with its own data. */
+export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-child-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      void rm(dataDir, { recursive: true, force: true }).then(() => resolve(code));
+    }),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(line);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', () => reject(new Error('the server stopped before listening')));
+  });
+  return { child, port, exited };
+}
