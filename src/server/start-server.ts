@@ -9,6 +9,7 @@ import { createLocalStorage } from './storage/local-storage';
 import { isDatabaseEmpty, seedDemoCatalog } from './seed/seed-demo';
 import { startJobWorker } from './jobs/queue';
 import { pruneRateLimits } from './security/rate-limit';
+import { pruneSentMail } from './mail/mailer';
 import { createPostgresBus } from './realtime/bus';
 
 /** At shutdown, requests in flight get this long to finish, then the running job this long more. */
@@ -59,8 +60,8 @@ export async function startServer(
   const worker = startJobWorker(database.db, app.jobHandlers, logger);
   wake = worker.wake;
   const pruning = setInterval(() => {
-    pruneRateLimits(database.db).catch((error: unknown) =>
-      logger.warn({ err: error }, 'pruning rate limits'),
+    Promise.all([pruneRateLimits(database.db), pruneSentMail(database.db)]).catch((error: unknown) =>
+      logger.warn({ err: error }, 'pruning rate limits and sent mail keys'),
     );
   }, 3600_000);
   pruning.unref();

@@ -39,6 +39,8 @@ export async function createTestApp(
     database?: Database & { url?: string };
     realtimeBus?: (database: Database & { url?: string }) => Bus;
     stripeClient?: Stripe;
+    /** Where `mailTo` reads mail from, when it is not the outbox (a test's own SMTP listener). */
+    mailbox?: (address: string) => Promise<MailMessage[]>;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -63,6 +65,7 @@ export async function createTestApp(
     dataDir,
     runJobs: () => runJobs(database.db, app.jobHandlers, logger),
     async mailTo(address) {
+      if (options.mailbox) return options.mailbox(address);
       return database.db
         .select({
           to: mailOutbox.to,

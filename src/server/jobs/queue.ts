@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Executor } from '../db/client';
 import { jobs } from '../db/schema';
+import { runInJob } from './job-context';
 
 /**
  * A handler may answer `{ runAt }` to run the same job again later (not counted as a failure). The
@@ -9,7 +10,9 @@ import { jobs } from '../db/schema';
  */
 export type JobHandler = (payload: unknown, job: { jobId: number }) => Promise<void | { runAt: Date }>;
 
-const MAX_ATTEMPTS = 6;
+/** Ten attempts over about four and a half hours: an SMTP server down for an afternoon loses nothing. */
+const MAX_ATTEMPTS = 10;
+const MAX_DELAY_SECONDS = 3600;
 
 /**
  * Adds a job; `runJobs` or the worker carries it out. Optionally inside the caller's transaction.
@@ -44,8 +47,8 @@ export interface RunState {
 
 /**
  * Claims and runs due jobs one at a time until none is due (or `limit` ran, or the worker stops). A
- * failure is retried later with a growing delay (30 s, 1 min, 2 min, ...); after six attempts the job
- * is kept as failed. A job claimed by an instance that dies is claimed again five minutes later, so
+ * failure is retried later with a growing delay (30 s, 1 min, 2 min, ... up to an hour); after ten
+ * attempts the job is kept as failed. A job claimed by an instance that dies is claimed again five minutes later, so
  * handlers make their side effects once (idempotency keys on notifications and emails).
  */
 export async function runJobs(
@@ -76,7 +79,7 @@ export async function runJobs(
     const handler = handlers[claimed.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${claimed.kind}`);
-      const outcome = await handler(claimed.payload, { jobId: claimed.id });
+      const outcome = await runInJob(claimed.id, () => handler(claimed.payload, { jobId: claimed.id }));
       if (outcome && 'runAt' in outcome)
         await db.execute(sql`update jobs set run_at = ${outcome.runAt.toISOString()}, attempts = 0
           where id = ${claimed.id}`);
@@ -85,10 +88,10 @@ export async function runJobs(
       const attempts = claimed.attempts + 1;
       const message = error instanceof Error ? error.message : String(error);
       logger.warn({ jobId: claimed.id, kind: claimed.kind, attempts, err: message }, 'job failed');
-      const delaySeconds = 30 * 2 ** (attempts - 1);
+      const delaySeconds = Math.min(30 * 2 ** (attempts - 1), MAX_DELAY_SECONDS);
       await db.execute(sql`update jobs set last_error = ${message.slice(0, 2000)},
         run_at = now() + make_interval(secs => ${delaySeconds}),
-        failed_at = case when ${attempts} >= ${MAX_ATTEMPTS} then now() else null end
+        failed_at = ${attempts >= MAX_ATTEMPTS ? sql`now()` : null}
         where id = ${claimed.id}`);
     } finally {
       state.current = null;

@@ -1,7 +1,10 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { mailOutbox, mailSent } from '../db/schema';
+import { nextJobKey } from '../jobs/job-context';
 
 export interface MailMessage {
   to: string;
@@ -12,7 +15,11 @@ export interface MailMessage {
 
 export interface Mailer {
   kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Sends once per key: inside a job the key defaults to one stable across the job's attempts, so a
+   * job run again after its worker died does not send the same email twice.
+   */
+  send(message: MailMessage, options?: { key?: string }): Promise<void>;
 }
 
 /**
@@ -26,23 +33,47 @@ export function createMailer(options: {
   logger: Logger;
   logLinks: boolean;
 }): Mailer {
+  const { db } = options;
+  const alreadySent = async (key: string) =>
+    (await db.select({ key: mailSent.key }).from(mailSent).where(eq(mailSent.key, key)).limit(1)).length > 0;
+
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send(message, sendOptions) {
+        const key = sendOptions?.key ?? nextJobKey('mail');
+        if (key && (await alreadySent(key))) return;
+        // Receivers that drop repeated Message-IDs drop a repeat that slipped through anyway.
+        const messageId = key
+          ? `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@modmarket>`
+          : undefined;
+        await transport.sendMail({ from: options.from, ...message, ...(messageId ? { messageId } : {}) });
+        if (key) await db.insert(mailSent).values({ key }).onConflictDoNothing();
       },
     };
   }
   return {
     kind: 'outbox',
-    async send(message) {
-      await options.db.insert(mailOutbox).values(message);
-      if (options.logLinks) {
+    async send(message, sendOptions) {
+      const key = sendOptions?.key ?? nextJobKey('mail');
+      const kept = await db.transaction(async (tx) => {
+        if (key) {
+          const fresh = await tx.insert(mailSent).values({ key }).onConflictDoNothing().returning();
+          if (!fresh.length) return false;
+        }
+        await tx.insert(mailOutbox).values(message);
+        return true;
+      });
+      if (kept && options.logLinks) {
         const links = message.text.match(/https?:\/\/\S+/g) ?? [];
         options.logger.info({ to: message.to, subject: message.subject, links }, 'mail kept in the outbox');
       }
     },
   };
+}
+
+/** Forgets the keys of emails sent over 30 days ago (no job is retried that late). */
+export async function pruneSentMail(db: Db): Promise<void> {
+  await db.delete(mailSent).where(sql`${mailSent.sentAt} < now() - interval '30 days'`);
 }

@@ -50,3 +50,13 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The keys of emails already sent by jobs: a job run again (after its worker died, or its database
+ * went away before the job was marked done) finds its email here and does not send it twice.
+ * Pruned after 30 days with the rate limits.
+ */
+export const mailSent = pgTable('mail_sent', {
+  key: text('key').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

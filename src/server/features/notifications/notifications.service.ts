@@ -11,6 +11,7 @@ import {
   type NotificationType,
 } from '@common/schemas/notifications';
 import type { Db, Executor } from '../../db/client';
+import { nextJobKey } from '../../jobs/job-context';
 import { messages, notificationSettings, notifications } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { RealtimeHub } from '../../realtime/hub';
@@ -24,7 +25,7 @@ export interface NotifyInput {
   data: NotificationData;
   link?: string | null;
   groupKey?: string;
-  /** Makes a retried job's notification count once: one per member and key. */
+  /** One notification per member and key; inside a job, a key stable across its attempts by default. */
   idempotencyKey?: string;
   /** The member's settings, when the caller has read them already. */
   settings?: NotificationSettings;
@@ -90,6 +91,8 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
    * `idempotencyKey`, a second call with the same key (a job run again) stores nothing.
    */
   async function store(executor: Executor, input: NotifyInput): Promise<Notification | null> {
+    // Taken first, so a job's keys stay in step across attempts whatever the settings say.
+    const idempotencyKey = input.idempotencyKey ?? (input.groupKey ? null : nextJobKey('notification'));
     const settings = input.settings ?? (await settingsFor(input.userId));
     if (!settings[SETTING_FOR_TYPE[input.type]]) return null;
     const values = {
@@ -98,7 +101,7 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
       data: input.data,
       link: input.link ?? null,
       groupKey: input.groupKey ?? null,
-      idempotencyKey: input.idempotencyKey ?? null,
+      idempotencyKey,
     };
     const rows = input.groupKey
       ? await executor
