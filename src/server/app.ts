@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { Env } from './env';
 import type { Database } from './db/client';
+import { isDatabaseUnavailable } from './db/unavailable';
 import type { Storage } from './storage/storage';
 import type { AppEnv } from './http/app-env';
 import { ApiError, errorBody, errorResponse } from './http/api-error';
@@ -258,6 +259,11 @@ export function createApp(deps: AppDeps) {
       const code =
         error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
       return c.json(errorBody(c, code), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      c.get('logger').warn({ err: error }, 'database unavailable');
+      c.header('Retry-After', '5');
+      return c.json(errorBody(c, 'SERVICE_UNAVAILABLE'), 503);
     }
     c.get('logger').error({ err: error }, 'unhandled error');
     return c.json(errorBody(c, 'INTERNAL_ERROR'), 500);

@@ -56,8 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client that loses its connection must not crash the process.
+  // A client that loses its connection (the server restarted) must not crash the process: idle ones
+  // are reported on the pool; one checked out between two statements of a transaction on itself. Its
+  // next query fails, the request answers 503, and the pool connects anew.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   const db = drizzle(pool, { schema });
   return {

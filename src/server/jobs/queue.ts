@@ -45,11 +45,15 @@ export interface RunState {
   stopping: boolean;
 }
 
+/** How long a claimed job is left to its worker before another may take it (the worker may have died). */
+export const DEFAULT_LEASE_SECONDS = 300;
+
 /**
  * Claims and runs due jobs one at a time until none is due (or `limit` ran, or the worker stops). A
  * failure is retried later with a growing delay (30 s, 1 min, 2 min, ... up to an hour); after ten
- * attempts the job is kept as failed. A job claimed by an instance that dies is claimed again five minutes later, so
- * handlers make their side effects once (idempotency keys on notifications and emails).
+ * attempts the job is kept as failed. A job claimed by an instance that dies (or that loses its
+ * database mid-job) is claimed again once its lease has passed, so handlers make their side effects
+ * once (idempotency keys on notifications and emails).
  */
 export async function runJobs(
   db: Db,
@@ -57,6 +61,7 @@ export async function runJobs(
   logger: Logger,
   limit = 100,
   state: RunState = { current: null, stopping: false },
+  leaseSeconds = DEFAULT_LEASE_SECONDS,
 ): Promise<number> {
   let ran = 0;
   while (ran < limit && !state.stopping) {
@@ -69,8 +74,8 @@ export async function runJobs(
       const job = due.rows[0];
       if (!job) return null;
       // Pushed forward while it runs, so an instance that dies mid-job leaves it for a retry.
-      await tx.execute(sql`update jobs set run_at = now() + interval '5 minutes', attempts = attempts + 1
-        where id = ${job.id}`);
+      await tx.execute(sql`update jobs set run_at = now() + make_interval(secs => ${leaseSeconds}),
+        attempts = attempts + 1 where id = ${job.id}`);
       return job;
     });
     if (!claimed) break;
@@ -116,6 +121,7 @@ export function startJobWorker(
   handlers: Record<string, JobHandler>,
   logger: Logger,
   intervalMs = 1000,
+  leaseSeconds = DEFAULT_LEASE_SECONDS,
 ): JobWorker {
   let running: Promise<unknown> | null = null;
   let again = false;
@@ -126,7 +132,7 @@ export function startJobWorker(
       again = true;
       return;
     }
-    running = runJobs(db, handlers, logger, 100, state)
+    running = runJobs(db, handlers, logger, 100, state, leaseSeconds)
       .catch((error: unknown) => logger.error({ err: error }, 'job worker'))
       .finally(() => {
         running = null;
