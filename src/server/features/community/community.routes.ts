@@ -20,10 +20,9 @@ import type { Storage } from '../../storage/storage';
 import { assertOwnPhotos } from '../../photos/store-photo';
 import { requireUser } from '../auth/sessions';
 import { photoView } from '../listings/listings.service';
-import { decodeTimeCursor, encodeTimeCursor, isUuid } from '../../http/ids';
+import { IdParam, decodeTimeCursor, encodeTimeCursor, isUuid } from '../../http/ids';
 
 const tags = ['Community'];
-const IdParam = z.object({ id: z.string() });
 const PAGE = 10;
 
 const routes = {

@@ -5,9 +5,9 @@ import { failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { FavouritesService } from './favourites.service';
+import { IdParam } from '../../http/ids';
 
 const tags = ['Favourites'];
-const IdParam = z.object({ id: z.string() });
 
 const routes = {
   list: createRoute({

@@ -5,9 +5,9 @@ import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { FleetService } from './fleet.service';
+import { IdParam } from '../../http/ids';
 
 const tags = ['My Fleet'];
-const IdParam = z.object({ id: z.string() });
 
 const routes = {
   list: createRoute({

@@ -30,9 +30,9 @@ import { fitFor, type FleetService } from '../fleet/fleet.service';
 import type { FavouritesService } from '../favourites/favourites.service';
 
 import type { MessagesService } from '../messages/messages.service';
+import { IdParam } from '../../http/ids';
 
 const tags = ['Listings'];
-const IdParam = z.object({ id: z.string().uuid() });
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
 const VIEWER_COOKIE = 'mm_viewer';
 

@@ -12,9 +12,9 @@ import { createRouter } from '../../http/create-router';
 import { hitRateLimit } from '../../security/rate-limit';
 import { requireUser } from '../auth/sessions';
 import { toMessage, type MessagesService } from './messages.service';
+import { IdParam } from '../../http/ids';
 
 const tags = ['Messages'];
-const IdParam = z.object({ id: z.string() });
 /** Sending is limited per member: 30 messages a minute. */
 export const SEND_LIMIT = { max: 30, windowSeconds: 60 };
 

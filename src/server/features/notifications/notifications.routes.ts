@@ -9,6 +9,7 @@ import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { NotificationsService } from './notifications.service';
+import { IdParam } from '../../http/ids';
 
 const tags = ['Notifications'];
 const CountsSchema = z
@@ -47,7 +48,7 @@ const routes = {
     path: '/{id}/read',
     tags,
     summary: 'Mark one notification read',
-    request: { params: z.object({ id: z.string() }) },
+    request: { params: IdParam },
     responses: {
       200: json(OkSchema, 'Read'),
       401: failure('Not signed in'),

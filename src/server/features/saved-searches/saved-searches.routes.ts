@@ -5,9 +5,9 @@ import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { SavedSearchesService } from './saved-searches.service';
+import { IdParam } from '../../http/ids';
 
 const tags = ['Saved searches'];
-const IdParam = z.object({ id: z.string() });
 const notMine = failure('No such saved search of yours');
 
 const routes = {

@@ -1,0 +1,242 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@common/schemas/errors';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { signedInMember } from '../../test/members';
+import type { TestBrowser } from '../../test/test-browser';
+
+/**
+ * Bad input, tried systematically: every operation of the API document gets malformed ids, query
+ * values and bodies. Each answer must be a 4xx with a stable code and a translated message, never a
+ * 500, and a refused request must write nothing.
+ */
+
+interface Operation {
+  method: string;
+  path: string;
+  pathParams: string[];
+  queryParams: string[];
+  /** The JSON body's properties, when it takes one. */
+  bodyProperties: string[] | null;
+}
+
+let t: TestApp;
+let member: { browser: TestBrowser; id: string };
+let operations: Operation[];
+let countTables: () => Promise<Record<string, number>>;
+
+// Routes whose side effect is the point even with an empty body, and the Stripe webhook (signed).
+const SKIPPED = new Set(['POST /auth/sign-out', 'POST /billing/webhook', 'POST /notifications/read-all']);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  member = await signedInMember(t);
+  const doc = (await (await t.app.request('/api/openapi.json')).json()) as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string }[];
+          requestBody?: { content: Record<string, { schema?: { properties?: object; $ref?: string } }> };
+        }
+      >
+    >;
+    components?: { schemas?: Record<string, { properties?: object }> };
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => {
+      const schema = op.requestBody?.content['application/json']?.schema;
+      const resolved = schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
+      return {
+        method: method.toUpperCase(),
+        path,
+        pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        bodyProperties: schema ? Object.keys(resolved?.properties ?? {}) : null,
+      };
+    }),
+  );
+  // Every table but the rate-limit counters (counting a refused attempt is their job).
+  const tables = (
+    await t.database.db.execute<{ name: string }>(
+      sql`select tablename as name from pg_tables where schemaname = 'public' and tablename not in ('rate_limits', '__drizzle_migrations')`,
+    )
+  ).rows.map((row) => row.name);
+  countTables = async () =>
+    (
+      await t.database.db.execute<Record<string, number>>(
+        sql.raw(
+          `select ${tables.map((name) => `(select count(*)::int from "${name}") as "${name}"`).join(', ')}`,
+        ),
+      )
+    ).rows[0]!;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Text people and tools send by mistake or on purpose: empty, huge, control characters, odd Unicode. */
+const nastyString = fc.oneof(
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e\u202d',
+    '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+    '👨‍👩‍👧‍👦',
+    '../..',
+    '%00',
+    "'; drop table listings; --",
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', minLength: 5_000, maxLength: 20_000 }),
+);
+const anyValue = fc.oneof(
+  nastyString,
+  fc.anything({ maxDepth: 2 }),
+  fc.constant(null),
+  fc.integer(),
+  fc.double(),
+);
+const malformedId = fc.oneof(
+  nastyString.filter((s) => s.length > 0 && s.length < 2_000),
+  fc.uuid().map((id) => `${id}x`),
+  fc.constantFrom(
+    '1',
+    '-1',
+    'null',
+    'undefined',
+    '00000000-0000-0000-0000-00000000000g',
+    '-'.repeat(36),
+    'not-a-uuid',
+  ),
+);
+
+function fillPath(op: Operation, values: Record<string, string>) {
+  return `/api${op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''))}`;
+}
+
+async function send(browser: TestBrowser, method: string, path: string, body?: string) {
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await t.app.request(
+    path,
+    {
+      method,
+      headers: {
+        'Accept-Language': 'es',
+        Cookie: cookie,
+        Origin: 'http://localhost:3000',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body } : {}),
+    },
+    { incoming: { socket: { remoteAddress: browser.ip } } },
+  );
+  const text = await response.text();
+  return { status: response.status, text };
+}
+
+/** A refused answer: 4xx, a stable code, a message in the asker's language, nothing written. */
+async function expectRefusedCleanly(label: string, attempt: () => Promise<{ status: number; text: string }>) {
+  const before = await countTables();
+  const { status, text } = await attempt();
+  expect(status, `${label}: ${text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(status, `${label}: ${text.slice(0, 300)}`).toBeLessThan(500);
+  const body = JSON.parse(text) as {
+    error: { code: string; message: string; fields?: Record<string, string> };
+  };
+  expect(ERROR_CODES as readonly string[], label).toContain(body.error.code);
+  for (const message of [body.error.message, ...Object.values(body.error.fields ?? {})]) {
+    expect(message.length, label).toBeGreaterThan(0);
+    expect(message, label).not.toMatch(/^(validation|field)\.|^[A-Z_]+$/);
+  }
+  expect(await countTables(), label).toEqual(before);
+  return status;
+}
+
+const RUNS = 25;
+
+describe('bad input on every endpoint', () => {
+  it('answers a malformed id in the path with 404, as for a missing row, before reading the body', async () => {
+    for (const op of operations.filter((o) => o.pathParams.includes('id'))) {
+      const body = op.bodyProperties ? '{}' : undefined;
+      await fc.assert(
+        fc.asyncProperty(malformedId, async (id) => {
+          const label = `${op.method} ${op.path} id=${JSON.stringify(id)}`;
+          const status = await expectRefusedCleanly(label, () =>
+            send(member.browser, op.method, fillPath(op, { id }), body),
+          );
+          expect(status, label).toBe(404);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('refuses wrong types, missing and extra fields, huge and odd strings in every JSON body', async () => {
+    for (const op of operations.filter((o) => o.bodyProperties && !SKIPPED.has(`${o.method} ${o.path}`))) {
+      const known = op.bodyProperties!;
+      const body = fc.oneof(
+        // Every known field with a value of any type, plus a stray one.
+        fc.record(Object.fromEntries([...known, 'unexpected'].map((key) => [key, anyValue])), {
+          requiredKeys: [],
+        }),
+        fc.anything({ maxDepth: 2 }),
+        fc.constant({}),
+      );
+      const path = fillPath(op, { id: '00000000-0000-4000-8000-000000000000', provider: 'google' });
+      // An endpoint that takes an empty object has no required field: some random bodies are fine there.
+      const acceptsEmpty = (await send(member.browser, op.method, path, '{}')).status < 300;
+      await fc.assert(
+        fc.asyncProperty(body, async (value) => {
+          const label = `${op.method} ${op.path} ${JSON.stringify(value)?.slice(0, 200)}`;
+          const attempt = () => send(member.browser, op.method, path, JSON.stringify(value));
+          if (!acceptsEmpty) return void (await expectRefusedCleanly(label, attempt));
+          const { status, text } = await attempt();
+          expect(status, `${label}: ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (status >= 400) await expectRefusedCleanly(label, attempt);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const bodies = ['{', '{"title":', '[1,2', 'nul', '{"a":1}}', '\u0000', '{"title":"\ud800"}'];
+    for (const op of operations.filter((o) => o.bodyProperties && !SKIPPED.has(`${o.method} ${o.path}`))) {
+      const path = fillPath(op, { id: '00000000-0000-4000-8000-000000000000', provider: 'google' });
+      if ((await send(member.browser, op.method, path, '{}')).status < 300) continue;
+      for (const raw of bodies) {
+        const label = `${op.method} ${op.path} ${JSON.stringify(raw)}`;
+        const status = await expectRefusedCleanly(label, () => send(member.browser, op.method, path, raw));
+        expect([400, 404], label).toContain(status);
+      }
+    }
+  });
+
+  it('never fails on odd query values and cursors: an answer or a clean refusal', async () => {
+    for (const op of operations.filter((o) => o.queryParams.length && o.method === 'GET')) {
+      const query = fc.dictionary(
+        fc.constantFrom(...op.queryParams),
+        nastyString.filter((s) => s.length < 2_000),
+        {
+          minKeys: 1,
+        },
+      );
+      await fc.assert(
+        fc.asyncProperty(query, async (params) => {
+          const search = new URLSearchParams(params).toString();
+          const path = `${fillPath(op, { provider: 'google' })}?${search}`;
+          const { status, text } = await send(member.browser, 'GET', path);
+          const label = `${op.method} ${path.slice(0, 200)}`;
+          expect(status, `${label}: ${text.slice(0, 300)}`).toBeLessThan(500);
+          if (status >= 400) await expectRefusedCleanly(label, () => send(member.browser, 'GET', path));
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+});
