@@ -15,17 +15,18 @@ const part = (title: string, price: string) => ({
 
 test('a favourite gets cheaper: the badge and the notification follow', async ({ browser }) => {
   test.setTimeout(120_000);
+  const title = `Enkei RPF1 17x9 set ${uniqueWord()}`;
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('fav-seller'));
-  const created = await seller.request.post('/api/listings', { data: part('Enkei RPF1 17x9 set', '1200') });
+  const created = await seller.request.post('/api/listings', { data: part(title, '1200') });
   const { id } = (await created.json()) as { id: string };
 
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await newMember(buyer, uniqueEmail('fav-buyer'));
-  await buyer.goto('/browse?search=Enkei%20RPF1');
-  const card = buyer.getByRole('link', { name: /Enkei RPF1 17x9 set/ });
+  await buyer.goto(`/browse?search=${encodeURIComponent(title)}`);
+  const card = buyer.getByRole('link', { name: new RegExp(title) });
   await expect(card).toBeVisible();
   await buyer.getByRole('button', { name: 'Save to favourites' }).first().click();
   await expect(buyer.getByText('Saved to favourites')).toBeVisible();
@@ -35,7 +36,7 @@ test('a favourite gets cheaper: the badge and the notification follow', async ({
   );
 
   await buyer.goto('/saved-searches?tab=favourites');
-  const favourite = buyer.getByRole('listitem').filter({ hasText: 'Enkei RPF1 17x9 set' });
+  const favourite = buyer.getByRole('listitem').filter({ hasText: title });
   await expect(favourite).toContainText('$1,200');
   await expect(favourite).not.toContainText('Price drop');
 
@@ -51,7 +52,7 @@ test('a favourite gets cheaper: the badge and the notification follow', async ({
   await expect(favourite).toContainText('Was $1,200');
   await expect(favourite).toContainText('$950');
   await buyer.goto('/notifications');
-  await expect(buyer.getByRole('button', { name: /Price drop on Enkei RPF1 17x9 set/ })).toContainText(
+  await expect(buyer.getByRole('button', { name: new RegExp(`Price drop on ${title}`) })).toContainText(
     'Now $950, was $1,200.',
   );
 
