@@ -139,9 +139,164 @@ test('messages, receipts and counters arrive live, and nothing is lost offline',
   // Each message exactly once on both sides, also after a reload.
   for (const page of [buyer, seller]) {
     await page.reload();
+    const thread = page.getByRole('region', { name: 'Conversation', exact: true });
+    await expect(thread.getByText('Is the flex pipe intact?')).toBeVisible();
+    for (const text of ['Great, I will take it.', 'I can ship Monday.', 'Yes, no leaks.'])
+      await expect(thread.getByText(text)).toHaveCount(1);
+  }
+
+  await sellerContext.close();
+  await buyerContext.close();
+});
+
+test('the notification page lists, opens and marks notifications; settings are kept', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await newMember(seller, uniqueEmail('notify-seller'));
+  const created = await seller.request.post('/api/listings', {
+    data: {
+      title: 'Cusco roll cage',
+      price: '900',
+      category: 'interior',
+      condition: 'good',
+      make: 'Mazda',
+      model: 'MX-5',
+    },
+  });
+  const { id } = (await created.json()) as { id: string };
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await newMember(buyer, uniqueEmail('notify-buyer'));
+  for (const content of ['Does it fit an NA?', 'Bolt-in or weld-in?'])
+    await buyer.request.post(`/api/listings/${id}/messages`, { data: { content } });
+
+  await seller.goto('/notifications');
+  await expect(seller.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(seller.getByText('1 unread', { exact: true })).toBeVisible();
+  const item = seller.getByRole('button', { name: /New message from Mika H\./ });
+  await expect(item).toContainText('2 messages about Cusco roll cage. Latest: Bolt-in or weld-in?');
+
+  // Filters by type.
+  await seller.getByRole('button', { name: 'System', exact: true }).click();
+  await expect(seller.getByText('Nothing of this kind yet.')).toBeVisible();
+  await seller.getByRole('button', { name: 'All', exact: true }).click();
+
+  // Opening it reads it and goes to the conversation.
+  await seller.getByRole('button', { name: /New message from Mika H\./ }).click();
+  await expect(seller).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  // The conversation is read (the nav counter clears) before leaving it.
+  await expect(seller.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+  await seller.goto('/notifications');
+  await expect(seller.getByText("You're all caught up")).toBeVisible();
+
+  // A new one arrives live; Mark All Read clears it.
+  await buyer.request.post(`/api/listings/${id}/messages`, { data: { content: 'Still there?' } });
+  await expect(seller.getByText('1 unread', { exact: true })).toBeVisible();
+  await seller.getByRole('button', { name: 'Mark All Read' }).click();
+  await expect(seller.getByText('All notifications marked as read')).toBeVisible();
+  await expect(seller.getByText("You're all caught up")).toBeVisible();
+
+  // Settings: push off and the rest on by default; a change is kept and obeyed.
+  const messagesSwitch = seller.getByRole('switch', { name: 'Messages' });
+  await expect(messagesSwitch).toBeChecked();
+  await expect(seller.getByRole('switch', { name: 'Push notifications' })).not.toBeChecked();
+  await expect(seller.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
+  await messagesSwitch.click();
+  await expect(seller.getByText('Notification settings saved')).toBeVisible();
+  await seller.reload();
+  await expect(seller.getByRole('switch', { name: 'Messages' })).not.toBeChecked();
+  await buyer.request.post(`/api/listings/${id}/messages`, { data: { content: 'Hello again' } });
+  // The message arrives ('Still there?' is unread too); no notification is made for it.
+  await expect(seller.getByRole('link', { name: 'Messages, 2 unread' })).toBeVisible();
+  await expect(seller.getByText("You're all caught up")).toBeVisible();
+
+  await sellerContext.close();
+  await buyerContext.close();
+});
+
+test('a Bronze buyer past 10 new conversations this month is pointed to the plans', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await newMember(seller, uniqueEmail('limit-seller'));
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await newMember(buyer, uniqueEmail('limit-buyer'));
+  // Bronze sellers keep 3 parts active: list 3, let the buyer ask about them, mark them sold, again.
+  let last = '';
+  for (let round = 0; round < 4; round++) {
+    for (let i = 0; i < 3; i++) {
+      const created = await seller.request.post('/api/listings', {
+        data: {
+          title: `Spoon part ${round}-${i}`,
+          price: '50',
+          category: 'engine',
+          condition: 'good',
+          make: 'Honda',
+          model: 'S2000',
+        },
+      });
+      expect(created.status()).toBe(201);
+      last = ((await created.json()) as { id: string }).id;
+      if (round === 3 && i === 1) break;
+      const asked = await buyer.request.post(`/api/listings/${last}/messages`, { data: { content: 'Hi' } });
+      expect(asked.status()).toBe(201);
+      if (round < 3)
+        await seller.request.fetch(`/api/listings/${last}/status`, {
+          method: 'PATCH',
+          data: { isSold: true },
+        });
+    }
+  }
+  // 10 conversations started this month: the 11th is refused with a way to upgrade.
+  await buyer.goto(`/listing/${last}`);
+  await buyer.getByRole('button', { name: 'Contact Seller' }).click();
+  await buyer.getByLabel('Your message').fill('Is this still available?');
+  await buyer.getByRole('button', { name: 'Send Message' }).click();
+  const alert = buyer.getByRole('alert').filter({ hasText: 'new conversations a month' });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('link', { name: 'See plans' }).click();
+  await expect(buyer).toHaveURL('/upgrade');
+
+  await sellerContext.close();
+  await buyerContext.close();
+});
+
+test('a deleted listing leaves both sides of its conversation, marked no longer available', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Tomei Expreme Ti ${uniqueWord()}`;
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await newMember(seller, uniqueEmail('deleting-seller'));
+  const listing = await seller.request.post('/api/listings', {
+    data: { title, price: '650', category: 'exhaust', condition: 'good', make: 'Nissan', model: '350Z' },
+  });
+  const { id } = (await listing.json()) as { id: string };
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await newMember(buyer, uniqueEmail('deleting-buyer'));
+  await buyer.request.post(`/api/listings/${id}/messages`, { data: { content: 'Is the flange 60 mm?' } });
+
+  // The seller deletes it from its page, after confirming.
+  await seller.goto(`/listing/${id}`);
+  await seller.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(seller.getByRole('dialog')).toContainText('Your conversations about it stay');
+  await seller.getByRole('button', { name: 'Delete Listing' }).click();
+  await expect(seller.getByText('Listing deleted')).toBeVisible();
+
+  for (const page of [buyer, seller]) {
+    await page.goto('/messages');
+    const row = page.getByRole('link', { name: new RegExp(title) });
+    await expect(row).toContainText('No Longer Available');
+    await row.click();
     // The inbox row and the open conversation's header both keep the title.
     await expect(page.getByText(`${title} · No Longer Available`)).toHaveCount(2);
-    await expect(page.getByText('Is the flange 60 mm?').last()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Conversation', exact: true })).toContainText(
+      'Is the flange 60 mm?',
+    );
   }
   await sellerContext.close();
   await buyerContext.close();
