@@ -48,6 +48,11 @@ export default defineConfig({
     env: {
       PORT: String(port),
       NODE_ENV: 'production',
+      // Production mode over plain http on loopback: allowed for the tests, with the demo catalogue.
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ALLOW_HTTP: 'true',
+      SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
       RATE_LIMIT_SCALE: '50',

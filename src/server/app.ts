@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps) {
   const db = deps.database.db;
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, logLinks: !env.isProduction });
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, logLinks: env.devMailbox });
   const wakeJobs = deps.wakeJobs ?? (() => undefined);
   const auth = createAuthService({
     db,
@@ -239,7 +239,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api', api);
   app.route('/media', mediaRoutes(deps.storage));
-  if (!env.isProduction) app.route('/dev/mailbox', devMailbox(db));
+  if (env.devMailbox) app.route('/dev/mailbox', devMailbox(db));
   app.route('/', seoFiles({ db, publicUrl: env.PUBLIC_URL }));
   if (deps.clientDir)
     app.route(

@@ -38,6 +38,39 @@ describe('loadEnv', () => {
     expect(env.STRIPE_PRICE_GOLD).toBe('price_g');
   });
 
+  it('listens on loopback only outside production unless HOST says otherwise, with the dev mailbox only there', () => {
+    expect(loadEnv({})).toMatchObject({ HOST: '127.0.0.1', devMailbox: true });
+    expect(loadEnv({ HOST: '0.0.0.0' })).toMatchObject({ HOST: '0.0.0.0', devMailbox: false });
+    expect(loadEnv({ HOST: '::1' }).devMailbox).toBe(true);
+  });
+
+  it('refuses an unsafe production configuration, naming the setting', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toThrow(
+      /PUBLIC_URL: required/,
+    );
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://parts.example', SMTP_URL: 'smtp://mail:25' }),
+    ).toThrow(/PUBLIC_URL: must be https/);
+    expect(() => loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://parts.example' })).toThrow(
+      /SMTP_URL: required in production/,
+    );
+    const safe = loadEnv({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://parts.example',
+      SMTP_URL: 'smtp://mail:25',
+    });
+    expect(safe).toMatchObject({ HOST: '0.0.0.0', SEED_DEMO: false, devMailbox: false, isProduction: true });
+    // A private network may run plain http when it says so.
+    expect(
+      loadEnv({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'http://10.0.0.5',
+        SMTP_URL: 'smtp://mail:25',
+        ALLOW_HTTP: 'true',
+      }).PUBLIC_URL,
+    ).toBe('http://10.0.0.5');
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

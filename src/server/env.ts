@@ -11,7 +11,8 @@ const booleanFlag = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: all interfaces in production, loopback only otherwise (the dev mailbox is not for the network). */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce
     .number({ error: 'expected a port number' })
     .int('expected a whole number')
@@ -27,7 +28,10 @@ const EnvSchema = z.object({
     .optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  SEED_DEMO: booleanFlag.default(true),
+  /** Unset: on outside production, off in production. */
+  SEED_DEMO: booleanFlag.optional(),
+  /** Production only: allow an http:// PUBLIC_URL (a private network behind its own TLS). */
+  ALLOW_HTTP: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   /** Multiplies every abuse limit (tests that sign many accounts up from one address raise it). */
@@ -54,7 +58,19 @@ const EnvSchema = z.object({
   STRIPE_PRICE_PLATINUM: z.string().startsWith('price_', 'expected a Stripe price id (price_...)').optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; isProduction: boolean };
+export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST' | 'SEED_DEMO'> & {
+  HOST: string;
+  SEED_DEMO: boolean;
+  PUBLIC_URL: string;
+  isProduction: boolean;
+  /**
+   * The dev mailbox and logged mail links: only outside production, and only while the server listens
+   * on loopback, so nobody on the network can read another member's reset link.
+   */
+  devMailbox: boolean;
+};
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -83,6 +99,25 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other STRIPE_ settings`).join('\n')}`,
     );
+  const isProduction = env.NODE_ENV === 'production';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, PUBLIC_URL: publicUrl, isProduction: env.NODE_ENV === 'production' };
+  if (isProduction) {
+    // Production fails safe: a setting that would leak sessions or links stops the start.
+    const problems: string[] = [];
+    if (!env.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (https://your-domain)');
+    else if (!publicUrl.startsWith('https://') && !env.ALLOW_HTTP)
+      problems.push('  PUBLIC_URL: must be https:// in production (or set ALLOW_HTTP=true on a private network)');
+    if (!env.SMTP_URL)
+      problems.push('  SMTP_URL: required in production (mail with links must reach its addressee, not a table)');
+    if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  return {
+    ...env,
+    HOST: host,
+    SEED_DEMO: env.SEED_DEMO ?? !isProduction,
+    PUBLIC_URL: publicUrl,
+    isProduction,
+    devMailbox: !isProduction && LOOPBACK.has(host),
+  };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { TestBrowser } from '../../test/test-browser';
+import { TestBrowser, linkToken } from '../../test/test-browser';
 import { signedInMember } from '../../test/members';
 import pino from 'pino';
 import { enqueueJob, runJobs, type JobHandler } from './queue';
@@ -185,5 +185,35 @@ describe('a job whose worker dies after its side effects', () => {
     );
     expect(notes.rows[0]!.n).toBe(1);
     expect((await db.execute(sql`select count(*)::int as n from jobs`)).rows[0]).toEqual({ n: 0 });
+  });
+});
+
+describe('a job that emails a one-time link, run again after its worker died', () => {
+  it('sends the link once, and the link it sent still works', async () => {
+    const member = await signedInMember(t);
+    const { db } = t.database;
+    const before = to(member.email).length;
+    expect(
+      (await new TestBrowser(t, '198.51.100.90').post('/api/auth/forgot-password', { email: member.email }))
+        .status,
+    ).toBe(202);
+    const job = (
+      await db.execute<{ id: number; kind: string; payload: unknown }>(
+        sql`select id, kind, payload from jobs where kind = 'auth.password-reset'`,
+      )
+    ).rows[0]!;
+    // The first worker sends the email, then dies before marking the job done; another runs it again.
+    await db.execute(
+      sql`update jobs set run_at = now() + interval '5 minutes', attempts = 1 where id = ${job.id}`,
+    );
+    await runInJob(job.id, () => t.app.jobHandlers[job.kind]!(job.payload, { jobId: job.id }));
+    await db.execute(sql`update jobs set run_at = now() where id = ${job.id}`);
+    await t.runJobs();
+
+    const mails = to(member.email).slice(before);
+    expect(mails).toHaveLength(1);
+    const token = linkToken(plainText(mails[0]!.raw), '/reset-password');
+    const check = await new TestBrowser(t, '198.51.100.91').post('/api/auth/reset-password/check', { token });
+    expect(check.status).toBe(200);
   });
 });

@@ -25,3 +25,10 @@ export function nextJobKey(kind: string): string | null {
   run.counts.set(kind, n);
   return `job:${run.jobId}:${kind}:${n}`;
 }
+
+/** The key `nextJobKey(kind)` would give next, without taking it (to ask whether that was done already). */
+export function peekJobKey(kind: string): string | null {
+  const run = storage.getStore();
+  if (!run) return null;
+  return `job:${run.jobId}:${kind}:${(run.counts.get(kind) ?? 0) + 1}`;
+}

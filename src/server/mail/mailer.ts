@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { mailOutbox, mailSent } from '../db/schema';
-import { nextJobKey } from '../jobs/job-context';
+import { nextJobKey, peekJobKey } from '../jobs/job-context';
 
 export interface MailMessage {
   to: string;
@@ -20,6 +20,11 @@ export interface Mailer {
    * job run again after its worker died does not send the same email twice.
    */
   send(message: MailMessage, options?: { key?: string }): Promise<void>;
+  /**
+   * Inside a job: whether the email it is about to send went out on an earlier attempt. A job that
+   * issues a one-time link asks first, so a retry neither sends a second link nor revives a used one.
+   */
+  nextAlreadySent(): Promise<boolean>;
 }
 
 /**
@@ -37,10 +42,16 @@ export function createMailer(options: {
   const alreadySent = async (key: string) =>
     (await db.select({ key: mailSent.key }).from(mailSent).where(eq(mailSent.key, key)).limit(1)).length > 0;
 
+  const nextAlreadySent = async () => {
+    const key = peekJobKey('mail');
+    return key !== null && (await alreadySent(key));
+  };
+
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
+      nextAlreadySent,
       async send(message, sendOptions) {
         const key = sendOptions?.key ?? nextJobKey('mail');
         if (key && (await alreadySent(key))) return;
@@ -55,6 +66,7 @@ export function createMailer(options: {
   }
   return {
     kind: 'outbox',
+    nextAlreadySent,
     async send(message, sendOptions) {
       const key = sendOptions?.key ?? nextJobKey('mail');
       const kept = await db.transaction(async (tx) => {

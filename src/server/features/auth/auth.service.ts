@@ -70,6 +70,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** The work behind each request that must not reveal whether an account exists. */
   const jobHandlers: Record<string, JobHandler> = {
     'auth.sign-up': async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
       const job = SignUpJob.parse(raw);
       const existing = await findUserByEmail(job.email);
       if (existing?.emailVerified) {
@@ -125,6 +126,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     'auth.resend-confirmation': async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
       const job = EmailJob.parse(raw);
       const user = await findUserByEmail(job.email);
       if (!user || user.emailVerified) return;
@@ -132,6 +134,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     'auth.password-reset': async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
       const job = EmailJob.parse(raw);
       const user = await findUserByEmail(job.email);
       if (!user) return;

@@ -500,12 +500,18 @@ describe('the dev mailbox', () => {
     expect(html).toContain('Confirm your ModMarket account');
   });
 
-  it('does not exist in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it.each([
+    [
+      'in production',
+      { NODE_ENV: 'production', PUBLIC_URL: 'https://modmarket.example', SMTP_URL: 'smtp://127.0.0.1:2525' },
+    ],
+    ['on a server listening beyond loopback', { HOST: '0.0.0.0' }],
+  ])('does not exist %s, and mail links are not logged', async (_label, env) => {
+    const other = await createTestApp({ env });
     try {
-      expect((await production.app.request('/dev/mailbox')).status).toBe(404);
+      expect((await other.app.request('/dev/mailbox')).status).toBe(404);
     } finally {
-      await production.close();
+      await other.close();
     }
   });
 });

@@ -15,6 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({
     mailer: {
       kind: 'smtp',
+      nextAlreadySent: async () => false,
       async send(message: MailMessage) {
         if (smtpDown) throw new Error('SMTP unreachable');
         await t.database.db.execute(sql`insert into mail_outbox ("to", subject, text, html)
