@@ -106,9 +106,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const problems: string[] = [];
     if (!env.PUBLIC_URL) problems.push('  PUBLIC_URL: required in production (https://your-domain)');
     else if (!publicUrl.startsWith('https://') && !env.ALLOW_HTTP)
-      problems.push('  PUBLIC_URL: must be https:// in production (or set ALLOW_HTTP=true on a private network)');
+      problems.push(
+        '  PUBLIC_URL: must be https:// in production (or set ALLOW_HTTP=true on a private network)',
+      );
     if (!env.SMTP_URL)
-      problems.push('  SMTP_URL: required in production (mail with links must reach its addressee, not a table)');
+      problems.push(
+        '  SMTP_URL: required in production (mail with links must reach its addressee, not a table)',
+      );
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
