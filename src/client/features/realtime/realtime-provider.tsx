@@ -8,21 +8,24 @@ import { notificationKeys } from '@client/features/notifications/keys';
 import { listingKeys } from '@client/features/listings/api';
 import { showSystemNotification } from '@client/features/notifications/push';
 import { HEARTBEAT_MS, RECONNECT_DELAYS_MS, RealtimeContext, type RealtimeStatus } from './realtime';
+import { refresh } from './refresh';
 
 /** Brings the query cache up to date with one pushed event. */
 function apply(queryClient: QueryClient, event: RealtimeEvent) {
   switch (event.type) {
     case 'message': {
       const { message } = event;
-      if (message)
-        queryClient.setQueryData<Thread>(messageKeys.thread(event.conversationId), (thread) =>
+      const key = messageKeys.thread(event.conversationId);
+      // Appended to a thread on screen; a thread still loading (or a bare event) is fetched anew.
+      if (message && queryClient.getQueryData<Thread>(key))
+        queryClient.setQueryData<Thread>(key, (thread) =>
           thread && !thread.messages.some((m) => m.id === message.id)
             ? { ...thread, messages: [...thread.messages, message] }
             : thread,
         );
-      else void queryClient.invalidateQueries({ queryKey: messageKeys.thread(event.conversationId) });
-      void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
-      void queryClient.invalidateQueries({ queryKey: listingKeys.dashboard });
+      else void refresh(queryClient, key);
+      void refresh(queryClient, ['conversations', 'list']);
+      void refresh(queryClient, listingKeys.dashboard);
       return;
     }
     case 'read':
@@ -41,7 +44,7 @@ function apply(queryClient: QueryClient, event: RealtimeEvent) {
             }
           : thread,
       );
-      void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });
+      void refresh(queryClient, ['conversations', 'list']);
       return;
     case 'counts':
       queryClient.setQueryData(notificationKeys.counts, {
@@ -50,15 +53,15 @@ function apply(queryClient: QueryClient, event: RealtimeEvent) {
       });
       return;
     case 'notification':
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void refresh(queryClient, notificationKeys.all);
       showSystemNotification(queryClient, event.notification);
       return;
     case 'resync':
       refetchEverything(queryClient);
       return;
     case 'announcement':
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.counts });
+      void refresh(queryClient, notificationKeys.all);
+      void refresh(queryClient, notificationKeys.counts);
       return;
     case 'pong':
       return;
@@ -67,10 +70,10 @@ function apply(queryClient: QueryClient, event: RealtimeEvent) {
 
 /** After a gap, whatever was pushed meanwhile is fetched again: nothing lost, nothing twice. */
 function refetchEverything(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: messageKeys.all });
-  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  void queryClient.invalidateQueries({ queryKey: notificationKeys.counts });
-  void queryClient.invalidateQueries({ queryKey: listingKeys.dashboard });
+  void refresh(queryClient, messageKeys.all);
+  void refresh(queryClient, notificationKeys.all);
+  void refresh(queryClient, notificationKeys.counts);
+  void refresh(queryClient, listingKeys.dashboard);
 }
 
 /**
