@@ -34,9 +34,25 @@ export function memberPhotoFolder(userId: string): string {
   return `listings/${userId}`;
 }
 
-/** Photos named in a listing or a post must be ones this member uploaded. */
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A member's upload: `listings/<member id>/<uuid>`. */
+const UPLOAD_KEY = new RegExp(`^listings/([A-Za-z0-9_-]+)/${UUID}$`);
+/** The demo catalogue's photos: `listings/<uuid>`. */
+const SEEDED_KEY = new RegExp(`^listings/${UUID}$`);
+
+/** Whether a stored photo is one `storePhoto` could have made: its key and its variant widths. */
+export function isStoredPhoto(photo: StoredPhoto): boolean {
+  return (
+    (UPLOAD_KEY.test(photo.key) || SEEDED_KEY.test(photo.key)) &&
+    photo.variants.every((width) => (PHOTO_VARIANT_WIDTHS as readonly number[]).includes(width))
+  );
+}
+
+/**
+ * Photos named in a listing or a post must be ones this member uploaded: exactly the key `storePhoto`
+ * gave them (a key such as `listings/<own id>/..` is refused), with the variants it makes.
+ */
 export function assertOwnPhotos(userId: string, photos: StoredPhoto[]): void {
-  const prefix = `${memberPhotoFolder(userId)}/`;
-  if (photos.some((photo) => !photo.key.startsWith(prefix) || photo.key.split('/').length !== 3))
+  if (photos.some((photo) => !isStoredPhoto(photo) || UPLOAD_KEY.exec(photo.key)?.[1] !== userId))
     throw new ApiError(400, 'VALIDATION_ERROR');
 }

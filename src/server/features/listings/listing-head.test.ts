@@ -57,6 +57,25 @@ describe('the HTML a listing page is served with', () => {
     });
   });
 
+  it("takes a member's text literally, even `$&` and `` $` `` (replacement patterns)", async () => {
+    const { browser } = await signedInMember(t);
+    const created = await browser.post<ListingDetail>('/api/listings', {
+      title: "Spoon $& $` $' $1 mirrors",
+      description: 'Carbon $` shells $& and $$ mounts.',
+      price: '300',
+      category: 'exterior',
+      condition: 'good',
+      make: 'Honda',
+      model: 'S2000',
+    });
+    const html = await (await t.app.request(`/listing/${created.body.id}`)).text();
+    expect(html).toContain('<title>Spoon $&#38; $` $&#39; $1 mirrors · ModMarket</title>');
+    expect(html).toContain('content="Carbon $` shells $&#38; and $$ mounts."');
+    // The document around the head is intact: one head, one body.
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('answers 404 for a listing that does not exist (the app then goes to browse)', async () => {
     const response = await t.app.request('/listing/00000000-0000-4000-8000-000000000000');
     expect(response.status).toBe(404);

@@ -70,8 +70,9 @@ export function listingHead(listing: ListingDetail, publicUrl: string): { title:
 
 /** index.html with the page's own title and tags in place of the defaults. */
 export function withHead(html: string, head: { title: string; tags: string }): string {
+  // Replacements are functions: a string replacement would read `$&` or `` $` `` in a member's title.
   return html
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `    ${head.tags}\n  </head>`);
+    .replace('</head>', () => `    ${head.tags}\n  </head>`);
 }

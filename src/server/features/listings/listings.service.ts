@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { conversations, listingPriceHistory, listings, listingViews, users } from '../../db/schema';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
-import { assertOwnPhotos } from '../../photos/store-photo';
+import { assertOwnPhotos, isStoredPhoto } from '../../photos/store-photo';
 import type { SessionUser } from '@common/schemas/auth';
 import type { z } from 'zod';
 import type { Storage } from '../../storage/storage';
@@ -29,11 +29,14 @@ type ListingRow = typeof listings.$inferSelect;
 const TYPO_THRESHOLD = 0.45;
 
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
+  // A photo that is not one the pipeline made (older data, a bad write) shows as "no photo": one bad
+  // photo never fails a page.
+  const usable = isStoredPhoto(photo);
   return {
     key: photo.key,
     width: photo.width,
     height: photo.height,
-    sources: photo.variants.map((width) => ({
+    sources: (usable ? photo.variants : []).map((width) => ({
       url: storage.publicUrl(photoVariantKey(photo, width)),
       width: Math.min(width, photo.width),
     })),

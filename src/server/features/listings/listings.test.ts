@@ -456,6 +456,30 @@ describe('photos', () => {
     expect((await someoneElses.browser.post('/api/listings', { ...part(), photos: [photo] })).status).toBe(
       400,
     );
+    // Keys are taken only exactly as the upload gave them: not a path out of the member's folder, not
+    // a made-up variant.
+    const folder = photo.key.split('/').slice(0, 2).join('/');
+    for (const forged of [
+      { ...photo, key: `${folder}/..` },
+      { ...photo, key: `${folder}/${photo.key.split('/')[2]}/../x` },
+      { ...photo, variants: [320, 999] },
+    ])
+      expect((await browser.post('/api/listings', { ...part(), photos: [forged] })).status).toBe(400);
+  });
+
+  it('shows a stored photo it cannot serve as no photo, and the page still works for everyone', async () => {
+    const { browser, id } = await signedInMember(t);
+    const listing = await create(browser, { title: 'Mugen hardtop' });
+    // Older data or a bad write: a key no upload makes.
+    await t.database.db
+      .update(listings)
+      .set({ photos: [{ key: `listings/${id}/..`, width: 10, height: 10, variants: [320] }] })
+      .where(eq(listings.id, listing.id));
+    const page = await browse('search=Mugen%20hardtop');
+    expect(page.items[0]).toMatchObject({ id: listing.id });
+    const detail = await new TestBrowser(t).get<ListingDetail>(`/api/listings/${listing.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.photos[0]?.sources).toEqual([]);
   });
 });
 
