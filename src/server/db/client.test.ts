@@ -24,6 +24,13 @@ describe('embedded PostgreSQL in a worker thread', () => {
     expect(trigram.rows[0]?.s).toBeGreaterThan(0.3);
   });
 
+  it('answers the query after a failed one (pg reconnects after an error)', async () => {
+    for (let round = 0; round < 5; round++) {
+      await expect(database.pool.query('select 1 / 0')).rejects.toThrow(/division by zero/);
+      expect((await database.pool.query<{ n: number }>('select 2 as n')).rows[0]?.n).toBe(2);
+    }
+  });
+
   it('keeps this thread free while a slow query runs', async () => {
     let longestGap = 0;
     let last = performance.now();

@@ -12,7 +12,10 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
  */
 export async function startPgliteHost(options) {
   const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db, path: options.socketPath });
+  // The app's pool holds one connection (PGlite is one session), but `pg` drops a connection after a
+  // failed query and opens a new one at once, before the server has let go of the old: with room for
+  // one only, that new connection was refused and the next query failed too.
+  const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 4 });
   await server.start();
   return {
     async close() {

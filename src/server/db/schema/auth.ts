@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { uniqueIndex, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The tables better-auth works on (user, session, account, verification), written by hand to match its
@@ -65,7 +65,11 @@ export const accounts = pgTable(
     password: text('password'),
     ...timestamps,
   },
-  (table) => [index('account_user_id_idx').on(table.userId)],
+  (table) => [
+    index('account_user_id_idx').on(table.userId),
+    // One member per identity at a provider: two sign-ins racing cannot attach it twice.
+    uniqueIndex('account_provider_account_idx').on(table.providerId, table.accountId),
+  ],
 );
 
 /**

@@ -9,6 +9,7 @@ import type { Storage } from '../../storage/storage';
 import { toCard } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
+import { containsPattern } from '../../db/like';
 
 export const PRICE_DROP_JOB = 'favourites.price-drop';
 export const SOLD_JOB = 'favourites.sold';
@@ -136,7 +137,7 @@ export function createFavouritesService(deps: {
         select f.id, coalesce(l.title, f.title) as title, f.created_at, l.id as listing_id
         from ${favourites} f left join ${listings} l on l.id = f.listing_id
         where f.user_id = ${userId}
-          ${term ? sql`and lower(coalesce(l.title, f.title)) like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}` : sql``}
+          ${term ? sql`and lower(coalesce(l.title, f.title)) like ${containsPattern(term)}` : sql``}
         order by f.created_at desc limit 200`);
       const ids = rows.rows.flatMap((r) => (r.listing_id ? [r.listing_id] : []));
       const [found, prices] = ids.length

@@ -14,6 +14,7 @@ import { photoView } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
 import { assertWithinQuota } from '../../db/member-quota';
+import { containsPattern } from '../../db/like';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -184,7 +185,10 @@ export function createMessagesService(deps: {
         ${filter?.conversationId ? sql`and c.id = ${filter.conversationId}` : sql``}
         ${
           search
-            ? sql`and (lower(coalesce(l.title, c.listing_title, '')) like ${`%${search}%`} or lower(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${`%${search}%`})`
+            ? // The other member is found by the name this member sees (first name, last initial) only.
+              sql`and (lower(coalesce(l.title, c.listing_title, '')) like ${containsPattern(search)}
+                or lower(trim(coalesce(u.first_name, '')) || coalesce(' ' || nullif(left(trim(u.last_name), 1), '') || '.', ''))
+                  like ${containsPattern(search)})`
             : sql``
         }
       order by c.last_message_at desc

@@ -90,10 +90,19 @@ describe('conversations', () => {
       '/api/conversations?search=rita',
     );
     expect(search.body.conversations.map((c) => c.id)).toEqual([id]);
-    const none = await buyer.browser.get<{ conversations: ConversationSummary[] }>(
-      '/api/conversations?search=zzz',
-    );
-    expect(none.body.conversations).toEqual([]);
+    // By the name the buyer sees ("Rita V."), never by the full last name, and wildcards are literal.
+    const byName = async (term: string) =>
+      (
+        await buyer.browser.get<{ conversations: ConversationSummary[] }>(
+          `/api/conversations?search=${encodeURIComponent(term)}`,
+        )
+      ).body.conversations.length;
+    expect(await byName('rita v.')).toBe(1);
+    expect(await byName('vance')).toBe(0);
+    expect(await byName('rita va')).toBe(0);
+    expect(await byName('%')).toBe(0);
+    expect(await byName('_')).toBe(0);
+    expect(await byName('zzz')).toBe(0);
   });
 
   it('stores a retried message once (same clientId)', async () => {

@@ -21,6 +21,7 @@ import type { FleetService } from '../fleet/fleet.service';
 import type { ListingsService } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
+import { containsPattern } from '../../db/like';
 
 type Row = typeof savedSearches.$inferSelect;
 export const MATCH_JOB = 'saved-searches.match';
@@ -189,9 +190,7 @@ export function createSavedSearchesService(deps: {
         .where(
           and(
             eq(savedSearches.userId, userId),
-            term
-              ? sql`lower(${savedSearches.name}) like ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`
-              : undefined,
+            term ? sql`lower(${savedSearches.name}) like ${containsPattern(term)}` : undefined,
           ),
         )
         .orderBy(asc(savedSearches.createdAt));
