@@ -11,7 +11,7 @@ import type { AppEnv } from './http/app-env';
 import { ApiError, errorBody, errorResponse } from './http/api-error';
 import { createRouter } from './http/create-router';
 import { requestLogger } from './http/request-logger';
-import { refuseNul } from './http/refuse-nul';
+import { refuseControlCharacters } from './http/refuse-control-characters';
 import { apiDocs } from './http/api-docs';
 import { clientApp } from './http/client-app';
 import { mediaRoutes } from './storage/media-routes';
@@ -146,7 +146,7 @@ export function createApp(deps: AppDeps) {
     },
   });
   api.use((c, next) => (c.req.path === '/api/photos' ? next() : jsonBodyLimit(c, next)));
-  api.use(refuseNul());
+  api.use(refuseControlCharacters());
   api.use(clientIp(env.TRUST_PROXY));
   api.use(sessionMiddleware(db, cookies));
   api.use(async (c, next) => {

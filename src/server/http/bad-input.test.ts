@@ -204,6 +204,22 @@ describe('bad input on every endpoint', () => {
     }
   });
 
+  it('refuses control characters in any field, as found by the property above', async () => {
+    for (const [path, body] of [
+      ['/api/community/posts', { title: '\u000e', description: '!' }],
+      ['/api/community/posts', { title: 'Turbo\u0000', description: 'Boost' }],
+      [
+        '/api/contact',
+        { name: 'Kai\u0007', email: 'kai@example.com', topic: 'other', message: 'Hello there, friend' },
+      ],
+    ] as const) {
+      const status = await expectRefusedCleanly(`${path} ${JSON.stringify(body)}`, () =>
+        send(member.browser, 'POST', path, JSON.stringify(body)),
+      );
+      expect(status).toBe(400);
+    }
+  });
+
   it('refuses malformed JSON with 400', async () => {
     const bodies = ['{', '{"title":', '[1,2', 'nul', '{"a":1}}', '\u0000', '{"title":"\ud800"}'];
     for (const op of operations.filter((o) => o.bodyProperties && !SKIPPED.has(`${o.method} ${o.path}`))) {
