@@ -8,8 +8,7 @@ import { migrateDatabase } from './db/migrate';
 import { createLocalStorage } from './storage/local-storage';
 import { isDatabaseEmpty, seedDemoCatalog } from './seed/seed-demo';
 import { startJobWorker } from './jobs/queue';
-import { pruneRateLimits } from './security/rate-limit';
-import { pruneSentMail } from './mail/mailer';
+import { housekeeping } from './jobs/housekeeping';
 import { createPostgresBus } from './realtime/bus';
 
 /** At shutdown, requests in flight get this long to finish, then the running job this long more. */
@@ -60,9 +59,7 @@ export async function startServer(
   const worker = startJobWorker(database.db, app.jobHandlers, logger);
   wake = worker.wake;
   const pruning = setInterval(() => {
-    Promise.all([pruneRateLimits(database.db), pruneSentMail(database.db)]).catch((error: unknown) =>
-      logger.warn({ err: error }, 'pruning rate limits and sent mail keys'),
-    );
+    housekeeping(database.db).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
   }, 3600_000);
   pruning.unref();
   const server = createHttpServer(app.fetch);
