@@ -75,6 +75,10 @@ describe('the HTTP app', () => {
     const response = await t.app.request('/');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // Connections (fetch and the WebSocket) go to this origin only.
+    expect(response.headers.get('content-security-policy')).toContain("connect-src 'self';");
+    expect(response.headers.get('permissions-policy')).toContain('camera=()');
+    expect(response.headers.get('permissions-policy')).toContain('geolocation=()');
   });
 
   it('does not serve media outside the storage keys', async () => {

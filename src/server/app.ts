@@ -226,7 +226,8 @@ export function createApp(deps: AppDeps) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers this origin's own WebSocket (ws: and wss:), and nothing else.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -234,6 +235,19 @@ export function createApp(deps: AppDeps) {
         formAction: ["'self'"],
       },
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // Nothing on the site uses these; no script (ours or injected) may ask for them.
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        bluetooth: [],
+        serial: [],
+        hid: [],
+        displayCapture: [],
+        browsingTopics: [],
+      },
       strictTransportSecurity: env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
     }),
   );
