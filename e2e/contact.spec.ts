@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './support/mail';
 
-test('a visitor writes to support and gets a copy by email', async ({ page }) => {
+test('a visitor writes to support and gets an acknowledgement by email', async ({ page }) => {
   const email = uniqueEmail('contact');
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send Message' }).click();
@@ -17,7 +17,8 @@ test('a visitor writes to support and gets a copy by email', async ({ page }) =>
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message sent')).toBeVisible();
 
-  const copy = await waitForMail(email);
-  expect(copy.subject).toBe('We received your message');
-  expect(copy.text).toContain('> My buyer stopped answering after agreeing on a price.');
+  const acknowledgement = await waitForMail(email);
+  expect(acknowledgement.subject).toBe('We received your message');
+  // It quotes nothing the sender wrote: the form takes any address.
+  expect(acknowledgement.text).not.toContain('My buyer stopped answering');
 });

@@ -28,6 +28,7 @@ import { createMessagesService } from './features/messages/messages.service';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { listingHead, withHead } from './features/listings/listing-head';
 import { clientIp } from './http/client-ip';
+import { createLimiter } from './security/rate-limit';
 import { seoFiles } from './http/seo-files';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailbox } from './mail/dev-mailbox';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps) {
     deps.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, logLinks: env.devMailbox });
   const wakeJobs = deps.wakeJobs ?? (() => undefined);
+  const limit = createLimiter(db, env.RATE_LIMIT_SCALE);
   const auth = createAuthService({
     db,
     mailer,
@@ -126,7 +128,7 @@ export function createApp(deps: AppDeps) {
     mailer,
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,
-    limitScale: env.RATE_LIMIT_SCALE,
+    limit,
     wakeJobs,
   });
   const jobHandlers: Record<string, JobHandler> = {
@@ -175,7 +177,7 @@ export function createApp(deps: AppDeps) {
       messages,
       fleet,
       favourites,
-      secureCookies: cookies.secure,
+      limit,
     }),
   );
   api.route('/vehicles', fleetRoutes(fleet));
@@ -196,8 +198,8 @@ export function createApp(deps: AppDeps) {
     ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
   });
   api.route('/billing', billingRoutes(billing));
-  api.route('/community', communityRoutes({ db, storage: deps.storage }));
-  api.route('/conversations', messagesRoutes({ db, messages, limitScale: env.RATE_LIMIT_SCALE }));
+  api.route('/community', communityRoutes({ db, storage: deps.storage, limit }));
+  api.route('/conversations', messagesRoutes({ messages, limit }));
   api.route('/notifications', notificationsRoutes(notifications));
   api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));
 

@@ -7,6 +7,8 @@ export interface AppEnv {
     requestId: string;
     logger: Logger;
     clientIp: string;
+    /** The address as abuse limits count it (IPv6 by its /64). */
+    clientNet: string;
     /** The signed-in member, or null; set by the session middleware on /api. */
     user: SessionUser | null;
     sessionId: string | null;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
+import { networkOf } from '../security/rate-limit';
 
 interface NodeBindings {
   incoming?: { socket?: { remoteAddress?: string } };
@@ -16,7 +17,9 @@ export function clientIp(trustProxy: boolean): MiddlewareHandler<AppEnv> {
       const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
       if (forwarded) ip = forwarded;
     }
-    c.set('clientIp', ip?.replace(/^::ffff:/, '') ?? 'unknown');
+    const address = ip?.replace(/^::ffff:/, '') ?? 'unknown';
+    c.set('clientIp', address);
+    c.set('clientNet', networkOf(address));
     await next();
   };
 }

@@ -1,5 +1,6 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { ApiError } from '../http/api-error';
 
 export interface Limit {
@@ -26,6 +27,21 @@ export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<v
   }
 }
 
+/**
+ * True the first time `key` is taken in a window of `windowSeconds`, false after that until the window
+ * ends (for things that happen at most once a period, such as an acknowledgement to one address).
+ */
+export async function takeOnce(db: Executor, key: string, windowSeconds: number): Promise<boolean> {
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count`);
+  return result.rows[0]?.count === 1;
+}
+
 /** Forgets a key's hits (a successful sign-in clears its account's failures). */
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
@@ -34,4 +50,41 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
 /** Removes windows that have ended; run now and then by the job worker. */
 export async function pruneRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where reset_at < now()`);
+}
+
+/** The abuse limits of what members and visitors do, in one table (each multiplied by RATE_LIMIT_SCALE). */
+export const LIMITS = {
+  /** Contact Seller and replies together. */
+  sendMessage: { max: 30, windowSeconds: 60 },
+  photoUpload: { max: 60, windowSeconds: 3600 },
+  /** Creating, editing, marking and deleting listings. */
+  listingWrite: { max: 120, windowSeconds: 3600 },
+  communityPost: { max: 10, windowSeconds: 3600 },
+  communityComment: { max: 60, windowSeconds: 3600 },
+  contactForm: { max: 5, windowSeconds: 3600 },
+} satisfies Record<string, Limit>;
+
+/** Counts a hit of `limit` for `subject` (a member id or a client address), scaled; throws when past it. */
+export function createLimiter(db: Db, scale: number) {
+  return (name: keyof typeof LIMITS | string, subject: string, limit: Limit) =>
+    hitRateLimit(db, `${name}:${subject}`, { ...limit, max: Math.ceil(limit.max * scale) });
+}
+export type Limiter = ReturnType<typeof createLimiter>;
+
+/**
+ * The client's address as limits count it: IPv4 as it is, IPv6 by its /64 network (one subscriber
+ * usually holds a whole /64, so counting single addresses would give them 2^64 tries).
+ */
+export function networkOf(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }

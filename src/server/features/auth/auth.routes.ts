@@ -203,7 +203,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.signUp, async (c) => {
       const input = c.req.valid('json');
-      await limit(c, 'sign-up-ip', c.get('clientIp'), LIMITS.signUpPerIp);
+      await limit(c, 'sign-up-ip', c.get('clientNet'), LIMITS.signUpPerIp);
       await limit(c, 'sign-up-account', input.email, LIMITS.signUpPerAccount);
       const pendingToken = randomToken();
       await auth.signUp({
@@ -228,7 +228,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.signIn, async (c) => {
       const input = c.req.valid('json');
-      await limit(c, 'sign-in-ip', c.get('clientIp'), LIMITS.signInPerIp);
+      await limit(c, 'sign-in-ip', c.get('clientNet'), LIMITS.signInPerIp);
       await limit(c, 'sign-in-account', input.email, LIMITS.signInPerAccount);
       const result = await auth.checkCredentials(input.email, input.password);
       if (result.status === 'invalid') throw new ApiError(401, 'INVALID_CREDENTIALS');
@@ -247,7 +247,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.confirmEmail, async (c) => {
       const { token } = c.req.valid('json');
-      await limit(c, 'link-ip', c.get('clientIp'), LIMITS.resetPerIp);
+      await limit(c, 'link-ip', c.get('clientNet'), LIMITS.resetPerIp);
       const result = await auth.confirmEmail(token);
       if (result.status === 'expired') throw new ApiError(410, 'LINK_EXPIRED');
       if (result.status !== 'valid' || !result.email) throw new ApiError(400, 'LINK_INVALID');
@@ -267,7 +267,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.resend, async (c) => {
       const { email } = c.req.valid('json');
-      await limit(c, 'email-ip', c.get('clientIp'), LIMITS.emailPerIp);
+      await limit(c, 'email-ip', c.get('clientNet'), LIMITS.emailPerIp);
       await limit(c, 'resend-account', email, LIMITS.emailPerAccount);
       await auth.resendConfirmation(email);
       return c.json({ status: 'accepted' as const }, 202);
@@ -275,7 +275,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.forgotPassword, async (c) => {
       const { email, language } = c.req.valid('json');
-      await limit(c, 'email-ip', c.get('clientIp'), LIMITS.emailPerIp);
+      await limit(c, 'email-ip', c.get('clientNet'), LIMITS.emailPerIp);
       await limit(c, 'reset-account', email, LIMITS.emailPerAccount);
       await auth.requestPasswordReset(email, language ?? requestLanguage(c));
       return c.json({ status: 'accepted' as const }, 202);
@@ -283,7 +283,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.checkReset, async (c) => {
       const { token } = c.req.valid('json');
-      await limit(c, 'link-ip', c.get('clientIp'), LIMITS.resetPerIp);
+      await limit(c, 'link-ip', c.get('clientNet'), LIMITS.resetPerIp);
       const result = await auth.checkResetLink(token);
       if (result.status !== 'valid') throw new ApiError(400, 'LINK_INVALID');
       return c.json({ status: 'ok' as const }, 200);
@@ -291,7 +291,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.resetPassword, async (c) => {
       const { token, password } = c.req.valid('json');
-      await limit(c, 'link-ip', c.get('clientIp'), LIMITS.resetPerIp);
+      await limit(c, 'link-ip', c.get('clientNet'), LIMITS.resetPerIp);
       const result = await auth.resetPassword(token, password);
       if (result.status !== 'valid') throw new ApiError(400, 'LINK_INVALID');
       clearSessionCookie(c, cookies);

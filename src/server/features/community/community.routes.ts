@@ -21,6 +21,7 @@ import { assertOwnPhotos } from '../../photos/store-photo';
 import { requireUser } from '../auth/sessions';
 import { photoView } from '../listings/listings.service';
 import { IdParam, decodeTimeCursor, encodeTimeCursor, isUuid } from '../../http/ids';
+import { LIMITS, type Limiter } from '../../security/rate-limit';
 
 const tags = ['Community'];
 const PAGE = 10;
@@ -113,7 +114,7 @@ const routes = {
 };
 
 /** Share Your Build: posts with photos, likes (one per member, toggling) and comments. Members only. */
-export function communityRoutes(deps: { db: Db; storage: Storage }) {
+export function communityRoutes(deps: { db: Db; storage: Storage; limit: Limiter }) {
   const { db, storage } = deps;
 
   async function findPost(id: string) {
@@ -180,6 +181,7 @@ export function communityRoutes(deps: { db: Db; storage: Storage }) {
     })
     .openapi(routes.create, async (c) => {
       const user = requireUser(c);
+      await deps.limit('community-post', user.id, LIMITS.communityPost);
       const input = c.req.valid('json');
       assertOwnPhotos(user.id, input.photos);
       const rows = await db
@@ -240,6 +242,7 @@ export function communityRoutes(deps: { db: Db; storage: Storage }) {
     })
     .openapi(routes.comment, async (c) => {
       const user = requireUser(c);
+      await deps.limit('community-comment', user.id, LIMITS.communityComment);
       const post = await findPost(c.req.valid('param').id);
       const { content } = c.req.valid('json');
       const comment = await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
-import { CONTACT_LIMIT } from './contact.routes';
+import { LIMITS } from '../../security/rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,6 +31,14 @@ describe('the contact form', () => {
     const ack = await t.mailTo(message.email);
     expect(ack).toHaveLength(1);
     expect(ack[0]!.subject).toBe('Hemos recibido tu mensaje');
+    // The acknowledgement quotes nothing the sender wrote (anyone can type any address)...
+    expect(ack[0]!.text).not.toContain('intake');
+    expect(ack[0]!.html).not.toContain('intake');
+    // ...and one address gets at most one a day.
+    expect((await new TestBrowser(t, '198.51.100.17').post('/api/contact', message)).status).toBe(201);
+    await t.runJobs();
+    expect(await t.mailTo(message.email)).toHaveLength(1);
+    expect(await t.mailTo('help@modmarket.test')).toHaveLength(2);
   });
 
   it('answers bad input field by field, translated', async () => {
@@ -56,7 +64,7 @@ describe('the contact form', () => {
 
   it('is limited per client address', async () => {
     const busy = new TestBrowser(t, '198.51.100.9');
-    for (let i = 0; i < CONTACT_LIMIT.max; i++)
+    for (let i = 0; i < LIMITS.contactForm.max; i++)
       expect((await busy.post('/api/contact', message)).status).toBe(201);
     const refused = await busy.post('/api/contact', message);
     expect(refused.status).toBe(429);

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { getCookie, setCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import { fileTypeFromBuffer } from 'file-type';
 import { PLAN_DETAILS, isPlan } from '@common/catalog';
@@ -21,7 +20,7 @@ import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { memberPhotoFolder, storePhoto } from '../../photos/store-photo';
 import type { Storage } from '../../storage/storage';
-import { randomToken } from '../../security/secrets';
+import { LIMITS, type Limiter } from '../../security/rate-limit';
 import { requireUser } from '../auth/sessions';
 import type { ListingsService } from './listings.service';
 import type { Context } from 'hono';
@@ -34,7 +33,6 @@ import { IdParam } from '../../http/ids';
 
 const tags = ['Listings'];
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
-const VIEWER_COOKIE = 'mm_viewer';
 
 const routes = {
   browse: createRoute({
@@ -165,7 +163,7 @@ export function listingsRoutes(deps: {
   messages: MessagesService;
   fleet: FleetService;
   favourites: FavouritesService;
-  secureCookies: boolean;
+  limit: Limiter;
 }) {
   const { storage, listings: service } = deps;
   /** The signed-in member's vehicles (for fitment), or null for a visitor. */
@@ -209,23 +207,14 @@ export function listingsRoutes(deps: {
       const listing = await service.find(c.req.valid('param').id);
       if (!listing) throw new ApiError(404, 'NOT_FOUND');
       const user = c.get('user');
-      let viewer = getCookie(c, VIEWER_COOKIE);
-      if (!user && (!viewer || viewer.length > 64)) {
-        viewer = randomToken();
-        setCookie(c, VIEWER_COOKIE, viewer, {
-          httpOnly: true,
-          sameSite: 'Lax',
-          secure: deps.secureCookies,
-          path: '/api/listings',
-          maxAge: 365 * 24 * 3600,
-        });
-      }
-      await service.countView(listing, user ? `u:${user.id}` : `v:${viewer}`, user?.id ?? null);
+      // A visitor is counted by network address: one view a day each, however many cookies they drop.
+      await service.countView(listing, user ? `u:${user.id}` : `a:${c.get('clientNet')}`, user?.id ?? null);
       return c.json({ status: 'ok' as const }, 200);
     })
 
     .openapi(routes.create, async (c) => {
       const user = requireUser(c);
+      await deps.limit('listing-write', user.id, LIMITS.listingWrite);
       const id = await service.create(user, c.req.valid('json'));
       return c.json((await service.detail(id, user.id))!, 201);
     })
@@ -233,24 +222,29 @@ export function listingsRoutes(deps: {
     .openapi(routes.update, async (c) => {
       const user = requireUser(c);
       const { id } = c.req.valid('param');
+      await deps.limit('listing-write', user.id, LIMITS.listingWrite);
       await service.update(user.id, id, c.req.valid('json'));
       return c.json((await service.detail(id, user.id))!, 200);
     })
 
     .openapi(routes.status, async (c) => {
       const user = requireUser(c);
+      await deps.limit('listing-write', user.id, LIMITS.listingWrite);
       await service.setSold(user, c.req.valid('param').id, c.req.valid('json').isSold);
       return c.json({ status: 'ok' as const }, 200);
     })
 
     .openapi(routes.remove, async (c) => {
       const user = requireUser(c);
+      await deps.limit('listing-write', user.id, LIMITS.listingWrite);
       await service.remove(user.id, c.req.valid('param').id);
       return c.json({ status: 'ok' as const }, 200);
     })
 
     .openapi(routes.contact, async (c) => {
       const user = requireUser(c);
+      // One budget with replies: each message fans out to sockets, a notification and maybe an email.
+      await deps.limit('send-message', user.id, LIMITS.sendMessage);
       const { content, clientId } = c.req.valid('json');
       const listing = await service.find(c.req.valid('param').id);
       if (!listing) throw new ApiError(404, 'NOT_FOUND');
@@ -269,6 +263,7 @@ export function listingsRoutes(deps: {
   );
   router.openapi(routes.photo, async (c) => {
     const user = requireUser(c);
+    await deps.limit('photo-upload', user.id, LIMITS.photoUpload);
     const form = await c.req.parseBody();
     const file = form.file;
     if (!(file instanceof File)) throw new ApiError(400, 'PHOTO_TYPE');

@@ -542,16 +542,21 @@ describe('contacting the seller and views', () => {
   it('counts a view once per visitor and day, never the owner', async () => {
     const seller = await signedInMember(t);
     const listing = await create(seller.browser);
-    const visitor = new TestBrowser(t);
+    const visitor = new TestBrowser(t, '198.51.100.61');
     await visitor.post(`/api/listings/${listing.id}/views`);
     await visitor.post(`/api/listings/${listing.id}/views`);
-    await new TestBrowser(t).post(`/api/listings/${listing.id}/views`);
+    // A visitor is counted by address: dropping cookies or coming back in a fresh browser counts nothing.
+    await new TestBrowser(t, '198.51.100.61').post(`/api/listings/${listing.id}/views`);
+    // Two addresses of one IPv6 /64 are one visitor; another /64 is another.
+    await new TestBrowser(t, '2001:db8:1:2::10').post(`/api/listings/${listing.id}/views`);
+    await new TestBrowser(t, '2001:db8:1:2:ffff::1').post(`/api/listings/${listing.id}/views`);
+    await new TestBrowser(t, '2001:db8:1:3::10').post(`/api/listings/${listing.id}/views`);
     await seller.browser.post(`/api/listings/${listing.id}/views`);
     const row = await t.database.db
       .select({ views: listings.views })
       .from(listings)
       .where(eq(listings.id, listing.id));
-    expect(row[0]?.views).toBe(2);
+    expect(row[0]?.views).toBe(3);
   });
 });
 

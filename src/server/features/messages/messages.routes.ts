@@ -6,17 +6,15 @@ import {
   SendMessageSchema,
   ThreadSchema,
 } from '@common/schemas/messages';
-import type { Db } from '../../db/client';
 import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
-import { hitRateLimit } from '../../security/rate-limit';
+import { LIMITS, type Limiter } from '../../security/rate-limit';
 import { requireUser } from '../auth/sessions';
 import { toMessage, type MessagesService } from './messages.service';
 import { IdParam } from '../../http/ids';
 
 const tags = ['Messages'];
 /** Sending is limited per member: 30 messages a minute. */
-export const SEND_LIMIT = { max: 30, windowSeconds: 60 };
 
 const routes = {
   list: createRoute({
@@ -78,7 +76,7 @@ const routes = {
   }),
 };
 
-export function messagesRoutes(deps: { db: Db; messages: MessagesService; limitScale: number }) {
+export function messagesRoutes(deps: { messages: MessagesService; limit: Limiter }) {
   const { messages } = deps;
   return createRouter()
     .openapi(routes.list, async (c) => {
@@ -104,10 +102,7 @@ export function messagesRoutes(deps: { db: Db; messages: MessagesService; limitS
     })
     .openapi(routes.send, async (c) => {
       const user = requireUser(c);
-      await hitRateLimit(deps.db, `send-message:${user.id}`, {
-        ...SEND_LIMIT,
-        max: Math.ceil(SEND_LIMIT.max * deps.limitScale),
-      });
+      await deps.limit('send-message', user.id, LIMITS.sendMessage);
       const { content, clientId } = c.req.valid('json');
       const { message, created } = await messages.reply(user, c.req.valid('param').id, content, clientId);
       return c.json(toMessage(message), created ? 201 : 200);
