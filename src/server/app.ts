@@ -157,10 +157,7 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   api.route('/', healthRoutes({ ping: () => deps.database.ping() }));
-  api.route(
-    '/auth',
-    authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limitScale: env.RATE_LIMIT_SCALE }),
-  );
+  api.route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }));
   api.route('/profile', profileRoutes(db));
   const messages = createMessagesService({
     db,

@@ -54,6 +54,14 @@ export async function pruneRateLimits(db: Db): Promise<void> {
 
 /** The abuse limits of what members and visitors do, in one table (each multiplied by RATE_LIMIT_SCALE). */
 export const LIMITS = {
+  // Accounts: per client address and per account (the email).
+  signInPerIp: { max: 30, windowSeconds: 15 * 60 },
+  signInPerAccount: { max: 8, windowSeconds: 15 * 60 },
+  signUpPerIp: { max: 20, windowSeconds: 3600 },
+  signUpPerAccount: { max: 5, windowSeconds: 3600 },
+  emailPerIp: { max: 20, windowSeconds: 3600 },
+  emailPerAccount: { max: 5, windowSeconds: 3600 },
+  resetPerIp: { max: 30, windowSeconds: 3600 },
   /** Contact Seller and replies together. */
   sendMessage: { max: 30, windowSeconds: 60 },
   photoUpload: { max: 60, windowSeconds: 3600 },

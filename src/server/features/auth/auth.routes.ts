@@ -23,7 +23,7 @@ import type { AppEnv } from '../../http/app-env';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { body, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
-import { clearRateLimit, hitRateLimit, type Limit } from '../../security/rate-limit';
+import { clearRateLimit, LIMITS, type Limiter } from '../../security/rate-limit';
 import { randomToken } from '../../security/secrets';
 import type { AuthService } from './auth.service';
 import {
@@ -35,17 +35,6 @@ import {
   type CookieSettings,
 } from './sessions';
 import { generateState, memberForSocialIdentity, type SocialClient } from './social';
-
-/** Abuse limits: per client IP and per account (the email), each a fixed window. */
-export const LIMITS = {
-  signInPerIp: { max: 30, windowSeconds: 15 * 60 },
-  signInPerAccount: { max: 8, windowSeconds: 15 * 60 },
-  signUpPerIp: { max: 20, windowSeconds: 3600 },
-  signUpPerAccount: { max: 5, windowSeconds: 3600 },
-  emailPerIp: { max: 20, windowSeconds: 3600 },
-  emailPerAccount: { max: 5, windowSeconds: 3600 },
-  resetPerIp: { max: 30, windowSeconds: 3600 },
-} satisfies Record<string, Limit>;
 
 const PENDING_COOKIE = 'mm_signup';
 const SOCIAL_COOKIE = 'mm_social';
@@ -174,14 +163,11 @@ export interface AuthRoutesDeps {
   auth: AuthService;
   cookies: CookieSettings;
   social: Partial<Record<SocialProvider, SocialClient>>;
-  /** RATE_LIMIT_SCALE. */
-  limitScale: number;
+  limit: Limiter;
 }
 
 export function authRoutes(deps: AuthRoutesDeps) {
   const { db, auth, cookies } = deps;
-  const limit = (c: Context<AppEnv>, name: string, value: string, l: Limit) =>
-    hitRateLimit(db, `${name}:${value}`, { ...l, max: Math.ceil(l.max * deps.limitScale) });
 
   async function signIn(c: Context<AppEnv>, userId: string, persistent: boolean) {
     const session = await createSession(db, {
@@ -203,8 +189,8 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.signUp, async (c) => {
       const input = c.req.valid('json');
-      await limit(c, 'sign-up-ip', c.get('clientNet'), LIMITS.signUpPerIp);
-      await limit(c, 'sign-up-account', input.email, LIMITS.signUpPerAccount);
+      await deps.limit('sign-up-ip', c.get('clientNet'), LIMITS.signUpPerIp);
+      await deps.limit('sign-up-account', input.email, LIMITS.signUpPerAccount);
       const pendingToken = randomToken();
       await auth.signUp({
         firstName: input.firstName,
@@ -228,8 +214,8 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.signIn, async (c) => {
       const input = c.req.valid('json');
-      await limit(c, 'sign-in-ip', c.get('clientNet'), LIMITS.signInPerIp);
-      await limit(c, 'sign-in-account', input.email, LIMITS.signInPerAccount);
+      await deps.limit('sign-in-ip', c.get('clientNet'), LIMITS.signInPerIp);
+      await deps.limit('sign-in-account', input.email, LIMITS.signInPerAccount);
       const result = await auth.checkCredentials(input.email, input.password);
       if (result.status === 'invalid') throw new ApiError(401, 'INVALID_CREDENTIALS');
       if (result.status === 'unconfirmed') throw new ApiError(403, 'EMAIL_NOT_CONFIRMED');
@@ -247,7 +233,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.confirmEmail, async (c) => {
       const { token } = c.req.valid('json');
-      await limit(c, 'link-ip', c.get('clientNet'), LIMITS.resetPerIp);
+      await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
       const result = await auth.confirmEmail(token);
       if (result.status === 'expired') throw new ApiError(410, 'LINK_EXPIRED');
       if (result.status !== 'valid' || !result.email) throw new ApiError(400, 'LINK_INVALID');
@@ -267,23 +253,23 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.resend, async (c) => {
       const { email } = c.req.valid('json');
-      await limit(c, 'email-ip', c.get('clientNet'), LIMITS.emailPerIp);
-      await limit(c, 'resend-account', email, LIMITS.emailPerAccount);
+      await deps.limit('email-ip', c.get('clientNet'), LIMITS.emailPerIp);
+      await deps.limit('resend-account', email, LIMITS.emailPerAccount);
       await auth.resendConfirmation(email);
       return c.json({ status: 'accepted' as const }, 202);
     })
 
     .openapi(routes.forgotPassword, async (c) => {
       const { email, language } = c.req.valid('json');
-      await limit(c, 'email-ip', c.get('clientNet'), LIMITS.emailPerIp);
-      await limit(c, 'reset-account', email, LIMITS.emailPerAccount);
+      await deps.limit('email-ip', c.get('clientNet'), LIMITS.emailPerIp);
+      await deps.limit('reset-account', email, LIMITS.emailPerAccount);
       await auth.requestPasswordReset(email, language ?? requestLanguage(c));
       return c.json({ status: 'accepted' as const }, 202);
     })
 
     .openapi(routes.checkReset, async (c) => {
       const { token } = c.req.valid('json');
-      await limit(c, 'link-ip', c.get('clientNet'), LIMITS.resetPerIp);
+      await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
       const result = await auth.checkResetLink(token);
       if (result.status !== 'valid') throw new ApiError(400, 'LINK_INVALID');
       return c.json({ status: 'ok' as const }, 200);
@@ -291,7 +277,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.resetPassword, async (c) => {
       const { token, password } = c.req.valid('json');
-      await limit(c, 'link-ip', c.get('clientNet'), LIMITS.resetPerIp);
+      await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
       const result = await auth.resetPassword(token, password);
       if (result.status !== 'valid') throw new ApiError(400, 'LINK_INVALID');
       clearSessionCookie(c, cookies);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { sessions, users, verifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
-import { LIMITS } from './auth.routes';
+import { LIMITS } from '../../security/rate-limit';
 
 const PASSWORD = 'Sup3r$ecret';
 
