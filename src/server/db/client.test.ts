@@ -31,6 +31,16 @@ describe('embedded PostgreSQL in a worker thread', () => {
     }
   });
 
+  it('gives its connection back when a transaction cannot even begin', async () => {
+    // The embedded pool has one connection: a transaction that kept it after a failed BEGIN would
+    // leave every later query waiting for ever.
+    for (let round = 0; round < 3; round++)
+      await expect(
+        database.db.transaction(async () => undefined, { isolationLevel: 'no such level' as never }),
+      ).rejects.toThrow();
+    expect((await database.pool.query<{ n: number }>('select 3 as n')).rows[0]?.n).toBe(3);
+  });
+
   it('keeps this thread free while a slow query runs', async () => {
     let longestGap = 0;
     let last = performance.now();

@@ -1,6 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import './transaction-fix';
+
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded/start-embedded';
 
 export type Db = NodePgDatabase<typeof schema>;
