@@ -6,7 +6,7 @@ import { formatPrice } from '@common/i18n/format';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 
-/** The plan comparison (PRODUCT.md section 2): each row's value per plan, as translation keys. */
+/** The plan comparison: each row's value per plan, as translation keys. */
 const PLAN_ROWS = [
   { key: 'listings', values: ['3', '10', 'unlimited'] },
   { key: 'messages', values: ['10', 'unlimited', 'unlimited'] },
