@@ -1,6 +1,6 @@
 /**
  * The marketplace's fixed lists: one list of categories and one of makes for browse, create and
- * onboarding (why one list: docs/decisions.md, Marketplace). Labels are translated under `catalog.*` in the locales.
+ * onboarding, so every screen offers the same choices. Labels are translated under `catalog.*` in the locales.
  */
 export const CATEGORIES = [
   'wheels',
