@@ -11,9 +11,12 @@ export function RootLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signOut } = useSession();
+  // The member is forgotten in this tab at once; the sign-in page opens once the server has ended the
+  // session, so nothing it fetches on the way (the session) can bring the member back.
   const onSignOut = () => {
-    void navigate('/auth');
-    void signOut();
+    void signOut()
+      .catch(() => undefined)
+      .then(() => navigate('/auth'));
   };
   return (
     <div className="flex min-h-dvh flex-col">
