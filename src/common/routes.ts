@@ -1,5 +1,5 @@
 /**
- * Every page of the app (spec/accounts.md section 2), shared by the client's router and the server,
+ * Every page of the app, shared by the client's router and the server,
  * which answers 404 for anything else. `href()` builds a link; `pattern` is the router's path.
  */
 const route = <P extends string>(pattern: P) => ({ pattern, href: () => pattern });

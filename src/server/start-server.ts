@@ -58,10 +58,10 @@ export async function startServer(
   });
   const worker = startJobWorker(database.db, app.jobHandlers, logger);
   wake = worker.wake;
-  const pruning = setInterval(() => {
+  const tidying = setInterval(() => {
     housekeeping(database.db).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
   }, 3600_000);
-  pruning.unref();
+  tidying.unref();
   const server = createHttpServer(app.fetch);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   app.realtime.attach(server);
@@ -83,7 +83,7 @@ export async function startServer(
       await closed;
       clearInterval(idle);
       clearTimeout(cut);
-      clearInterval(pruning);
+      clearInterval(tidying);
       await worker.stop(JOB_GRACE_MS);
       await database.close();
     },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 
 /**
- * The account forms' rules (spec/accounts.md section 5), used by the forms in the browser and by the
+ * The account forms' rules, used by the forms in the browser and by the
  * API. Messages are keys of the `errors` namespace (`validation.*`), translated where they are shown.
  */
 

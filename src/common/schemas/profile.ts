@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Category, Make } from '../catalog';
 import { OTHER_TEXT_MAX_LENGTH, RADIUS_OPTIONS, ROLES } from './auth';
 
-/** Onboarding's lists (spec/accounts.md section 9). */
+/** Onboarding's lists. */
 export const ONBOARDING_MAKES = [
   'BMW',
   'Mercedes-Benz',

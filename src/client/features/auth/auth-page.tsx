@@ -29,7 +29,7 @@ export default function AuthPage() {
   const isRecovery = params.get('type') === 'recovery' || window.location.hash.includes('type=recovery');
 
   // A signed-in visitor leaves: to `redirect` when it stays on this site; else a member with an
-  // unfinished profile to onboarding (spec/accounts.md section 4), anyone else home.
+  // unfinished profile to onboarding, anyone else home.
   useEffect(() => {
     if (isLoading || !user || isRecovery) return;
     const next = redirect ?? (user.onboardingCompleted ? '/' : paths.onboardingRole.href());

@@ -12,7 +12,7 @@ import { useLinkToken } from './use-link-token';
 const RECOVERY_FLAGS = ['recovery', 'intercepted', 'from_auth', 'from_reload', 'from_tokens'];
 export const PASSWORD_RESET_REDIRECT_MS = 1000;
 
-/** Whether the address asks for the set-new-password mode (spec/accounts.md, /password-reset). */
+/** Whether the address asks for the set-new-password mode. */
 function wantsNewPassword(params: URLSearchParams, token: string | null): boolean {
   if (token) return true;
   if (params.get('type') === 'recovery') return true;

@@ -11,7 +11,7 @@ import { useSession, type SessionUser } from '@client/features/session/session';
 
 export const NO_USER_REDIRECT_MS = 2000;
 
-/** Steps and progress (spec/accounts.md section 2): "both" adds the seller step. */
+/** Steps and progress: "both" adds the seller step. */
 export function stepOf(page: 'role' | 'buyer' | 'seller' | 'done', role: Role | null) {
   const both = role === 'both';
   const total = both ? 4 : 3;

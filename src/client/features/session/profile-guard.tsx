@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@common/routes';
 import { useSession } from './session';
 
-/** Paths where a member with an unfinished profile is left alone (spec/accounts.md section 4). */
+/** Paths where a member with an unfinished profile is left alone. */
 const EXEMPT = [
   '/onboarding',
   '/auth',

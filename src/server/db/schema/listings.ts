@@ -20,7 +20,7 @@ import { users } from './auth';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** A part for sale (spec/marketplace.md section 3), with every field of the create form. */
+/** A part for sale, with every field of the create form. */
 export const listings = pgTable(
   'listings',
   {

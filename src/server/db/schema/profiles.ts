@@ -1,7 +1,7 @@
 import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** A member's marketplace profile (spec/accounts.md section 3), one row per user. */
+/** A member's marketplace profile, one row per user. */
 export const profiles = pgTable('profiles', {
   userId: text('user_id')
     .primaryKey()
