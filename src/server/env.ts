@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   APPLE_TEAM_ID: z.string().optional(),
   APPLE_KEY_ID: z.string().optional(),
   APPLE_PRIVATE_KEY: z.string().optional(),
+  /**
+   * Development and tests only: every social sign-in call (authorization page, tokens, keys, profile)
+   * goes to a stand-in provider at this URL instead of Google, Facebook or Apple. Refused in production.
+   */
+  SOCIAL_STANDIN_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Stripe billing: all four set, or none (demo mode switches plans without payment). */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'expected a Stripe secret key (sk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z
@@ -109,6 +114,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       problems.push(
         '  PUBLIC_URL: must be https:// in production (or set ALLOW_HTTP=true on a private network)',
       );
+    if (env.SOCIAL_STANDIN_URL)
+      problems.push('  SOCIAL_STANDIN_URL: for development and tests only; unset it in production');
     if (!env.SMTP_URL)
       problems.push(
         '  SMTP_URL: required in production (mail with links must reach its addressee, not a table)',

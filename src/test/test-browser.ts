@@ -33,11 +33,19 @@ export class TestBrowser {
         method,
         headers: {
           'Accept-Language': this.language,
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(body instanceof URLSearchParams
+            ? { 'Content-Type': 'application/x-www-form-urlencoded' }
+            : body !== undefined
+              ? { 'Content-Type': 'application/json' }
+              : {}),
           ...(cookie ? { Cookie: cookie } : {}),
           ...headers,
         },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(body instanceof URLSearchParams
+          ? { body: body.toString() }
+          : body !== undefined
+            ? { body: JSON.stringify(body) }
+            : {}),
       },
       { incoming: { socket: { remoteAddress: this.ip } } },
     );

@@ -154,7 +154,7 @@ export const OkSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Ok' })
 
 export const ConfirmedEmailSchema = z.object({ email: z.string() }).meta({ id: 'ConfirmedEmail' });
 export const ConfirmationStatusSchema = z
-  .object({ confirmed: z.boolean() })
+  .object({ confirmed: z.boolean(), signedIn: z.boolean() })
   .meta({ id: 'ConfirmationStatus' });
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;

@@ -1,11 +1,13 @@
+import { errorChain } from './errors';
+
 /**
  * Whether an error means the database cannot be reached right now (restarting, failed over, the
  * network between us cut) rather than a mistake in the query: the answer is then 503, and the pool
  * reconnects by itself once the server is back.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as Error & { code?: unknown }).code;
+  for (const e of errorChain(error)) {
+    const code = e.code;
     if (typeof code === 'string') {
       // Class 08: connection exceptions; 57P01-57P03: the server is shutting down or starting up.
       if (code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;

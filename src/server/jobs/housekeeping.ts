@@ -9,13 +9,16 @@ export const FAILED_JOB_PAYLOAD_DAYS = 7;
 /**
  * What the database need not keep, removed once an hour by every instance (each statement is safe to
  * run twice): ended rate-limit windows, keys of mail sent over 30 days ago, expired sessions (with
- * their IP addresses) and one-time links, and the payloads of jobs that failed over a week ago.
+ * their IP addresses), one-time links, sign-ups never confirmed, social link requests, and the
+ * payloads of jobs that failed over a week ago.
  */
 export async function housekeeping(db: Db): Promise<void> {
   await pruneRateLimits(db);
   await pruneSentMail(db);
   await db.execute(sql`delete from session where expires_at < now()`);
   await db.execute(sql`delete from verification where expires_at < now()`);
+  await db.execute(sql`delete from pending_registration where expires_at < now()`);
+  await db.execute(sql`delete from social_link_request where expires_at < now()`);
   await db.execute(sql`update jobs set payload = '{}'::jsonb
     where failed_at < now() - make_interval(days => ${FAILED_JOB_PAYLOAD_DAYS}) and payload <> '{}'::jsonb`);
 }

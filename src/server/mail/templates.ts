@@ -6,6 +6,7 @@ export type EmailTemplate =
   | 'confirmSignup'
   | 'resetPassword'
   | 'accountExists'
+  | 'socialLinked'
   | 'newMessages'
   | 'newListingAlert'
   | 'contactSupport'

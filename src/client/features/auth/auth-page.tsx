@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectPath, type SessionUser } from '@common/schemas/auth';
+import { safeRedirectPath, SOCIAL_PROVIDERS, type SessionUser } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
@@ -108,7 +108,7 @@ export default function AuthPage() {
 
         <div className="mt-6 space-y-4">
           {params.get('reset') === 'success' ? <Alert tone="success">{t('resetSuccess')}</Alert> : null}
-          {params.get('social') === 'failed' ? <Alert tone="error">{t('social.failed')}</Alert> : null}
+          <SocialOutcome outcome={params.get('social')} provider={params.get('provider')} />
         </div>
 
         <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`} className="mt-4">
@@ -122,4 +122,16 @@ export default function AuthPage() {
       </AuthCard>
     </>
   );
+}
+
+/** What a provider round that came back here means: failed, no verified email, or link by signing in. */
+function SocialOutcome({ outcome, provider }: { outcome: string | null; provider: string | null }) {
+  const { t } = useTranslation('auth');
+  const known = SOCIAL_PROVIDERS.find((p) => p === provider);
+  const name = known ? t(`social.${known}`) : '';
+  if (outcome === 'failed') return <Alert tone="error">{t('social.failed')}</Alert>;
+  if (outcome === 'unverified' && known)
+    return <Alert tone="error">{t('social.unverified', { provider: name })}</Alert>;
+  if (outcome === 'link' && known) return <Alert tone="info">{t('social.link', { provider: name })}</Alert>;
+  return null;
 }

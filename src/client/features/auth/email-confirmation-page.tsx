@@ -26,11 +26,20 @@ export default function EmailConfirmationPage() {
   const check = async () => {
     setBusy('check');
     try {
-      const { confirmed } = await api<{ confirmed: boolean }>('/auth/confirmation-status', { body: {} });
-      if (confirmed) {
+      const { confirmed, signedIn } = await api<{ confirmed: boolean; signedIn: boolean }>(
+        '/auth/confirmation-status',
+        { body: {} },
+      );
+      if (confirmed && signedIn) {
         toast.success(t('confirmSignup.successTitle'));
         await refresh();
         void navigate(paths.onboardingRole.href());
+      } else if (confirmed) {
+        // Confirmed in another browser: this one signs in with the password.
+        toast.success(t('emailConfirmation.confirmedElsewhere'), {
+          description: t('emailConfirmation.confirmedElsewhereBody'),
+        });
+        void navigate(paths.auth.href({ mode: 'signin', ...(email ? { email } : {}) }));
       } else {
         toast.info(t('emailConfirmation.notConfirmed'), {
           description: t('emailConfirmation.notConfirmedBody'),
@@ -79,8 +88,8 @@ export default function EmailConfirmationPage() {
             <Trans
               t={t}
               i18nKey="emailConfirmation.body"
-              values={{ email }}
-              components={{ strong: <strong /> }}
+              // The address from the URL is a child, never part of the markup Trans parses.
+              components={{ email: <strong>{email}</strong> }}
             />
           ) : (
             t('emailConfirmation.bodyNoEmail')

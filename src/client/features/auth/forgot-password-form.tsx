@@ -52,12 +52,7 @@ export function ForgotPasswordForm() {
         <MailCheck aria-hidden className="mx-auto size-12 text-brand-600" />
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('forgot.sentTitle')}</h1>
         <p className="mt-3 text-slate-700">
-          <Trans
-            t={t}
-            i18nKey="forgot.sentBody"
-            values={{ email: sentTo }}
-            components={{ strong: <strong /> }}
-          />
+          <Trans t={t} i18nKey="forgot.sentBody" components={{ email: <strong>{sentTo}</strong> }} />
         </p>
         <p className="mt-3 text-sm text-slate-600">{t('forgot.newestOnly')}</p>
         <p className="mt-2 text-sm text-slate-600">{t('forgot.spam')}</p>

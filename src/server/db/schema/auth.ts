@@ -91,3 +91,53 @@ export const verifications = pgTable(
     index('verification_value_idx').on(table.value),
   ],
 );
+
+/**
+ * A sign-up waiting for its email to be confirmed. It is not an account: nothing a later sign-up does
+ * can change it, and the account exists only once the owner of the address has both opened the
+ * emailed link and given the password in the same browser. Secrets are kept as SHA-256 hashes.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registration',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    locale: text('locale').notNull(),
+    keepSignedIn: boolean('keep_signed_in').notNull().default(false),
+    /** The secret in the cookie of the browser that signed up. */
+    browserTokenHash: text('browser_token_hash').notNull().unique(),
+    /** The secret in the newest emailed link (null until the email goes out). */
+    linkTokenHash: text('link_token_hash').unique(),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    /** The account it became; kept until expiry so the signing-up browser can learn it. */
+    confirmedUserId: text('confirmed_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('pending_registration_email_idx').on(table.email, table.createdAt),
+    index('pending_registration_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * A provider identity waiting to be linked to the member who already has its email: it is linked
+ * only when that member signs in, in the browser holding the request's cookie.
+ */
+export const socialLinkRequests = pgTable(
+  'social_link_request',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id').notNull(),
+    accountId: text('account_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('social_link_request_expires_idx').on(table.expiresAt)],
+);

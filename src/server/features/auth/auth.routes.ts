@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { eq } from 'drizzle-orm';
 import {
   AcceptedSchema,
   ConfirmationStatusSchema,
@@ -19,12 +19,13 @@ import {
 } from '@common/schemas/auth';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { clearCookie, readCookie, writeCookie, type CookieSettings } from '../../http/cookies';
 import type { AppEnv } from '../../http/app-env';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { body, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { clearRateLimit, LIMITS, type Limiter } from '../../security/rate-limit';
-import { randomToken } from '../../security/secrets';
 import type { AuthService } from './auth.service';
 import {
   clearSessionCookie,
@@ -32,12 +33,26 @@ import {
   findSessionUser,
   revokeAllSessions,
   setSessionCookie,
-  type CookieSettings,
 } from './sessions';
-import { generateState, memberForSocialIdentity, type SocialClient } from './social';
+import { CONFIRMATION_LINK_SECONDS, REGISTRATION_LIFETIME_SECONDS } from './registrations';
+import {
+  completeSocialLink,
+  memberForSocialIdentity,
+  newSocialRound,
+  requestSocialLink,
+  SOCIAL_LINK_SECONDS,
+  type SocialClient,
+  type SocialRound,
+} from './social';
 
-const PENDING_COOKIE = 'mm_signup';
+/** The browser that signed up: its sign-up. */
+const SIGN_UP_COOKIE = 'mm_signup';
+/** The browser that opened the emailed confirmation link: the link. */
+const OPENED_LINK_COOKIE = 'mm_confirm';
+/** The browser on its way through a provider's sign-in: state, nonce, PKCE verifier, where to go. */
 const SOCIAL_COOKIE = 'mm_social';
+/** The browser holding a provider identity for the member who must sign in to link it. */
+const SOCIAL_LINK_COOKIE = 'mm_social_link';
 
 const errors = {
   400: json(ErrorResponseSchema, 'Invalid input'),
@@ -169,7 +184,21 @@ export interface AuthRoutesDeps {
 export function authRoutes(deps: AuthRoutesDeps) {
   const { db, auth, cookies } = deps;
 
+  /**
+   * Signs this browser in as a member: its previous session ends, and a provider identity it holds
+   * for this member is linked now (the member is told by email).
+   */
   async function signIn(c: Context<AppEnv>, userId: string, persistent: boolean) {
+    const previous = c.get('sessionId');
+    if (previous) await db.delete(sessions).where(eq(sessions.id, previous));
+    const linkRequest = readCookie(c, cookies, SOCIAL_LINK_COOKIE);
+    if (linkRequest) {
+      clearCookie(c, cookies, SOCIAL_LINK_COOKIE);
+      if (linkRequest.length <= 100) {
+        const provider = await completeSocialLink(db, linkRequest, userId);
+        if (provider) await auth.tellSocialLinked(userId, provider);
+      }
+    }
     const session = await createSession(db, {
       userId,
       persistent,
@@ -191,24 +220,17 @@ export function authRoutes(deps: AuthRoutesDeps) {
       const input = c.req.valid('json');
       await deps.limit('sign-up-ip', c.get('clientNet'), LIMITS.signUpPerIp);
       await deps.limit('sign-up-account', input.email, LIMITS.signUpPerAccount);
-      const pendingToken = randomToken();
-      await auth.signUp({
+      const { browserToken } = await auth.signUp({
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
         phone: input.phone,
         password: input.password,
         language: input.language ?? requestLanguage(c),
-        pendingToken,
+        keepSignedIn: input.keepSignedIn,
       });
-      // Lets this browser sign in on "I've Confirmed My Email" once the link has been used.
-      setCookie(c, PENDING_COOKIE, `${input.keepSignedIn ? 1 : 0}.${pendingToken}`, {
-        httpOnly: true,
-        secure: cookies.secure,
-        sameSite: 'Lax',
-        path: '/api/auth',
-        maxAge: 24 * 3600,
-      });
+      // "I've Confirmed My Email" asks about this browser's own sign-up.
+      writeCookie(c, cookies, SIGN_UP_COOKIE, browserToken, { maxAge: REGISTRATION_LIFETIME_SECONDS });
       return c.json({ status: 'accepted' as const }, 202);
     })
 
@@ -216,10 +238,16 @@ export function authRoutes(deps: AuthRoutesDeps) {
       const input = c.req.valid('json');
       await deps.limit('sign-in-ip', c.get('clientNet'), LIMITS.signInPerIp);
       await deps.limit('sign-in-account', input.email, LIMITS.signInPerAccount);
-      const result = await auth.checkCredentials(input.email, input.password);
+      const openedLink = readCookie(c, cookies, OPENED_LINK_COOKIE);
+      const result = await auth.checkCredentials(
+        input.email,
+        input.password,
+        openedLink && openedLink.length <= 100 ? openedLink : undefined,
+      );
       if (result.status === 'invalid') throw new ApiError(401, 'INVALID_CREDENTIALS');
       if (result.status === 'unconfirmed') throw new ApiError(403, 'EMAIL_NOT_CONFIRMED');
       await clearRateLimit(db, `sign-in-account:${input.email}`);
+      if (openedLink) clearCookie(c, cookies, OPENED_LINK_COOKIE);
       const user = await signIn(c, result.userId, input.keepSignedIn);
       return c.json({ user }, 200);
     })
@@ -234,21 +262,31 @@ export function authRoutes(deps: AuthRoutesDeps) {
     .openapi(routes.confirmEmail, async (c) => {
       const { token } = c.req.valid('json');
       await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
-      const result = await auth.confirmEmail(token);
+      const result = await auth.openConfirmationLink(token);
       if (result.status === 'expired') throw new ApiError(410, 'LINK_EXPIRED');
-      if (result.status !== 'valid' || !result.email) throw new ApiError(400, 'LINK_INVALID');
+      if (result.status !== 'valid') throw new ApiError(400, 'LINK_INVALID');
+      // The account is made when this browser also gives the password (signing in, or "I've
+      // Confirmed My Email" in the browser that signed up): the link alone claims nothing.
+      writeCookie(c, cookies, OPENED_LINK_COOKIE, token, { maxAge: CONFIRMATION_LINK_SECONDS });
       return c.json({ email: result.email }, 200);
     })
 
     .openapi(routes.confirmationStatus, async (c) => {
-      const pending = getCookie(c, PENDING_COOKIE);
-      const [keep, token] = pending?.split('.') ?? [];
-      if (!token || token.length > 100) return c.json({ confirmed: false }, 200);
-      const userId = await auth.confirmedPendingSignUp(token);
-      if (!userId) return c.json({ confirmed: false }, 200);
-      deleteCookie(c, PENDING_COOKIE, { path: '/api/auth', secure: cookies.secure });
-      await signIn(c, userId, keep === '1');
-      return c.json({ confirmed: true }, 200);
+      if (c.get('user')) return c.json({ confirmed: true, signedIn: true }, 200);
+      const browserToken = readCookie(c, cookies, SIGN_UP_COOKIE);
+      if (!browserToken || browserToken.length > 100)
+        return c.json({ confirmed: false, signedIn: false }, 200);
+      const openedLink = readCookie(c, cookies, OPENED_LINK_COOKIE);
+      const status = await auth.signUpStatus(
+        browserToken,
+        openedLink && openedLink.length <= 100 ? openedLink : undefined,
+      );
+      if (status.status === 'waiting') return c.json({ confirmed: false, signedIn: false }, 200);
+      clearCookie(c, cookies, SIGN_UP_COOKIE);
+      clearCookie(c, cookies, OPENED_LINK_COOKIE);
+      if (status.status === 'confirmed') return c.json({ confirmed: true, signedIn: false }, 200);
+      await signIn(c, status.userId, status.persistent);
+      return c.json({ confirmed: true, signedIn: true }, 200);
     })
 
     .openapi(routes.resend, async (c) => {
@@ -288,18 +326,14 @@ export function authRoutes(deps: AuthRoutesDeps) {
       const { provider } = c.req.valid('param');
       const client = deps.social[provider];
       if (!client) throw new ApiError(404, 'PROVIDER_NOT_CONFIGURED');
-      const state = generateState();
-      const { url, codeVerifier } = client.authorizationUrl(state);
+      const round = newSocialRound(provider);
       const redirect = safeRedirectPath(c.req.valid('query').redirect) ?? '/';
-      setCookie(c, SOCIAL_COOKIE, JSON.stringify({ provider, state, codeVerifier, redirect }), {
-        httpOnly: true,
-        secure: cookies.secure,
-        // Apple answers with a cross-site form POST, which a Lax cookie would not accompany.
-        sameSite: provider === 'apple' && cookies.secure ? 'None' : 'Lax',
-        path: '/api/auth/social',
+      writeCookie(c, cookies, SOCIAL_COOKIE, JSON.stringify({ provider, ...round, redirect }), {
         maxAge: 600,
+        // Apple answers with a cross-site form POST, which a Lax cookie would not accompany.
+        crossSiteForm: provider === 'apple',
       });
-      return c.redirect(url.toString(), 302);
+      return c.redirect(client.authorizationUrl(round).toString(), 302);
     });
 
   const callback = async (c: Context<AppEnv>) => {
@@ -312,33 +346,44 @@ export function authRoutes(deps: AuthRoutesDeps) {
     };
     const saved = (() => {
       try {
-        return JSON.parse(getCookie(c, SOCIAL_COOKIE) ?? '') as {
-          provider: string;
-          state: string;
-          codeVerifier: string | null;
-          redirect: string;
-        };
+        const value = JSON.parse(readCookie(c, cookies, SOCIAL_COOKIE) ?? '') as Partial<
+          SocialRound & { provider: string; redirect: string }
+        >;
+        return typeof value.state === 'string' && typeof value.nonce === 'string' ? value : null;
       } catch {
         return null;
       }
     })();
-    deleteCookie(c, SOCIAL_COOKIE, { path: '/api/auth/social', secure: cookies.secure });
-    const failed = () => c.redirect('/auth?mode=signin&social=failed', 302);
+    clearCookie(c, cookies, SOCIAL_COOKIE);
+    const toSignIn = (outcome: 'failed' | 'unverified' | 'link') =>
+      c.redirect(`/auth?mode=signin&social=${outcome}${client ? `&provider=${provider}` : ''}`, 302);
     const code = value('code');
     if (!client || !saved || saved.provider !== provider || !code || value('state') !== saved.state)
-      return failed();
+      return toSignIn('failed');
     try {
-      const identity = await client.identify(code, saved.codeVerifier, { appleUser: value('user') });
-      const userId = await memberForSocialIdentity(db, provider, identity, requestLanguage(c));
-      if (!userId) return failed();
-      await signIn(c, userId, true);
+      const round = { state: saved.state!, nonce: saved.nonce!, codeVerifier: saved.codeVerifier ?? null };
+      const identity = await client.identify(code, round, { appleUser: value('user') });
+      const outcome = await memberForSocialIdentity(db, provider, identity, requestLanguage(c));
+      if (outcome.status === 'unverified') return toSignIn('unverified');
+      if (outcome.status === 'link-required') {
+        const token = await requestSocialLink(db, outcome.userId, provider, identity.accountId);
+        if (c.get('user')?.id === outcome.userId) {
+          // Already signed in here as the address's member: that is the proof; link at once.
+          if (await completeSocialLink(db, token, outcome.userId))
+            await auth.tellSocialLinked(outcome.userId, provider);
+          return c.redirect(safeRedirectPath(saved.redirect) ?? '/', 302);
+        }
+        writeCookie(c, cookies, SOCIAL_LINK_COOKIE, token, { maxAge: SOCIAL_LINK_SECONDS });
+        return toSignIn('link');
+      }
+      await signIn(c, outcome.userId, true);
       return c.redirect(safeRedirectPath(saved.redirect) ?? '/', 302);
     } catch (error) {
       c.get('logger').warn(
         { err: error instanceof Error ? error.message : error, provider },
         'social sign-in failed',
       );
-      return failed();
+      return toSignIn('failed');
     }
   };
   router.get('/social/:provider/callback', callback);

@@ -2,15 +2,27 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLanguage, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
-import { accounts, profiles, users } from '../../db/schema';
+import { accounts, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../security/secrets';
-import { issueLink, consumeLink, deleteLinks, peekLink, type LinkCheck } from './one-time-links';
+import { issueLink, consumeLink, peekLink, type LinkCheck } from './one-time-links';
+import {
+  completeRegistration,
+  createRegistration,
+  CREDENTIAL_PROVIDER,
+  dropRegistrations,
+  findRegistration,
+  issueRegistrationLink,
+  newestRegistration,
+  registrationOfBrowser,
+  registrationOfLink,
+  type Registration,
+} from './registrations';
 import { revokeAllSessions } from './sessions';
 
-export const CREDENTIAL_PROVIDER = 'credential';
+export { CREDENTIAL_PROVIDER };
 
 export interface AuthServiceDeps {
   db: Db;
@@ -20,16 +32,12 @@ export interface AuthServiceDeps {
   wakeJobs: () => void;
 }
 
-const SignUpJob = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  passwordHash: z.string(),
-  language: z.string(),
-  pendingToken: z.string(),
-});
+/** Job payloads name rows, never a secret: the sign-up's details stay in its own table. */
+const SignUpJob = z.object({ registrationId: z.string() });
 const EmailJob = z.object({ email: z.string(), language: z.string().optional() });
+const SocialLinkedJob = z.object({ userId: z.string(), provider: z.string() });
+
+const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
 
 function language(value: string | undefined | null): Language {
   return isLanguage(value) ? value : 'en';
@@ -45,18 +53,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     return rows[0];
   }
 
-  async function sendConfirmation(user: {
-    id: string;
-    email: string;
-    firstName: string | null;
-    locale: string;
-  }) {
-    const token = await issueLink(db, 'confirm-email', user.id);
+  async function sendConfirmation(registration: Registration) {
+    const token = await issueRegistrationLink(db, registration);
     await mailer.send(
       renderEmail('confirmSignup', {
-        to: user.email,
-        language: language(user.locale),
-        name: user.firstName,
+        to: registration.email,
+        language: language(registration.locale),
+        name: registration.firstName,
         link: link('/confirm-signup', token),
       }),
     );
@@ -71,9 +74,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   const jobHandlers: Record<string, JobHandler> = {
     'auth.sign-up': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
-      const job = SignUpJob.parse(raw);
-      const existing = await findUserByEmail(job.email);
-      if (existing?.emailVerified) {
+      const registration = await findRegistration(db, SignUpJob.parse(raw).registrationId);
+      if (!registration) return;
+      const existing = await findUserByEmail(registration.email);
+      if (existing) {
+        await dropRegistrations(db, registration.email);
         await mailer.send(
           renderEmail('accountExists', {
             to: existing.email,
@@ -84,53 +89,30 @@ export function createAuthService(deps: AuthServiceDeps) {
         );
         return;
       }
-      const displayName = `${job.firstName} ${job.lastName}`.trim();
-      const fields = {
-        name: displayName,
-        firstName: job.firstName,
-        lastName: job.lastName,
-        phone: job.phone,
-        locale: job.language,
-        updatedAt: new Date(),
-      };
-      // An unconfirmed account is nobody's yet: a new sign-up with its email takes it over, and only
-      // the owner of the address can confirm it.
-      const userId = existing?.id ?? crypto.randomUUID();
-      await db.transaction(async (tx) => {
-        if (existing) {
-          await tx.update(users).set(fields).where(eq(users.id, userId));
-          await tx
-            .update(accounts)
-            .set({ password: job.passwordHash, updatedAt: new Date() })
-            .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER)));
-          await tx.update(profiles).set({ displayName }).where(eq(profiles.userId, userId));
-        } else {
-          await tx.insert(users).values({ id: userId, email: job.email, ...fields });
-          await tx.insert(accounts).values({
-            id: crypto.randomUUID(),
-            userId,
-            accountId: userId,
-            providerId: CREDENTIAL_PROVIDER,
-            password: job.passwordHash,
-          });
-          await tx.insert(profiles).values({ userId, displayName });
-        }
-      });
-      await issueLink(db, 'signup-pending', userId, job.pendingToken);
-      await sendConfirmation({
-        id: userId,
-        email: job.email,
-        firstName: job.firstName,
-        locale: job.language,
-      });
+      await sendConfirmation(registration);
     },
 
     'auth.resend-confirmation': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
-      const job = EmailJob.parse(raw);
-      const user = await findUserByEmail(job.email);
-      if (!user || user.emailVerified) return;
-      await sendConfirmation(user);
+      const registration = await newestRegistration(db, EmailJob.parse(raw).email);
+      if (registration) await sendConfirmation(registration);
+    },
+
+    'auth.social-linked': async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
+      const job = SocialLinkedJob.parse(raw);
+      const rows = await db.select().from(users).where(eq(users.id, job.userId));
+      const user = rows[0];
+      if (!user) return;
+      await mailer.send(
+        renderEmail('socialLinked', {
+          to: user.email,
+          language: language(user.locale),
+          name: user.firstName,
+          link: `${deps.publicUrl}/dashboard`,
+          params: { provider: PROVIDER_NAMES[job.provider] ?? job.provider },
+        }),
+      );
     },
 
     'auth.password-reset': async (raw) => {
@@ -154,8 +136,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     jobHandlers,
 
     /**
-     * Takes a sign-up. Every request does the same work (hash the password, queue a job) and gets the
-     * same answer, whether or not the email has an account; the job decides what to send.
+     * Takes a sign-up. Every request does the same work (hash the password, store the sign-up, queue a
+     * job) and gets the same answer, whether or not the email has an account; the job decides what to
+     * send. Nothing here touches an account: a sign-up becomes one only when confirmed.
      */
     async signUp(input: {
       firstName: string;
@@ -164,18 +147,24 @@ export function createAuthService(deps: AuthServiceDeps) {
       phone: string | null;
       password: string;
       language: Language;
-      pendingToken: string;
-    }): Promise<void> {
-      const passwordHash = await hashPassword(input.password);
-      await enqueue('auth.sign-up', {
+      keepSignedIn: boolean;
+    }): Promise<{ browserToken: string }> {
+      const registration = await createRegistration(db, {
+        email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
-        email: input.email,
         phone: input.phone,
-        passwordHash,
-        language: input.language,
-        pendingToken: input.pendingToken,
+        passwordHash: await hashPassword(input.password),
+        locale: input.language,
+        keepSignedIn: input.keepSignedIn,
       });
+      await enqueue('auth.sign-up', { registrationId: registration.id });
+      return { browserToken: registration.browserToken };
+    },
+
+    /** Emails a member that a provider identity was linked to their account. */
+    async tellSocialLinked(userId: string, provider: string): Promise<void> {
+      await enqueue('auth.social-linked', { userId, provider });
     },
 
     async resendConfirmation(email: string): Promise<void> {
@@ -186,10 +175,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       await enqueue('auth.password-reset', { email, language: lang });
     },
 
-    /** Checks a password; a missing account costs the same time as a wrong password. */
+    /**
+     * Checks a password; a missing account costs the same time as a wrong password. With no account
+     * yet, a sign-up whose emailed link this browser opened (`openedLink`) becomes the account here:
+     * the browser has shown both the address and the password. Otherwise a matching sign-up answers
+     * "not confirmed".
+     */
     async checkCredentials(
       email: string,
       password: string,
+      openedLink?: string,
     ): Promise<{ status: 'ok'; userId: string } | { status: 'invalid' } | { status: 'unconfirmed' }> {
       const rows = await db
         .select({ id: users.id, emailVerified: users.emailVerified, password: accounts.password })
@@ -198,36 +193,56 @@ export function createAuthService(deps: AuthServiceDeps) {
         .where(eq(users.email, email))
         .limit(1);
       const row = rows[0];
-      const matches = await verifyPassword(password, row?.password ?? DUMMY_PASSWORD_HASH);
-      if (!row || !row.password || !matches) return { status: 'invalid' };
-      if (!row.emailVerified) return { status: 'unconfirmed' };
-      return { status: 'ok', userId: row.id };
+      if (row) {
+        const matches = await verifyPassword(password, row.password ?? DUMMY_PASSWORD_HASH);
+        if (!row.password || !matches) return { status: 'invalid' };
+        if (!row.emailVerified) return { status: 'unconfirmed' };
+        return { status: 'ok', userId: row.id };
+      }
+      const opened = openedLink ? await registrationOfLink(db, openedLink) : undefined;
+      const confirmed =
+        opened?.status === 'valid' && opened.registration.email === email ? opened.registration : undefined;
+      const registration = confirmed ?? (await newestRegistration(db, email));
+      const matches = await verifyPassword(password, registration?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (!registration || !matches) return { status: 'invalid' };
+      if (!confirmed) return { status: 'unconfirmed' };
+      const userId = await completeRegistration(db, confirmed);
+      return userId ? { status: 'ok', userId } : { status: 'invalid' };
     },
 
-    /** Uses a confirmation link: marks the email confirmed. Never signs anyone in. */
-    async confirmEmail(token: string): Promise<LinkCheck & { email?: string }> {
-      const check = await consumeLink(db, 'confirm-email', token);
-      if (check.status !== 'valid') return check;
-      const rows = await db
-        .update(users)
-        .set({ emailVerified: true, updatedAt: new Date() })
-        .where(eq(users.id, check.userId))
-        .returning({ email: users.email });
-      const email = rows[0]?.email;
-      return email ? { ...check, email } : { status: 'invalid' };
+    /** What an emailed confirmation link leads to. Opening it creates nothing by itself. */
+    async openConfirmationLink(
+      token: string,
+    ): Promise<{ status: 'valid'; email: string } | { status: 'invalid' } | { status: 'expired' }> {
+      const result = await registrationOfLink(db, token);
+      if (result.status !== 'valid') return result;
+      return { status: 'valid', email: result.registration.email };
     },
 
-    /** The user behind this browser's pending sign-up, once the email is confirmed. */
-    async confirmedPendingSignUp(pendingToken: string): Promise<string | null> {
-      const check = await peekLink(db, 'signup-pending', pendingToken);
-      if (check.status !== 'valid') return null;
-      const rows = await db
-        .select({ emailVerified: users.emailVerified })
-        .from(users)
-        .where(eq(users.id, check.userId));
-      if (!rows[0]?.emailVerified) return null;
-      await deleteLinks(db, 'signup-pending', check.userId);
-      return check.userId;
+    /**
+     * Where this browser's sign-up stands. It becomes the account here only when this same browser
+     * also opened the emailed link (`openedLink`); confirmed in another browser, it says so and the
+     * member signs in with the password.
+     */
+    async signUpStatus(
+      browserToken: string,
+      openedLink: string | undefined,
+    ): Promise<
+      | { status: 'waiting' }
+      | { status: 'confirmed' }
+      | { status: 'signed-in'; userId: string; persistent: boolean }
+    > {
+      const registration = await registrationOfBrowser(db, browserToken);
+      if (!registration) return { status: 'waiting' };
+      if (registration.confirmedUserId) return { status: 'confirmed' };
+      if (!openedLink) return { status: 'waiting' };
+      const opened = await registrationOfLink(db, openedLink);
+      if (opened.status !== 'valid' || opened.registration.id !== registration.id)
+        return { status: 'waiting' };
+      const userId = await completeRegistration(db, registration);
+      return userId
+        ? { status: 'signed-in', userId, persistent: registration.keepSignedIn }
+        : { status: 'confirmed' };
     },
 
     checkResetLink(token: string): Promise<LinkCheck> {

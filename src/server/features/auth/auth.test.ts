@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessions, users, verifications } from '../../db/schema';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { jwtVerify } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pendingRegistrations, sessions, users, verifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
+import { startSocialStandIn, type SocialStandIn, type StandInGrant } from '../../../test/social-standin';
 import { LIMITS } from '../../security/rate-limit';
 
 const PASSWORD = 'Sup3r$ecret';
@@ -103,6 +106,15 @@ describe('sign-up validation (the shared schema, on the server)', () => {
     await signUp(browser, noPhone, { phone: '' });
     const withPhone = nextEmail();
     await signUp(browser, withPhone, { phone: '+44 (20) 7946-0958' });
+    const waiting = await t.database.db
+      .select()
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.email, withPhone));
+    expect(waiting[0]).toMatchObject({ phone: '+442079460958', firstName: 'Kenji', lastName: 'Sato' });
+    await browser.post('/api/auth/confirm-email', { token: await lastLink(withPhone, '/confirm-signup') });
+    expect((await browser.post('/api/auth/sign-in', { email: withPhone, password: PASSWORD })).status).toBe(
+      200,
+    );
     const rows = await t.database.db.select().from(users).where(eq(users.email, withPhone));
     expect(rows[0]).toMatchObject({
       phone: '+442079460958',
@@ -110,7 +122,11 @@ describe('sign-up validation (the shared schema, on the server)', () => {
       lastName: 'Sato',
       name: 'Kenji Sato',
     });
-    expect((await t.database.db.select().from(users).where(eq(users.email, noPhone)))[0]?.phone).toBeNull();
+    const empty = await t.database.db
+      .select()
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.email, noPhone));
+    expect(empty[0]?.phone).toBeNull();
   });
 });
 
@@ -133,12 +149,9 @@ describe('sign-up, confirmation and sign-in', () => {
 
     const confirmed = await browser.post('/api/auth/confirm-email', { token });
     expect(confirmed).toMatchObject({ status: 200, body: { email } });
-    // Confirming never signs anyone in.
+    // Opening the link signs nobody in and makes no account: the password must follow.
     expect((await browser.get('/api/auth/session')).body).toEqual({ user: null });
-
-    const again = await browser.post<{ error: { code: string } }>('/api/auth/confirm-email', { token });
-    expect(again.status).toBe(400);
-    expect(again.body.error.code).toBe('LINK_INVALID');
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
 
     const signedIn = await browser.post('/api/auth/sign-in', { email, password: PASSWORD });
     expect(signedIn.status).toBe(200);
@@ -149,6 +162,11 @@ describe('sign-up, confirmation and sign-in', () => {
       role: null,
     });
     expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ email });
+
+    // The link is used up once it has made the account.
+    const again = await browser.post<{ error: { code: string } }>('/api/auth/confirm-email', { token });
+    expect(again.status).toBe(400);
+    expect(again.body.error.code).toBe('LINK_INVALID');
   });
 
   it('makes only the newest confirmation link work', async () => {
@@ -170,33 +188,55 @@ describe('sign-up, confirmation and sign-in', () => {
     await signUp(browser, email);
     const token = await lastLink(email, '/confirm-signup');
     const row = await t.database.db.execute<{ hours: number }>(sql`
-      select extract(epoch from (expires_at - now())) / 3600 as hours from verification
-      where identifier like 'confirm-email:%' order by created_at desc limit 1`);
+      select extract(epoch from (link_expires_at - now())) / 3600 as hours from pending_registration
+      where email = ${email}`);
     expect(Number(row.rows[0]?.hours)).toBeCloseTo(24, 1);
-    await t.database.db.execute(sql`update verification set expires_at = now() - interval '1 second'
-      where identifier like 'confirm-email:%'`);
+    await t.database.db.execute(sql`update pending_registration
+      set link_expires_at = now() - interval '1 second' where email = ${email}`);
     const expired = await browser.post<{ error: { code: string } }>('/api/auth/confirm-email', { token });
     expect(expired.status).toBe(410);
     expect(expired.body.error.code).toBe('LINK_EXPIRED');
   });
 
-  it('signs the signing-up browser in from "I\'ve confirmed my email" once the link is used', async () => {
+  it('signs in from "I\'ve confirmed my email" only the browser that signed up and opened the link', async () => {
     const browser = new TestBrowser(t);
     const email = nextEmail();
     await signUp(browser, email, { keepSignedIn: true });
-    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual({ confirmed: false });
-    const other = new TestBrowser(t);
-    expect((await other.post('/api/auth/confirmation-status')).body).toEqual({ confirmed: false });
+    const waiting = { confirmed: false, signedIn: false };
+    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual(waiting);
+    expect((await new TestBrowser(t).post('/api/auth/confirmation-status')).body).toEqual(waiting);
 
-    await other.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') });
-    expect((await other.post('/api/auth/confirmation-status')).body).toEqual({ confirmed: false });
-    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual({ confirmed: true });
+    // Opened in the same browser (another tab): the sign-up becomes the account, signed in here.
+    expect(
+      (await browser.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') }))
+        .status,
+    ).toBe(200);
+    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual({
+      confirmed: true,
+      signedIn: true,
+    });
     expect(browser.lastSetCookies.find((c) => c.startsWith('mm_session='))).toMatch(/Max-Age=2592000/);
     expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ email });
-    // The pending sign-up is used up.
-    const fresh = new TestBrowser(t);
-    fresh.cookies.set('mm_signup', browser.cookies.get('mm_signup') ?? '1.x');
-    expect((await fresh.post('/api/auth/confirmation-status')).body).toEqual({ confirmed: false });
+  });
+
+  it('confirmed in another browser, asks the signing-up browser for the password', async () => {
+    const browser = new TestBrowser(t);
+    const email = nextEmail();
+    await signUp(browser, email);
+    const phone = new TestBrowser(t, '198.51.100.31');
+    await phone.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') });
+    // The link alone claims nothing, in either browser.
+    const waiting = { confirmed: false, signedIn: false };
+    expect((await phone.post('/api/auth/confirmation-status')).body).toEqual(waiting);
+    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual(waiting);
+
+    expect((await phone.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual({
+      confirmed: true,
+      signedIn: false,
+    });
+    expect((await browser.get('/api/auth/session')).body).toEqual({ user: null });
+    expect((await browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
   });
 
   it('answers sign-in errors without saying which part was wrong', async () => {
@@ -246,6 +286,71 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(out.status).toBe(200);
     expect(browser.cookies.has('mm_session')).toBe(false);
     expect((await second.get('/api/auth/session')).body).toEqual({ user: null });
+  });
+});
+
+describe('no account claimed before its owner', () => {
+  it('a later sign-up for the same address changes nothing of a waiting one, and makes no account', async () => {
+    const email = nextEmail();
+    const attacker = new TestBrowser(t, '198.51.100.60');
+    await signUp(attacker, email, {
+      firstName: 'Mallory',
+      password: 'Att4ck!pass',
+      confirmPassword: 'Att4ck!pass',
+    });
+    const owner = new TestBrowser(t, '198.51.100.61');
+    await signUp(owner, email);
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+    const waiting = await t.database.db
+      .select({ firstName: pendingRegistrations.firstName })
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.email, email))
+      .orderBy(pendingRegistrations.createdAt);
+    expect(waiting.map((r) => r.firstName)).toEqual(['Mallory', 'Kenji']);
+
+    // The owner opens the newest link and signs in with their own password; the attacker's is void.
+    await owner.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') });
+    expect((await owner.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect((await attacker.post('/api/auth/sign-in', { email, password: 'Att4ck!pass' })).status).toBe(401);
+    expect((await attacker.post('/api/auth/confirmation-status')).body).toEqual({
+      confirmed: false,
+      signedIn: false,
+    });
+    const account = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(account[0]?.firstName).toBe('Kenji');
+  });
+
+  it("the emailed link opened by the address's owner never hands the account to whoever signed up", async () => {
+    const email = nextEmail();
+    const attacker = new TestBrowser(t, '198.51.100.62');
+    await signUp(attacker, email);
+    const owner = new TestBrowser(t, '198.51.100.63');
+    expect(
+      (await owner.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') }))
+        .status,
+    ).toBe(200);
+    // The owner does not know the password the attacker chose, and the attacker never opened the link.
+    expect((await owner.post('/api/auth/sign-in', { email, password: 'Guess1!pass' })).status).toBe(401);
+    expect((await attacker.post('/api/auth/confirmation-status')).body).toEqual({
+      confirmed: false,
+      signedIn: false,
+    });
+    const early = await attacker.post<{ error: { code: string } }>('/api/auth/sign-in', {
+      email,
+      password: PASSWORD,
+    });
+    expect(early.body.error.code).toBe('EMAIL_NOT_CONFIRMED');
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('the sign-up job carries no secret, only the id of the waiting sign-up', async () => {
+    const email = nextEmail();
+    expect((await new TestBrowser(t).post('/api/auth/sign-up', signUpBody(email))).status).toBe(202);
+    const jobs = await t.database.db.execute<{ payload: Record<string, unknown> }>(
+      sql`select payload from jobs where kind = 'auth.sign-up' order by created_at desc limit 1`,
+    );
+    expect(Object.keys(jobs.rows[0]!.payload)).toEqual(['registrationId']);
+    await t.runJobs();
   });
 });
 
@@ -445,8 +550,12 @@ describe('social sign-in', () => {
         'https://modmarket.example/api/auth/social/google/callback',
       );
       const state = location.searchParams.get('state');
-      const cookie = response.headers.getSetCookie().find((c) => c.startsWith('mm_social='))!;
+      // Over https every cookie is __Host-: Secure, this host only, path /.
+      const cookie = response.headers.getSetCookie().find((c) => c.startsWith('__Host-mm_social='))!;
       expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/; Path=\/(;|$)/i);
+      expect(cookie).not.toMatch(/Domain=/i);
       expect(decodeURIComponent(cookie)).toContain('"redirect":"/"');
       // A callback whose state does not match goes back to sign-in and signs nobody in.
       const forged = await configured.app.request(
@@ -456,7 +565,7 @@ describe('social sign-in', () => {
         },
       );
       expect(forged.status).toBe(302);
-      expect(forged.headers.get('location')).toBe('/auth?mode=signin&social=failed');
+      expect(forged.headers.get('location')).toBe('/auth?mode=signin&social=failed&provider=google');
       expect(forged.headers.getSetCookie().some((c) => c.startsWith('__Host-mm_session='))).toBe(false);
     } finally {
       await configured.close();
@@ -516,100 +625,199 @@ describe('the dev mailbox', () => {
   });
 });
 
-describe('social sign-in callback (Google, its token endpoint stood in for)', () => {
-  const jwt = (claims: Record<string, unknown>) =>
-    ['{"alg":"none"}', JSON.stringify(claims), '']
-      .map((part) => Buffer.from(part).toString('base64url'))
-      .join('.');
+describe('social sign-in, against a stand-in provider on a local port', () => {
+  let standIn: SocialStandIn;
+  let app: TestApp;
+  let applePublicKey: KeyObject;
 
-  async function signInWithGoogle(app: TestApp, claims: Record<string, unknown>) {
-    const start = await app.app.request('/api/auth/social/google?redirect=/saved-searches');
-    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
-    const cookie = start.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('mm_social='))!
-      .split(';')[0]!;
-    const realFetch = globalThis.fetch;
-    const tokenCalls: string[] = [];
-    vi.stubGlobal('fetch', async (input: Request | string) => {
-      const url = typeof input === 'string' ? input : input.url;
-      tokenCalls.push(url);
-      return new Response(
-        JSON.stringify({ access_token: 'at', token_type: 'Bearer', expires_in: 3600, id_token: jwt(claims) }),
-        { headers: { 'Content-Type': 'application/json' } },
-      );
+  beforeAll(async () => {
+    standIn = await startSocialStandIn();
+    const apple = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    applePublicKey = apple.publicKey;
+    app = await createTestApp({
+      env: {
+        SOCIAL_STANDIN_URL: standIn.url,
+        GOOGLE_CLIENT_ID: 'google-client',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        FACEBOOK_CLIENT_ID: 'facebook-client',
+        FACEBOOK_CLIENT_SECRET: 'facebook-secret',
+        APPLE_CLIENT_ID: 'apple-client',
+        APPLE_TEAM_ID: 'TEAM123',
+        APPLE_KEY_ID: 'KEY123',
+        APPLE_PRIVATE_KEY: apple.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+      },
     });
-    try {
-      const callback = await app.app.request(
-        `/api/auth/social/google/callback?code=the-code&state=${state}`,
-        {
-          headers: { Cookie: cookie },
-        },
-      );
-      return { callback, tokenCalls };
-    } finally {
-      vi.stubGlobal('fetch', realFetch);
-    }
+  });
+  afterAll(async () => {
+    await app.close();
+    await standIn.close();
+  });
+
+  /**
+   * One round trip through a provider: start, let the stand-in grant a code for what `grant` says
+   * (given the nonce the browser was sent with), come back to the callback.
+   */
+  async function round(
+    provider: 'google' | 'facebook' | 'apple',
+    grant: (nonce: string) => StandInGrant,
+    browser = new TestBrowser(app),
+  ) {
+    const start = await browser.get(`/api/auth/social/${provider}?redirect=/saved-searches`);
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get('location')!);
+    expect(authorize.origin + authorize.pathname).toBe(`${standIn.url}/${provider}/authorize`);
+    const state = authorize.searchParams.get('state')!;
+    const code = standIn.grant(grant(authorize.searchParams.get('nonce') ?? ''));
+    const callback =
+      provider === 'apple'
+        ? await browser.request(
+            'POST',
+            `/api/auth/social/apple/callback`,
+            new URLSearchParams({ code, state, user: '{"name":{"firstName":"Aiko","lastName":"Mori"}}' }),
+          )
+        : await browser.get(`/api/auth/social/${provider}/callback?code=${code}&state=${state}`);
+    return { browser, authorize, location: callback.headers.get('location'), callback };
   }
 
-  it('creates a confirmed member, signs them in for 30 days and honours the redirect', async () => {
-    const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
-    try {
-      const email = nextEmail();
-      const { callback, tokenCalls } = await signInWithGoogle(app, {
+  const signedInAs = async (browser: TestBrowser) =>
+    (await browser.get<{ user: { email: string } | null }>('/api/auth/session')).body.user?.email ?? null;
+
+  it('Google: a new confirmed member, signed in for 30 days, with PKCE and the redirect honoured', async () => {
+    const email = nextEmail();
+    const claims = (nonce: string) => ({
+      claims: {
         sub: 'google-123',
         email,
         email_verified: true,
         given_name: 'Aiko',
         family_name: 'Mori',
-      });
-      expect(tokenCalls).toEqual(['https://oauth2.googleapis.com/token']);
-      expect(callback.status).toBe(302);
-      expect(callback.headers.get('location')).toBe('/saved-searches');
-      const session = callback.headers.getSetCookie().find((c) => c.startsWith('mm_session='))!;
-      expect(session).toMatch(/Max-Age=2592000/);
-      const member = new TestBrowser(app);
-      member.cookies.set('mm_session', session.split(';')[0]!.slice('mm_session='.length));
-      expect((await member.get('/api/auth/session')).body.user).toMatchObject({ email, firstName: 'Aiko' });
+        nonce,
+      },
+    });
+    const first = await round('google', claims);
+    expect(first.authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(first.location).toBe('/saved-searches');
+    expect(first.browser.lastSetCookies.find((c) => c.startsWith('mm_session='))).toMatch(/Max-Age=2592000/);
+    expect((await first.browser.get('/api/auth/session')).body.user).toMatchObject({
+      email,
+      firstName: 'Aiko',
+    });
+    const exchange = standIn.tokenRequests.at(-1)!;
+    expect(exchange.form.code_verifier).toMatch(/^[\w-]{43,}$/);
 
-      // The same Google account signs into the same member.
-      const again = await signInWithGoogle(app, { sub: 'google-123', email, email_verified: true });
-      expect(again.callback.headers.get('location')).toBe('/saved-searches');
-      const count = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-      expect(count[0]?.n).toBe(1);
-    } finally {
-      await app.close();
-    }
+    // The same Google account signs into the same member.
+    const again = await round('google', claims);
+    expect(again.location).toBe('/saved-searches');
+    const rows = await app.database.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(1);
   });
 
-  it("takes over an unconfirmed account's email without keeping its password", async () => {
-    const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
-    try {
-      const email = nextEmail();
-      const squatter = new TestBrowser(app);
-      expect((await squatter.post('/api/auth/sign-up', signUpBody(email))).status).toBe(202);
-      await app.runJobs();
-      const { callback } = await signInWithGoogle(app, { sub: 'g-9', email, email_verified: true });
-      expect(callback.status).toBe(302);
-      expect(callback.headers.get('location')).toBe('/saved-searches');
-      // The password set by whoever signed up first no longer opens the account.
-      expect((await squatter.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(401);
-    } finally {
-      await app.close();
-    }
+  it.each([
+    ['another audience', (nonce: string) => ({ claims: { aud: 'someone-else', nonce } })],
+    ['another issuer', (nonce: string) => ({ claims: { iss: 'https://evil.example', nonce } })],
+    ['a key the provider never published', (nonce: string) => ({ claims: { nonce }, forgedKey: true })],
+    ['a nonce from another sign-in', (_nonce: string) => ({ claims: { nonce: 'replayed' } })],
+    ['no nonce', (_nonce: string) => ({ claims: {} })],
+    [
+      'an expired token',
+      (nonce: string) => ({ claims: { nonce, exp: Math.floor(Date.now() / 1000) - 600 } }),
+    ],
+  ])('refuses an ID token with %s', async (_label, bad) => {
+    const email = nextEmail();
+    const result = await round('google', (nonce) => {
+      const grant = bad(nonce);
+      return { ...grant, claims: { sub: `g-${email}`, email, email_verified: true, ...grant.claims } };
+    });
+    expect(result.location).toBe('/auth?mode=signin&social=failed&provider=google');
+    expect(await signedInAs(result.browser)).toBeNull();
+    expect(await app.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
-  it('refuses an unverified provider email', async () => {
-    const app = await createTestApp({ env: { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' } });
-    try {
-      const { callback } = await signInWithGoogle(app, {
-        sub: 'g-1',
-        email: nextEmail(),
-        email_verified: false,
-      });
-      expect(callback.headers.get('location')).toBe('/auth?mode=signin&social=failed');
-    } finally {
-      await app.close();
-    }
+  it('refuses an address the provider has not verified', async () => {
+    const result = await round('google', (nonce) => ({
+      claims: { sub: 'g-unverified', email: nextEmail(), email_verified: false, nonce },
+    }));
+    expect(result.location).toBe('/auth?mode=signin&social=unverified&provider=google');
+    expect(await signedInAs(result.browser)).toBeNull();
+  });
+
+  it('links to an existing member only after they sign in, in the same browser, and emails them', async () => {
+    const owner = new TestBrowser(app);
+    const email = nextEmail();
+    await owner.post('/api/auth/sign-up', signUpBody(email));
+    await app.runJobs();
+    await owner.post('/api/auth/confirm-email', {
+      token: linkToken((await app.mailTo(email)).at(-1)!.text, '/confirm-signup'),
+    });
+    expect((await owner.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    await owner.post('/api/auth/sign-out');
+
+    const google = (nonce: string) => ({ claims: { sub: 'g-owner', email, email_verified: true, nonce } });
+    const attempt = await round('google', google);
+    expect(attempt.location).toBe('/auth?mode=signin&social=link&provider=google');
+    expect(await signedInAs(attempt.browser)).toBeNull();
+
+    // Another browser signing in to the account links nothing.
+    const elsewhere = new TestBrowser(app, '198.51.100.40');
+    expect((await elsewhere.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    const stillUnlinked = await round('google', google);
+    expect(stillUnlinked.location).toBe('/auth?mode=signin&social=link&provider=google');
+
+    // The member signs in where the request waits: now it is linked, and they are told.
+    expect(
+      (await stillUnlinked.browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status,
+    ).toBe(200);
+    await app.runJobs();
+    expect((await app.mailTo(email)).at(-1)?.subject).toBe('Google was connected to your ModMarket account');
+    const linked = await round('google', google);
+    expect(linked.location).toBe('/saved-searches');
+    expect(await signedInAs(linked.browser)).toBe(email);
+  });
+
+  it('a waiting sign-up for the address ends when Google vouches for it; its password opens nothing', async () => {
+    const email = nextEmail();
+    const squatter = new TestBrowser(app, '198.51.100.41');
+    expect((await squatter.post('/api/auth/sign-up', signUpBody(email))).status).toBe(202);
+    await app.runJobs();
+    const owner = await round('google', (nonce) => ({
+      claims: { sub: 'g-real-owner', email, email_verified: true, nonce },
+    }));
+    expect(owner.location).toBe('/saved-searches');
+    expect((await squatter.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(401);
+    const token = linkToken((await app.mailTo(email)).at(-1)!.text, '/confirm-signup');
+    expect((await squatter.post('/api/auth/confirm-email', { token })).status).toBe(400);
+  });
+
+  it('Facebook: its email never counts as verified; a new member signs up instead', async () => {
+    const email = nextEmail();
+    const result = await round('facebook', () => ({
+      profile: { id: 'fb-1', email, first_name: 'Aiko', last_name: 'Mori' },
+    }));
+    const exchange = standIn.tokenRequests.at(-1)!;
+    expect(exchange.form).toMatchObject({ client_id: 'facebook-client', client_secret: 'facebook-secret' });
+    expect(result.location).toBe('/auth?mode=signin&social=unverified&provider=facebook');
+    expect(await app.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it('Apple: form_post with a nonce, and a client secret signed with the team key', async () => {
+    const email = nextEmail();
+    const result = await round('apple', (nonce) => ({
+      claims: { sub: 'apple-1', email, email_verified: 'true', nonce },
+    }));
+    expect(result.authorize.searchParams.get('response_mode')).toBe('form_post');
+    expect(result.authorize.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
+    expect(result.location).toBe('/saved-searches');
+    expect((await result.browser.get('/api/auth/session')).body.user).toMatchObject({
+      email,
+      firstName: 'Aiko',
+    });
+    const secret = standIn.tokenRequests.at(-1)!.form.client_secret!;
+    const { payload, protectedHeader } = await jwtVerify(secret, applePublicKey, {
+      issuer: 'TEAM123',
+      audience: 'https://appleid.apple.com',
+      subject: 'apple-client',
+    });
+    expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: 'KEY123' });
+    expect(payload.exp! - payload.iat!).toBeLessThanOrEqual(300);
   });
 });

@@ -3,12 +3,10 @@ import type { Db } from '../../db/client';
 import { verifications } from '../../db/schema';
 import { hashToken, randomToken } from '../../security/secrets';
 
-export type LinkPurpose = 'confirm-email' | 'reset-password' | 'signup-pending';
+export type LinkPurpose = 'reset-password';
 
 export const LINK_LIFETIME_SECONDS: Record<LinkPurpose, number> = {
-  'confirm-email': 24 * 3600,
   'reset-password': 3600,
-  'signup-pending': 24 * 3600,
 };
 
 /**

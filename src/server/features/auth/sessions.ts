@@ -1,24 +1,23 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionUser } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
 import { profiles, sessions, users } from '../../db/schema';
 import type { AppEnv } from '../../http/app-env';
 import { ApiError } from '../../http/api-error';
+import { clearCookie, cookieName, readCookie, writeCookie, type CookieSettings } from '../../http/cookies';
 import { hashToken, randomToken } from '../../security/secrets';
 
 /** "Keep me signed in": a 30-day cookie; otherwise a browser-session cookie, ended on the server after 7 days. */
 export const PERSISTENT_SESSION_SECONDS = 30 * 24 * 3600;
 export const BROWSER_SESSION_SECONDS = 7 * 24 * 3600;
 
-export interface CookieSettings {
-  secure: boolean;
-}
+export type { CookieSettings };
 
-/** `__Host-` pins the cookie to this exact origin over HTTPS; plain HTTP (localhost) cannot use it. */
+const SESSION_COOKIE = 'mm_session';
+
 export function sessionCookieName(settings: CookieSettings): string {
-  return settings.secure ? '__Host-mm_session' : 'mm_session';
+  return cookieName(settings, SESSION_COOKIE);
 }
 
 export async function createSession(
@@ -46,17 +45,17 @@ export function setSessionCookie(
   session: { token: string; expiresAt: Date },
   persistent: boolean,
 ): void {
-  setCookie(c, sessionCookieName(settings), session.token, {
-    httpOnly: true,
-    secure: settings.secure,
-    sameSite: 'Lax',
-    path: '/',
-    ...(persistent ? { expires: session.expiresAt, maxAge: PERSISTENT_SESSION_SECONDS } : {}),
-  });
+  writeCookie(
+    c,
+    settings,
+    SESSION_COOKIE,
+    session.token,
+    persistent ? { expires: session.expiresAt, maxAge: PERSISTENT_SESSION_SECONDS } : {},
+  );
 }
 
 export function clearSessionCookie(c: Context, settings: CookieSettings): void {
-  deleteCookie(c, sessionCookieName(settings), { path: '/', secure: settings.secure });
+  clearCookie(c, settings, SESSION_COOKIE);
 }
 
 /** The member a session token belongs to, with what the interface needs, in one query. */
@@ -100,7 +99,7 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
 /** Sets `user` and `sessionId` from the session cookie (null when absent, unknown or expired). */
 export function sessionMiddleware(db: Db, settings: CookieSettings): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = getCookie(c, sessionCookieName(settings));
+    const token = readCookie(c, settings, SESSION_COOKIE);
     const found = token && token.length <= 100 ? await findSessionUser(db, token) : null;
     c.set('user', found?.user ?? null);
     c.set('sessionId', found?.sessionId ?? null);

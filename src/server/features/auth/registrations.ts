@@ -1,0 +1,183 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, pendingRegistrations, profiles, users } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { hashToken, randomToken } from '../../security/secrets';
+
+/** How long a sign-up waits for its owner, and how long each emailed link works. */
+export const REGISTRATION_LIFETIME_SECONDS = 7 * 24 * 3600;
+export const CONFIRMATION_LINK_SECONDS = 24 * 3600;
+
+export const CREDENTIAL_PROVIDER = 'credential';
+
+export type Registration = typeof pendingRegistrations.$inferSelect;
+
+export async function createRegistration(
+  db: Db,
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    passwordHash: string;
+    locale: string;
+    keepSignedIn: boolean;
+  },
+): Promise<{ id: string; browserToken: string }> {
+  const id = crypto.randomUUID();
+  const browserToken = randomToken();
+  await db.insert(pendingRegistrations).values({
+    id,
+    ...input,
+    browserTokenHash: hashToken(browserToken),
+    expiresAt: new Date(Date.now() + REGISTRATION_LIFETIME_SECONDS * 1000),
+  });
+  return { id, browserToken };
+}
+
+const live = () =>
+  and(gt(pendingRegistrations.expiresAt, sql`now()`), isNull(pendingRegistrations.confirmedUserId));
+
+export async function findRegistration(db: Db, id: string): Promise<Registration | undefined> {
+  const rows = await db
+    .select()
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.id, id), live()));
+  return rows[0];
+}
+
+/** The newest sign-up still waiting for this address. */
+export async function newestRegistration(db: Db, email: string): Promise<Registration | undefined> {
+  const rows = await db
+    .select()
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.email, email), live()))
+    .orderBy(desc(pendingRegistrations.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+/** The sign-up this browser made (by its cookie), confirmed or not, while it has not expired. */
+export async function registrationOfBrowser(db: Db, browserToken: string): Promise<Registration | undefined> {
+  const rows = await db
+    .select()
+    .from(pendingRegistrations)
+    .where(
+      and(
+        eq(pendingRegistrations.browserTokenHash, hashToken(browserToken)),
+        gt(pendingRegistrations.expiresAt, sql`now()`),
+      ),
+    );
+  return rows[0];
+}
+
+/**
+ * A new link for a sign-up. Links of every other sign-up for the same address stop working, so only
+ * the newest emailed link confirms it.
+ */
+export async function issueRegistrationLink(db: Db, registration: Registration): Promise<string> {
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(pendingRegistrations)
+      .set({ linkTokenHash: null, linkExpiresAt: null })
+      .where(
+        and(eq(pendingRegistrations.email, registration.email), ne(pendingRegistrations.id, registration.id)),
+      );
+    await tx
+      .update(pendingRegistrations)
+      .set({
+        linkTokenHash: hashToken(token),
+        linkExpiresAt: new Date(Date.now() + CONFIRMATION_LINK_SECONDS * 1000),
+      })
+      .where(eq(pendingRegistrations.id, registration.id));
+  });
+  return token;
+}
+
+export type RegistrationLink =
+  { status: 'valid'; registration: Registration } | { status: 'invalid' } | { status: 'expired' };
+
+/** What an emailed link leads to. Opening it changes nothing: the account needs the password too. */
+export async function registrationOfLink(db: Db, linkToken: string): Promise<RegistrationLink> {
+  const rows = await db
+    .select({
+      registration: pendingRegistrations,
+      expired: sql<boolean>`${pendingRegistrations.linkExpiresAt} <= now()`,
+    })
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.linkTokenHash, hashToken(linkToken)), live()));
+  const row = rows[0];
+  if (!row) return { status: 'invalid' };
+  if (row.expired) return { status: 'expired' };
+  return { status: 'valid', registration: row.registration };
+}
+
+/**
+ * Turns a sign-up into a confirmed account, once. Null when it was already used or its address has an
+ * account by now (a social sign-in, say): then the sign-up is simply over.
+ */
+export async function completeRegistration(db: Db, registration: Registration): Promise<string | null> {
+  const userId = crypto.randomUUID();
+  try {
+    return await db.transaction(async (tx) => {
+      // The sign-up's row lock: a second completion waits here, then finds it done.
+      const locked = await tx
+        .select({ confirmedUserId: pendingRegistrations.confirmedUserId })
+        .from(pendingRegistrations)
+        .where(eq(pendingRegistrations.id, registration.id))
+        .for('update');
+      if (!locked[0] || locked[0].confirmedUserId) return null;
+      const existing = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, registration.email));
+      if (existing[0]) {
+        await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, registration.email));
+        return null;
+      }
+      const displayName = `${registration.firstName} ${registration.lastName}`.trim();
+      await tx.insert(users).values({
+        id: userId,
+        email: registration.email,
+        emailVerified: true,
+        name: displayName,
+        firstName: registration.firstName,
+        lastName: registration.lastName,
+        phone: registration.phone,
+        locale: registration.locale,
+      });
+      await tx.insert(accounts).values({
+        id: crypto.randomUUID(),
+        userId,
+        accountId: userId,
+        providerId: CREDENTIAL_PROVIDER,
+        password: registration.passwordHash,
+      });
+      await tx.insert(profiles).values({ userId, displayName });
+      await tx
+        .update(pendingRegistrations)
+        .set({ confirmedUserId: userId, linkTokenHash: null, linkExpiresAt: null })
+        .where(eq(pendingRegistrations.id, registration.id));
+      // Every other sign-up for the address is over.
+      await tx
+        .delete(pendingRegistrations)
+        .where(
+          and(
+            eq(pendingRegistrations.email, registration.email),
+            ne(pendingRegistrations.id, registration.id),
+          ),
+        );
+      return userId;
+    });
+  } catch (error) {
+    // The address got an account at the same moment (a social sign-in committed first).
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+/** Ends every sign-up waiting for an address (its owner came in another way). */
+export async function dropRegistrations(db: Pick<Db, 'delete'>, email: string): Promise<void> {
+  await db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+}
