@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from './db/unavailable';
 import type { Storage } from './storage/storage';
 import type { AppEnv } from './http/app-env';
 import { ApiError, errorBody, errorResponse } from './http/api-error';
+import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
 import { createRouter } from './http/create-router';
 import { requestLogger } from './http/request-logger';
 import { refuseControlCharacters } from './http/refuse-control-characters';
@@ -80,18 +81,19 @@ export function createApp(deps: AppDeps) {
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, logLinks: env.devMailbox });
   const wakeJobs = deps.wakeJobs ?? (() => undefined);
   const limit = createLimiter(db, env.RATE_LIMIT_SCALE);
-  const auth = createAuthService({
-    db,
-    mailer,
-    publicUrl: env.PUBLIC_URL,
-    wakeJobs,
-  });
   const cookies = { secure: env.PUBLIC_URL.startsWith('https://') };
   const realtime = createRealtimeHub({
     db,
     bus: deps.realtimeBus ?? createLocalBus(),
     logger,
     ...sessionAuthenticator(db, cookies, env.PUBLIC_URL),
+  });
+  const auth = createAuthService({
+    db,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    wakeJobs,
+    sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
   });
   const notifications = createNotificationsService({ db, realtime });
   const missed = missedEmails({
@@ -149,6 +151,12 @@ export function createApp(deps: AppDeps) {
   });
   api.use((c, next) => (c.req.path === '/api/photos' ? next() : jsonBodyLimit(c, next)));
   api.use(refuseControlCharacters());
+  // Called cross-site by design, each checked its own way: Stripe signs its webhook; a provider's
+  // callback must match the state kept in this browser's cookie. Photo uploads send the image itself.
+  const crossSiteByDesign = (path: string) =>
+    path === '/api/billing/webhook' || /^\/api\/auth\/social\/[a-z]+\/callback$/.test(path);
+  api.use(refuseCrossSite(env.PUBLIC_URL, crossSiteByDesign));
+  api.use(requireJsonBodies((path) => crossSiteByDesign(path) || path === '/api/photos'));
   api.use(clientIp(env.TRUST_PROXY));
   api.use(sessionMiddleware(db, cookies));
   api.use(async (c, next) => {

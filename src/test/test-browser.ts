@@ -27,6 +27,12 @@ export class TestBrowser {
     headers: Record<string, string> = {},
   ): Promise<TestResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const payload =
+      body instanceof URLSearchParams
+        ? body.toString()
+        : body !== undefined
+          ? JSON.stringify(body)
+          : undefined;
     const response = await this.t.app.request(
       path,
       {
@@ -39,13 +45,11 @@ export class TestBrowser {
               ? { 'Content-Type': 'application/json' }
               : {}),
           ...(cookie ? { Cookie: cookie } : {}),
+          // As a browser sends it: the server reads whether a body came from this header.
+          ...(payload !== undefined ? { 'Content-Length': String(Buffer.byteLength(payload)) } : {}),
           ...headers,
         },
-        ...(body instanceof URLSearchParams
-          ? { body: body.toString() }
-          : body !== undefined
-            ? { body: JSON.stringify(body) }
-            : {}),
+        ...(payload !== undefined ? { body: payload } : {}),
       },
       { incoming: { socket: { remoteAddress: this.ip } } },
     );

@@ -38,5 +38,7 @@ export const ERROR_CODES = [
   'SAVED_SEARCH_LIMIT',
   'SAME_PLAN',
   'WEBHOOK_SIGNATURE',
+  'CROSS_SITE_REQUEST',
+  'JSON_REQUIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

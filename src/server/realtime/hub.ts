@@ -8,6 +8,8 @@ import type { Db } from '../db/client';
 import { MAX_PAYLOAD_BYTES, type Bus, type Envelope } from './bus';
 
 export const REALTIME_PATH = '/api/realtime';
+/** A server-only event on the bus: never sent to a browser. */
+const SESSIONS_ENDED = 'sessions-ended';
 /** A socket that sent nothing (not even a heartbeat) for this long is closed. */
 const IDLE_MS = 70_000;
 /** How far ahead a live connection marks its member online; renewed while heartbeats arrive. */
@@ -29,6 +31,11 @@ interface Connection {
 export interface RealtimeHub {
   /** Sends events to every open socket of these members (`*`: of everyone), on every instance. */
   publish(userIds: string[] | '*', events: RealtimeEvent[]): Promise<void>;
+  /**
+   * Some sessions of these members ended (signed out, password reset, replaced): every instance checks
+   * their open sockets at once and closes those whose session is gone.
+   */
+  sessionsEnded(userIds: string[]): Promise<void>;
   /** Answers WebSocket upgrades at `/api/realtime` on this HTTP server. */
   attach(server: Server): void;
   /** Open sockets on this instance (for health and tests). */
@@ -72,8 +79,24 @@ export function createRealtimeHub(deps: {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(text);
   };
 
+  const recheck = (connection: Connection) => {
+    connection.sessionCheckedAt = Date.now();
+    void deps.stillValid(connection.token).then(
+      (valid) => {
+        if (!valid) connection.socket.close(4401, 'signed out');
+      },
+      () => undefined,
+    );
+  };
+
   bus.subscribe(
     (envelope: Envelope) => {
+      if ((envelope.event as { type?: unknown }).type === SESSIONS_ENDED) {
+        if (envelope.users !== '*')
+          for (const userId of envelope.users)
+            for (const connection of byUser.get(userId) ?? []) recheck(connection);
+        return;
+      }
       const text = JSON.stringify(envelope.event);
       if (envelope.users === '*') {
         for (const set of byUser.values()) for (const connection of set) send(connection, text);
@@ -117,15 +140,7 @@ export function createRealtimeHub(deps: {
     const now = Date.now();
     if (now - (presenceWrittenAt.get(connection.userId) ?? 0) > PRESENCE_RENEW_MS)
       void quietly(markOnline(connection.userId));
-    if (now - connection.sessionCheckedAt > SESSION_RECHECK_MS) {
-      connection.sessionCheckedAt = now;
-      void deps.stillValid(connection.token).then(
-        (valid) => {
-          if (!valid) connection.socket.close(4401, 'signed out');
-        },
-        () => undefined,
-      );
-    }
+    if (now - connection.sessionCheckedAt > SESSION_RECHECK_MS) recheck(connection);
   };
 
   const refuse = (socket: Duplex, status: number, reason: string) => {
@@ -175,6 +190,15 @@ export function createRealtimeHub(deps: {
   };
 
   return {
+    async sessionsEnded(userIds) {
+      try {
+        await bus.publish({ users: userIds, event: { type: SESSIONS_ENDED } });
+      } catch (error) {
+        // The periodic check on each heartbeat still closes them.
+        logger.warn({ err: error }, 'realtime: sessions-ended publish failed');
+      }
+    },
+
     async publish(userIds, events) {
       const users = userIds === '*' ? userIds : [...new Set(userIds)];
       for (const event of events) {

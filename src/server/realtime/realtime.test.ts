@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ListingDetail } from '@common/schemas/listings';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInMember } from '../../test/members';
+import { MEMBER_PASSWORD, signedInMember } from '../../test/members';
+import { TestBrowser } from '../../test/test-browser';
 import { TestSocket } from '../../test/test-socket';
 
 let t: TestApp;
@@ -36,6 +37,19 @@ describe('/api/realtime', () => {
     await t.app.notifications.announce({ title: 'Hello', body: '' });
     await socket.next('announcement');
     await socket.close();
+  });
+
+  it('closes the sockets of ended sessions at once (signed out from another browser)', async () => {
+    const member = await signedInMember(t);
+    const socket = await TestSocket.open(host, member.browser);
+    const closed = new Promise<number>((resolve) => socket.socket.once('close', (code) => resolve(code)));
+    // Signed out from another browser: every session ends, and this socket with it.
+    const other = new TestBrowser(t, '198.51.100.90');
+    expect(
+      (await other.post('/api/auth/sign-in', { email: member.email, password: MEMBER_PASSWORD })).status,
+    ).toBe(200);
+    await other.post('/api/auth/sign-out');
+    expect(await closed).toBe(4401);
   });
 
   it('pushes messages, notifications, counts and read receipts to every tab of both members', async () => {

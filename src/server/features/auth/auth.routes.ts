@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { eq } from 'drizzle-orm';
 import {
   AcceptedSchema,
   ConfirmationStatusSchema,
@@ -19,7 +18,6 @@ import {
 } from '@common/schemas/auth';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema';
 import { clearCookie, readCookie, writeCookie, type CookieSettings } from '../../http/cookies';
 import type { AppEnv } from '../../http/app-env';
 import { ApiError, requestLanguage } from '../../http/api-error';
@@ -27,13 +25,7 @@ import { body, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { clearRateLimit, LIMITS, type Limiter } from '../../security/rate-limit';
 import type { AuthService } from './auth.service';
-import {
-  clearSessionCookie,
-  createSession,
-  findSessionUser,
-  revokeAllSessions,
-  setSessionCookie,
-} from './sessions';
+import { clearSessionCookie, createSession, findSessionUser, setSessionCookie } from './sessions';
 import { CONFIRMATION_LINK_SECONDS, REGISTRATION_LIFETIME_SECONDS } from './registrations';
 import {
   completeSocialLink,
@@ -190,7 +182,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
    */
   async function signIn(c: Context<AppEnv>, userId: string, persistent: boolean) {
     const previous = c.get('sessionId');
-    if (previous) await db.delete(sessions).where(eq(sessions.id, previous));
+    if (previous) await auth.endSession(previous);
     const linkRequest = readCookie(c, cookies, SOCIAL_LINK_COOKIE);
     if (linkRequest) {
       clearCookie(c, cookies, SOCIAL_LINK_COOKIE);
@@ -254,7 +246,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.signOut, async (c) => {
       const user = c.get('user');
-      if (user) await revokeAllSessions(db, user.id);
+      if (user) await auth.endAllSessions(user.id);
       clearSessionCookie(c, cookies);
       return c.json({ status: 'ok' as const }, 200);
     })

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLanguage, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
-import { accounts, users } from '../../db/schema';
+import { accounts, sessions, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
@@ -30,6 +30,8 @@ export interface AuthServiceDeps {
   publicUrl: string;
   /** Tells this instance's job worker that work is waiting. */
   wakeJobs: () => void;
+  /** Sessions of a member ended: their open realtime sockets are closed. */
+  sessionsEnded: (userId: string) => Promise<void>;
 }
 
 /** Job payloads name rows, never a secret: the sign-up's details stay in its own table. */
@@ -162,6 +164,21 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { browserToken: registration.browserToken };
     },
 
+    /** Signs a member out everywhere: every session ends, and every open socket closes. */
+    async endAllSessions(userId: string): Promise<void> {
+      await revokeAllSessions(db, userId);
+      await deps.sessionsEnded(userId);
+    },
+
+    /** Ends one session (a browser signing in again replaces its previous one). */
+    async endSession(sessionId: string): Promise<void> {
+      const ended = await db
+        .delete(sessions)
+        .where(eq(sessions.id, sessionId))
+        .returning({ userId: sessions.userId });
+      if (ended[0]) await deps.sessionsEnded(ended[0].userId);
+    },
+
     /** Emails a member that a provider identity was linked to their account. */
     async tellSocialLinked(userId: string, provider: string): Promise<void> {
       await enqueue('auth.social-linked', { userId, provider });
@@ -280,6 +297,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           .where(eq(users.id, userId));
       });
       await revokeAllSessions(db, userId);
+      await deps.sessionsEnded(userId);
       return check;
     },
   };

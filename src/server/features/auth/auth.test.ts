@@ -276,6 +276,43 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(rows.some((r) => r.persistent && Math.round(Number(r.days)) === 30)).toBe(true);
   });
 
+  it("replaces the browser's previous session when it signs in again", async () => {
+    const { browser, email } = await member();
+    const userId = (
+      await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    )[0]!.id;
+    const count = async () =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+    const first = browser.cookies.get('mm_session');
+    expect(await count()).toBe(1);
+    expect((await browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect(browser.cookies.get('mm_session')).not.toBe(first);
+    expect(await count()).toBe(1);
+    const stale = new TestBrowser(t);
+    stale.cookies.set('mm_session', first!);
+    expect((await stale.get('/api/auth/session')).body).toEqual({ user: null });
+  });
+
+  it('ends a browser-session sign-in after 2 hours without a request; "keep me signed in" stays', async () => {
+    const { browser: short, email: shortEmail } = await member({ keepSignedIn: false });
+    const { browser: long, email: longEmail } = await member({ keepSignedIn: true });
+    const idle = async (email: string, minutes: number) =>
+      t.database.db.execute(sql`update session set updated_at = now() - make_interval(mins => ${minutes})
+        where user_id = (select id from "user" where email = ${email})`);
+    // Activity keeps it: a request after 110 quiet minutes renews the clock.
+    await idle(shortEmail, 110);
+    expect((await short.get('/api/auth/session')).body.user).toMatchObject({ email: shortEmail });
+    const renewed = await t.database.db.execute<{
+      minutes: number;
+    }>(sql`select extract(epoch from now() - updated_at) / 60
+      as minutes from session where user_id = (select id from "user" where email = ${shortEmail})`);
+    expect(Number(renewed.rows[0]?.minutes)).toBeLessThan(1);
+    await idle(shortEmail, 121);
+    expect((await short.get('/api/auth/session')).body).toEqual({ user: null });
+    await idle(longEmail, 24 * 60);
+    expect((await long.get('/api/auth/session')).body.user).toMatchObject({ email: longEmail });
+  });
+
   it('signs out every session of the member', async () => {
     const { browser, email } = await member();
     const second = new TestBrowser(t, '198.51.100.7');
@@ -674,6 +711,8 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
             'POST',
             `/api/auth/social/apple/callback`,
             new URLSearchParams({ code, state, user: '{"name":{"firstName":"Aiko","lastName":"Mori"}}' }),
+            // Apple's answer is a cross-site form POST, taken by design (the state is the check).
+            { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://appleid.apple.com' },
           )
         : await browser.get(`/api/auth/social/${provider}/callback?code=${code}&state=${state}`);
     return { browser, authorize, location: callback.headers.get('location'), callback };

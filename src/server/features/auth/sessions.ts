@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionUser } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
@@ -8,9 +8,15 @@ import { ApiError } from '../../http/api-error';
 import { clearCookie, cookieName, readCookie, writeCookie, type CookieSettings } from '../../http/cookies';
 import { hashToken, randomToken } from '../../security/secrets';
 
-/** "Keep me signed in": a 30-day cookie; otherwise a browser-session cookie, ended on the server after 7 days. */
+/**
+ * "Keep me signed in": a 30-day cookie. Otherwise a browser-session cookie, which the server also ends
+ * after 2 hours without a request, and after 7 days whatever happens.
+ */
 export const PERSISTENT_SESSION_SECONDS = 30 * 24 * 3600;
 export const BROWSER_SESSION_SECONDS = 7 * 24 * 3600;
+export const BROWSER_SESSION_IDLE_SECONDS = 2 * 3600;
+/** A session's last activity is written at most this often (not on every request). */
+const ACTIVITY_WRITE_SECONDS = 60;
 
 export type { CookieSettings };
 
@@ -62,10 +68,11 @@ export function clearSessionCookie(c: Context, settings: CookieSettings): void {
 export async function findSessionUser(
   db: Db,
   token: string,
-): Promise<{ sessionId: string; user: SessionUser } | null> {
+): Promise<{ sessionId: string; user: SessionUser; activityDue: boolean } | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
+      activityDue: sql<boolean>`${sessions.updatedAt} < now() - make_interval(secs => ${ACTIVITY_WRITE_SECONDS})`,
       id: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -77,13 +84,23 @@ export async function findSessionUser(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.token, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.token, hashToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
+        or(
+          eq(sessions.persistent, true),
+          gt(sessions.updatedAt, sql`now() - make_interval(secs => ${BROWSER_SESSION_IDLE_SECONDS})`),
+        ),
+      ),
+    )
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { sessionId, role, onboardingCompleted, ...user } = row;
+  const { sessionId, activityDue, role, onboardingCompleted, ...user } = row;
   return {
     sessionId,
+    activityDue,
     user: {
       ...user,
       role: role === 'buyer' || role === 'seller' || role === 'both' ? role : null,
@@ -101,6 +118,12 @@ export function sessionMiddleware(db: Db, settings: CookieSettings): MiddlewareH
   return async (c, next) => {
     const token = readCookie(c, settings, SESSION_COOKIE);
     const found = token && token.length <= 100 ? await findSessionUser(db, token) : null;
+    // A request is activity: it keeps a browser-session sign-in from its idle timeout.
+    if (found?.activityDue)
+      await db
+        .update(sessions)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(sessions.id, found.sessionId));
     c.set('user', found?.user ?? null);
     c.set('sessionId', found?.sessionId ?? null);
     await next();
