@@ -27,7 +27,13 @@ export function errorBody(
   fields?: Record<string, string>,
 ): ErrorResponse {
   const t = translator(requestLanguage(c));
-  return { error: { code, message: t(code, params), ...(fields ? { fields } : {}) } };
+  // A field's message may be a `validation.*` key of the errors namespace, translated here.
+  const translated =
+    fields &&
+    Object.fromEntries(
+      Object.entries(fields).map(([key, value]) => [key, value.startsWith('validation.') ? t(value) : value]),
+    );
+  return { error: { code, message: t(code, params), ...(translated ? { fields: translated } : {}) } };
 }
 
 export function errorResponse(c: Context, error: ApiError) {

@@ -74,6 +74,8 @@ export function NewPasswordFlow({
         onInvalid?.();
         return;
       }
+      const passwordProblem = error instanceof ApiClientError ? error.fields.password : undefined;
+      if (passwordProblem) form.setError('password', { message: passwordProblem });
       toast.error(t('reset.failed'), { description: authErrorMessage(error, t) });
     }
   });

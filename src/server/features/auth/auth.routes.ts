@@ -23,6 +23,7 @@ import type { AppEnv } from '../../http/app-env';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { body, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
+import { isCommonPassword } from '../../security/common-passwords';
 import { clearRateLimit, LIMITS, type Limiter } from '../../security/rate-limit';
 import type { AuthService } from './auth.service';
 import { clearSessionCookie, createSession, findSessionUser, setSessionCookie } from './sessions';
@@ -165,6 +166,12 @@ const routes = {
   }),
 };
 
+/** New passwords keep the character rules of the shared schema and must not be a common one. */
+async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password))
+    throw new ApiError(400, 'VALIDATION_ERROR', {}, { password: 'validation.passwordCommon' });
+}
+
 export interface AuthRoutesDeps {
   db: Db;
   auth: AuthService;
@@ -212,6 +219,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
       const input = c.req.valid('json');
       await deps.limit('sign-up-ip', c.get('clientNet'), LIMITS.signUpPerIp);
       await deps.limit('sign-up-account', input.email, LIMITS.signUpPerAccount);
+      await refuseCommonPassword(input.password);
       const { browserToken } = await auth.signUp({
         firstName: input.firstName,
         lastName: input.lastName,
@@ -308,6 +316,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
     .openapi(routes.resetPassword, async (c) => {
       const { token, password } = c.req.valid('json');
       await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
+      await refuseCommonPassword(password);
       const result = await auth.resetPassword(token, password);
       if (result.status !== 'valid') throw new ApiError(400, 'LINK_INVALID');
       clearSessionCookie(c, cookies);

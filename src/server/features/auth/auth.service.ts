@@ -6,7 +6,7 @@ import { accounts, sessions, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../security/secrets';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/secrets';
 import { issueLink, consumeLink, peekLink, type LinkCheck } from './one-time-links';
 import {
   completeRegistration,
@@ -211,16 +211,24 @@ export function createAuthService(deps: AuthServiceDeps) {
         .limit(1);
       const row = rows[0];
       if (row) {
-        const matches = await verifyPassword(password, row.password ?? DUMMY_PASSWORD_HASH);
+        const matches = await verifyPassword(password, row.password ?? (await dummyPasswordHash()));
         if (!row.password || !matches) return { status: 'invalid' };
         if (!row.emailVerified) return { status: 'unconfirmed' };
+        if (needsRehash(row.password))
+          await db
+            .update(accounts)
+            .set({ password: await hashPassword(password), updatedAt: new Date() })
+            .where(and(eq(accounts.userId, row.id), eq(accounts.providerId, CREDENTIAL_PROVIDER)));
         return { status: 'ok', userId: row.id };
       }
       const opened = openedLink ? await registrationOfLink(db, openedLink) : undefined;
       const confirmed =
         opened?.status === 'valid' && opened.registration.email === email ? opened.registration : undefined;
       const registration = confirmed ?? (await newestRegistration(db, email));
-      const matches = await verifyPassword(password, registration?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      const matches = await verifyPassword(
+        password,
+        registration?.passwordHash ?? (await dummyPasswordHash()),
+      );
       if (!registration || !matches) return { status: 'invalid' };
       if (!confirmed) return { status: 'unconfirmed' };
       const userId = await completeRegistration(db, confirmed);

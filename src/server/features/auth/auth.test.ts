@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, scryptSync, type KeyObject } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pendingRegistrations, sessions, users, verifications } from '../../db/schema';
+import { accounts, pendingRegistrations, sessions, users, verifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
 import { startSocialStandIn, type SocialStandIn, type StandInGrant } from '../../../test/social-standin';
@@ -323,6 +323,71 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(out.status).toBe(200);
     expect(browser.cookies.has('mm_session')).toBe(false);
     expect((await second.get('/api/auth/session')).body).toEqual({ user: null });
+  });
+});
+
+describe('password storage and choice', () => {
+  it('stores Argon2id at OWASP parameters, and moves an older scrypt hash to it at the next sign-in', async () => {
+    const { email } = await member();
+    const userId = (
+      await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    )[0]!.id;
+    const stored = async () =>
+      (
+        await t.database.db
+          .select({ password: accounts.password })
+          .from(accounts)
+          .where(eq(accounts.userId, userId))
+      )[0]!.password!;
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    // A hash from before Argon2id (scrypt, as earlier versions stored it) still opens the account...
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD.normalize('NFKC'), salt, 64, { N: 16384, r: 8, p: 1 });
+    const legacy = ['scrypt', 16384, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    await t.database.db.update(accounts).set({ password: legacy }).where(eq(accounts.userId, userId));
+    const browser = new TestBrowser(t, '198.51.100.70');
+    expect((await browser.post('/api/auth/sign-in', { email, password: 'Wrong1!pass' })).status).toBe(401);
+    expect(await stored()).toBe(legacy);
+    expect((await browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    // ...and is replaced by Argon2id once the password has been seen.
+    expect(await stored()).toMatch(/^\$argon2id\$/);
+    expect((await new TestBrowser(t).post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
+  it.each([
+    ['a list entry meeting the rules', 'P@ssw0rd'],
+    ['a list word dressed up', 'Password1!'],
+    ['another dressed up', 'Mustang#2024'],
+  ])('refuses a common password at sign-up and reset, translated: %s', async (_label, common) => {
+    const response = await new TestBrowser(t, '203.0.113.77', 'zh-CN').post<{
+      error: { code: string; fields: Record<string, string> };
+    }>('/api/auth/sign-up', signUpBody(nextEmail(), { password: common, confirmPassword: common }));
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_ERROR');
+    expect(response.body.error.fields.password).toBe(
+      '此密码过于常见，出现在已泄露的密码列表中。请另选一个密码。',
+    );
+
+    const { email } = await member();
+    const browser = new TestBrowser(t);
+    await browser.post('/api/auth/forgot-password', { email });
+    await t.runJobs();
+    const token = await lastLink(email, '/reset-password');
+    const reset = await browser.post<{ error: { fields: Record<string, string> } }>(
+      '/api/auth/reset-password',
+      {
+        token,
+        password: common,
+        confirmPassword: common,
+      },
+    );
+    expect(reset.status).toBe(400);
+    expect(reset.body.error.fields.password).toMatch(/too common/);
+    // The link still works for a better password.
+    expect((await browser.post('/api/auth/reset-password/check', { token })).status).toBe(200);
   });
 });
 

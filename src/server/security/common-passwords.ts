@@ -1,0 +1,22 @@
+/**
+ * Passwords that appear again and again in breaches: the ~49,000 of zxcvbn's common-password list
+ * (bundled with the server, loaded at the first check), matched ignoring case, and also once dressed up
+ * to pass the character rules ("Password1!", "P@ssw0rd#" are the list's words with digits or symbols
+ * added at an end).
+ */
+let common: Promise<Set<string>> | undefined;
+
+function commonPasswords(): Promise<Set<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  );
+  return common;
+}
+
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const list = await commonPasswords();
+  const lower = password.normalize('NFKC').toLowerCase();
+  if (list.has(lower)) return true;
+  const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  return core.length >= 4 && list.has(core);
+}
