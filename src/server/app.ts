@@ -10,6 +10,8 @@ import type { Storage } from './storage/storage';
 import type { AppEnv } from './http/app-env';
 import { ApiError, errorBody, errorResponse } from './http/api-error';
 import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
+import { logSecurityEvent, type SecurityEvent } from './security/security-log';
+import type { ErrorCode } from '@common/schemas/errors';
 import { createRouter } from './http/create-router';
 import { requestLogger } from './http/request-logger';
 import { refuseControlCharacters } from './http/refuse-control-characters';
@@ -71,6 +73,14 @@ export interface AppDeps {
   /** A Stripe client (tests point one at a fake server); built from STRIPE_SECRET_KEY otherwise. */
   stripeClient?: Stripe;
 }
+
+/** Refusals that belong in the security log as well as in the answer. */
+const SECURITY_EVENT_OF: Partial<Record<ErrorCode, SecurityEvent>> = {
+  RATE_LIMITED: 'limit.reached',
+  FORBIDDEN: 'authorization.refused',
+  CROSS_SITE_REQUEST: 'authorization.refused',
+  WEBHOOK_SIGNATURE: 'webhook.signature-failed',
+};
 
 /** Builds the whole HTTP app from its parts; `index.ts` listens, tests call `app.request()`. */
 export function createApp(deps: AppDeps) {
@@ -155,10 +165,10 @@ export function createApp(deps: AppDeps) {
   // callback must match the state kept in this browser's cookie. Photo uploads send the image itself.
   const crossSiteByDesign = (path: string) =>
     path === '/api/billing/webhook' || /^\/api\/auth\/social\/[a-z]+\/callback$/.test(path);
-  api.use(refuseCrossSite(env.PUBLIC_URL, crossSiteByDesign));
-  api.use(requireJsonBodies((path) => crossSiteByDesign(path) || path === '/api/photos'));
   api.use(clientIp(env.TRUST_PROXY));
   api.use(sessionMiddleware(db, cookies));
+  api.use(refuseCrossSite(env.PUBLIC_URL, crossSiteByDesign));
+  api.use(requireJsonBodies((path) => crossSiteByDesign(path) || path === '/api/photos'));
   api.use(async (c, next) => {
     await next();
     // Answers about who is signed in are for this browser only.
@@ -277,7 +287,11 @@ export function createApp(deps: AppDeps) {
     );
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof ApiError) {
+      const event = SECURITY_EVENT_OF[error.code];
+      if (event) logSecurityEvent(c, event, { code: error.code, method: c.req.method, path: c.req.path });
+      return errorResponse(c, error);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const code =
         error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';

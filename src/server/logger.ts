@@ -1,8 +1,8 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** JSON lines; fields that could carry secrets are redacted wherever they appear. */
-export function createLogger(level: string): Logger {
-  return pino({
+/** JSON lines (to stdout unless `destination` is given); fields that could carry secrets are redacted. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     redact: {
@@ -18,5 +18,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { createApp } from '@server/app';
+import { createLogger } from '@server/logger';
 import { loadEnv } from '@server/env';
 import type { Database } from '@server/db/client';
 import { createLocalStorage } from '@server/storage/local-storage';
@@ -24,6 +25,8 @@ export interface TestApp {
   runJobs(): Promise<number>;
   /** The emails in the outbox for one address, oldest first. */
   mailTo(address: string): Promise<MailMessage[]>;
+  /** Every log line the app wrote (info and up), parsed, oldest first. */
+  logs: Record<string, unknown>[];
   /** Listens on a free port (for WebSocket tests); closed with the app. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -47,11 +50,15 @@ export async function createTestApp(
   const database = shared ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-test-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
+  const logs: Record<string, unknown>[] = [];
   const app = createApp({
     env,
     database,
     storage: createLocalStorage(path.join(dataDir, 'uploads')),
-    logger: pino({ level: 'silent' }),
+    // The server's own logger (its redaction included), writing into `logs`.
+    logger: createLogger('info', {
+      write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>),
+    }),
     ...(options.clientDir ? { clientDir: options.clientDir } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.realtimeBus ? { realtimeBus: options.realtimeBus(database) } : {}),
@@ -63,6 +70,7 @@ export async function createTestApp(
     app,
     database,
     dataDir,
+    logs,
     runJobs: () => runJobs(database.db, app.jobHandlers, logger),
     async mailTo(address) {
       if (options.mailbox) return options.mailbox(address);

@@ -6,7 +6,7 @@ import type { AppEnv } from './app-env';
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /**
- * One JSON line per request with its id. Logs the path only, never the query string, which may hold
+ * One JSON line per request with its id and the member's id. Logs the path only, never the query string, which may hold
  * tokens (confirmation and reset links), nor any header or body.
  */
 export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
@@ -24,6 +24,8 @@ export function requestLogger(logger: Logger): MiddlewareHandler<AppEnv> {
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
+        // Who asked (null for visitors): the member's id, never their email.
+        memberId: c.get('user')?.id ?? null,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
       'request',

@@ -24,6 +24,7 @@ import { ApiError, requestLanguage } from '../../http/api-error';
 import { body, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { isCommonPassword } from '../../security/common-passwords';
+import { logSecurityEvent } from '../../security/security-log';
 import { clearRateLimit, LIMITS, type Limiter } from '../../security/rate-limit';
 import type { AuthService } from './auth.service';
 import { clearSessionCookie, createSession, findSessionUser, setSessionCookie } from './sessions';
@@ -195,7 +196,10 @@ export function authRoutes(deps: AuthRoutesDeps) {
       clearCookie(c, cookies, SOCIAL_LINK_COOKIE);
       if (linkRequest.length <= 100) {
         const provider = await completeSocialLink(db, linkRequest, userId);
-        if (provider) await auth.tellSocialLinked(userId, provider);
+        if (provider) {
+          await auth.tellSocialLinked(userId, provider);
+          logSecurityEvent(c, 'social-identity.linked', { memberId: userId, provider });
+        }
       }
     }
     const session = await createSession(db, {
@@ -244,8 +248,16 @@ export function authRoutes(deps: AuthRoutesDeps) {
         input.password,
         openedLink && openedLink.length <= 100 ? openedLink : undefined,
       );
-      if (result.status === 'invalid') throw new ApiError(401, 'INVALID_CREDENTIALS');
-      if (result.status === 'unconfirmed') throw new ApiError(403, 'EMAIL_NOT_CONFIRMED');
+      if (result.status !== 'ok') {
+        logSecurityEvent(c, 'sign-in.failed', {
+          reason: result.status,
+          memberId: result.status === 'invalid' ? (result.userId ?? null) : null,
+        });
+        throw result.status === 'invalid'
+          ? new ApiError(401, 'INVALID_CREDENTIALS')
+          : new ApiError(403, 'EMAIL_NOT_CONFIRMED');
+      }
+      logSecurityEvent(c, 'sign-in.succeeded', { memberId: result.userId, method: 'password' });
       await clearRateLimit(db, `sign-in-account:${input.email}`);
       if (openedLink) clearCookie(c, cookies, OPENED_LINK_COOKIE);
       const user = await signIn(c, result.userId, input.keepSignedIn);
@@ -254,7 +266,10 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.signOut, async (c) => {
       const user = c.get('user');
-      if (user) await auth.endAllSessions(user.id);
+      if (user) {
+        await auth.endAllSessions(user.id);
+        logSecurityEvent(c, 'sessions.revoked', { reason: 'sign-out' });
+      }
       clearSessionCookie(c, cookies);
       return c.json({ status: 'ok' as const }, 200);
     })
@@ -263,8 +278,13 @@ export function authRoutes(deps: AuthRoutesDeps) {
       const { token } = c.req.valid('json');
       await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
       const result = await auth.openConfirmationLink(token);
-      if (result.status === 'expired') throw new ApiError(410, 'LINK_EXPIRED');
-      if (result.status !== 'valid') throw new ApiError(400, 'LINK_INVALID');
+      if (result.status !== 'valid') {
+        logSecurityEvent(c, 'confirmation-link.refused', { reason: result.status });
+        throw result.status === 'expired'
+          ? new ApiError(410, 'LINK_EXPIRED')
+          : new ApiError(400, 'LINK_INVALID');
+      }
+      logSecurityEvent(c, 'confirmation-link.opened');
       // The account is made when this browser also gives the password (signing in, or "I've
       // Confirmed My Email" in the browser that signed up): the link alone claims nothing.
       writeCookie(c, cookies, OPENED_LINK_COOKIE, token, { maxAge: CONFIRMATION_LINK_SECONDS });
@@ -285,6 +305,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
       clearCookie(c, cookies, SIGN_UP_COOKIE);
       clearCookie(c, cookies, OPENED_LINK_COOKIE);
       if (status.status === 'confirmed') return c.json({ confirmed: true, signedIn: false }, 200);
+      logSecurityEvent(c, 'account.created', { memberId: status.userId });
       await signIn(c, status.userId, status.persistent);
       return c.json({ confirmed: true, signedIn: true }, 200);
     })
@@ -302,6 +323,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
       await deps.limit('email-ip', c.get('clientNet'), LIMITS.emailPerIp);
       await deps.limit('reset-account', email, LIMITS.emailPerAccount);
       await auth.requestPasswordReset(email, language ?? requestLanguage(c));
+      logSecurityEvent(c, 'password-reset.requested');
       return c.json({ status: 'accepted' as const }, 202);
     })
 
@@ -318,7 +340,12 @@ export function authRoutes(deps: AuthRoutesDeps) {
       await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
       await refuseCommonPassword(password);
       const result = await auth.resetPassword(token, password);
-      if (result.status !== 'valid') throw new ApiError(400, 'LINK_INVALID');
+      if (result.status !== 'valid') {
+        logSecurityEvent(c, 'reset-link.refused', { reason: result.status });
+        throw new ApiError(400, 'LINK_INVALID');
+      }
+      logSecurityEvent(c, 'password-reset.completed', { memberId: result.userId });
+      logSecurityEvent(c, 'sessions.revoked', { memberId: result.userId, reason: 'password-reset' });
       clearSessionCookie(c, cookies);
       return c.json({ status: 'ok' as const }, 200);
     })
@@ -359,31 +386,39 @@ export function authRoutes(deps: AuthRoutesDeps) {
     const toSignIn = (outcome: 'failed' | 'unverified' | 'link') =>
       c.redirect(`/auth?mode=signin&social=${outcome}${client ? `&provider=${provider}` : ''}`, 302);
     const code = value('code');
-    if (!client || !saved || saved.provider !== provider || !code || value('state') !== saved.state)
+    if (!client || !saved || saved.provider !== provider || !code || value('state') !== saved.state) {
+      logSecurityEvent(c, 'social-sign-in.failed', { provider: client ? provider : null, reason: 'state' });
       return toSignIn('failed');
+    }
     try {
       const round = { state: saved.state!, nonce: saved.nonce!, codeVerifier: saved.codeVerifier ?? null };
       const identity = await client.identify(code, round, { appleUser: value('user') });
       const outcome = await memberForSocialIdentity(db, provider, identity, requestLanguage(c));
-      if (outcome.status === 'unverified') return toSignIn('unverified');
+      if (outcome.status === 'unverified') {
+        logSecurityEvent(c, 'social-sign-in.failed', { provider, reason: 'unverified-email' });
+        return toSignIn('unverified');
+      }
       if (outcome.status === 'link-required') {
         const token = await requestSocialLink(db, outcome.userId, provider, identity.accountId);
         if (c.get('user')?.id === outcome.userId) {
           // Already signed in here as the address's member: that is the proof; link at once.
-          if (await completeSocialLink(db, token, outcome.userId))
+          if (await completeSocialLink(db, token, outcome.userId)) {
             await auth.tellSocialLinked(outcome.userId, provider);
+            logSecurityEvent(c, 'social-identity.linked', { memberId: outcome.userId, provider });
+          }
           return c.redirect(safeRedirectPath(saved.redirect) ?? '/', 302);
         }
         writeCookie(c, cookies, SOCIAL_LINK_COOKIE, token, { maxAge: SOCIAL_LINK_SECONDS });
         return toSignIn('link');
       }
       await signIn(c, outcome.userId, true);
+      logSecurityEvent(c, 'social-sign-in.succeeded', { memberId: outcome.userId, provider });
       return c.redirect(safeRedirectPath(saved.redirect) ?? '/', 302);
     } catch (error) {
-      c.get('logger').warn(
-        { err: error instanceof Error ? error.message : error, provider },
-        'social sign-in failed',
-      );
+      logSecurityEvent(c, 'social-sign-in.failed', {
+        provider,
+        reason: error instanceof Error ? error.message.slice(0, 200) : 'error',
+      });
       return toSignIn('failed');
     }
   };

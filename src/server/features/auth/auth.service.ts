@@ -202,7 +202,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       email: string,
       password: string,
       openedLink?: string,
-    ): Promise<{ status: 'ok'; userId: string } | { status: 'invalid' } | { status: 'unconfirmed' }> {
+    ): Promise<
+      { status: 'ok'; userId: string } | { status: 'invalid'; userId?: string } | { status: 'unconfirmed' }
+    > {
       const rows = await db
         .select({ id: users.id, emailVerified: users.emailVerified, password: accounts.password })
         .from(users)
@@ -212,7 +214,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const row = rows[0];
       if (row) {
         const matches = await verifyPassword(password, row.password ?? (await dummyPasswordHash()));
-        if (!row.password || !matches) return { status: 'invalid' };
+        if (!row.password || !matches) return { status: 'invalid', userId: row.id };
         if (!row.emailVerified) return { status: 'unconfirmed' };
         if (needsRehash(row.password))
           await db
