@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '@common/schemas/listings';
+import { seoFiles } from '../../http/seo-files';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 
@@ -97,11 +98,50 @@ describe('robots.txt and sitemap.xml', () => {
       expect(robots).toContain('Sitemap: https://modmarket.example/sitemap.xml');
       const sitemap = await t.app.request('/sitemap.xml');
       expect(sitemap.headers.get('content-type')).toContain('application/xml');
-      const xml = await sitemap.text();
+      expect(sitemap.headers.get('cache-control')).toBe('public, max-age=3600');
+      const index = await sitemap.text();
+      expect(index).toContain('<sitemapindex');
+      const files = [...index.matchAll(/<loc>https:\/\/modmarket\.example(\/[^<]+)<\/loc>/g)].map(
+        (m) => m[1]!,
+      );
+      expect(files).toEqual(['/sitemap-pages.xml', '/sitemap-listings-1.xml']);
+      const xml = (await Promise.all(files.map(async (file) => (await t.app.request(file)).text()))).join('');
       expect(xml).toContain('<loc>https://modmarket.example/browse</loc>');
       expect(xml).toContain(`<loc>https://modmarket.example/listing/${open.body.id}</loc>`);
       expect(xml).not.toContain(sold.body.id);
       expect(xml).not.toContain('/dashboard');
+      expect((await t.app.request('/sitemap-listings-2.xml')).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('splits the listings into files of at most the per-file limit, each listing once, by keyset', async () => {
+    const t = await createTestApp();
+    try {
+      const { browser } = await signedInMember(t, { plan: 'platinum' });
+      const base = { price: '10', category: 'other', condition: 'good', make: 'Ford', model: 'F-150' };
+      const ids: string[] = [];
+      for (let i = 0; i < 7; i++)
+        ids.push(
+          (await browser.post<ListingDetail>('/api/listings', { ...base, title: `Part ${i}` })).body.id,
+        );
+      const seo = seoFiles({ db: t.database.db, publicUrl: 'https://modmarket.example', perFile: 3 });
+      const index = await (await seo.request('/sitemap.xml')).text();
+      const files = [...index.matchAll(/example(\/sitemap-listings-\d+\.xml)/g)].map((m) => m[1]!);
+      expect(files).toEqual([
+        '/sitemap-listings-1.xml',
+        '/sitemap-listings-2.xml',
+        '/sitemap-listings-3.xml',
+      ]);
+      const listed: string[] = [];
+      for (const file of files) {
+        const body = await (await seo.request(file)).text();
+        const found = [...body.matchAll(/\/listing\/([0-9a-f-]{36})/g)].map((m) => m[1]!);
+        expect(found.length).toBeLessThanOrEqual(3);
+        listed.push(...found);
+      }
+      expect(listed).toEqual([...ids].reverse());
     } finally {
       await t.close();
     }
