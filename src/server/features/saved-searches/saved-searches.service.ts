@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import { COUNT_LIMIT } from '@common/schemas/listings';
 import { formatPrice } from '@common/i18n/format';
@@ -28,6 +29,8 @@ export const MATCH_JOB = 'saved-searches.match';
 export const ALERT_EMAIL_JOB = 'saved-searches.alert-email';
 const BATCH = 500;
 const NEW_CAP = 99;
+/** Count queries one request may run at the same time. */
+export const COUNTS_AT_ONCE = 2;
 
 const MatchJob = z.object({ listingId: z.string() });
 const EmailJob = z.object({ userId: z.string(), searchId: z.string(), listingId: z.string() });
@@ -70,12 +73,16 @@ export function createSavedSearchesService(deps: {
     return rows[0];
   }
 
-  async function view(row: Row): Promise<SavedSearch> {
+  /**
+   * A search with its counts. Each count stops at its cap, and one request runs at most
+   * `COUNTS_AT_ONCE` of them at a time (`limit`), so a list of 25 searches never takes the whole pool.
+   */
+  async function view(row: Row, limit = pLimit(COUNTS_AT_ONCE)): Promise<SavedSearch> {
     const query = storedQuery(row);
     const fleet = query.fits ? await deps.fleet.list(row.userId) : null;
     const [results, fresh] = await Promise.all([
-      deps.listings.countMatching(query, fleet, { cap: COUNT_LIMIT + 1 }),
-      deps.listings.countMatching(query, fleet, { since: row.lastOpenedAt, cap: NEW_CAP }),
+      limit(() => deps.listings.countMatching(query, fleet, { cap: COUNT_LIMIT + 1 })),
+      limit(() => deps.listings.countMatching(query, fleet, { since: row.lastOpenedAt, cap: NEW_CAP })),
     ]);
     return {
       id: row.id,
@@ -194,7 +201,8 @@ export function createSavedSearchesService(deps: {
           ),
         )
         .orderBy(asc(savedSearches.createdAt));
-      return Promise.all(rows.reverse().map(view));
+      const limit = pLimit(COUNTS_AT_ONCE);
+      return Promise.all(rows.reverse().map((row) => view(row, limit)));
     },
 
     async save(userId: string, input: { name: string; query: SavedQuery; alerts: boolean }) {
