@@ -187,6 +187,7 @@ export function createApp(deps: AppDeps) {
   api.route(
     '/',
     listingsRoutes({
+      db,
       storage: deps.storage,
       listings,
       messages,

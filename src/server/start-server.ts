@@ -59,7 +59,7 @@ export async function startServer(
   const worker = startJobWorker(database.db, app.jobHandlers, logger);
   wake = worker.wake;
   const tidying = setInterval(() => {
-    housekeeping(database.db).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
+    housekeeping(database.db, storage).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
   }, 3600_000);
   tidying.unref();
   const server = createHttpServer(app.fetch);

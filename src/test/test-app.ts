@@ -7,6 +7,7 @@ import { createLogger } from '@server/logger';
 import { loadEnv } from '@server/env';
 import type { Database } from '@server/db/client';
 import { createLocalStorage } from '@server/storage/local-storage';
+import type { Storage } from '@server/storage/storage';
 import { createTestDatabase } from './test-database';
 import { asc, eq } from 'drizzle-orm';
 import { mailOutbox } from '@server/db/schema';
@@ -21,6 +22,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database & { url?: string };
   dataDir: string;
+  /** Where uploads go (files under `dataDir/uploads`). */
+  storage: Storage;
   /** Carries out the queued jobs (emails), as the worker would. */
   runJobs(): Promise<number>;
   /** The emails in the outbox for one address, oldest first. */
@@ -51,10 +54,11 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-test-'));
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
   const logs: Record<string, unknown>[] = [];
+  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
   const app = createApp({
     env,
     database,
-    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    storage,
     // The server's own logger (its redaction included), writing into `logs`.
     logger: createLogger('info', {
       write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>),
@@ -70,6 +74,7 @@ export async function createTestApp(
     app,
     database,
     dataDir,
+    storage,
     logs,
     runJobs: () => runJobs(database.db, app.jobHandlers, logger),
     async mailTo(address) {

@@ -40,5 +40,6 @@ export const ERROR_CODES = [
   'WEBHOOK_SIGNATURE',
   'CROSS_SITE_REQUEST',
   'JSON_REQUIRED',
+  'UPLOAD_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

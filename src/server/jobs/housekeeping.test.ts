@@ -2,11 +2,18 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLocalStorage } from '../storage/local-storage';
+import type { Storage } from '../storage/storage';
 import { housekeeping } from './housekeeping';
 
 let database: Database;
+let storage: Storage;
 beforeAll(async () => {
   database = await createTestDatabase();
+  storage = createLocalStorage(await mkdtemp(path.join(tmpdir(), 'modmarket-housekeeping-')));
 });
 afterAll(async () => {
   await database.close();
@@ -33,8 +40,8 @@ describe('housekeeping', () => {
       ('mail', '{"email":"old@example.com"}', now() - interval '8 days'),
       ('mail', '{"email":"recent@example.com"}', now() - interval '1 day'),
       ('mail', '{"email":"waiting@example.com"}', null)`);
-    await housekeeping(db);
-    await housekeeping(db);
+    await housekeeping(db, storage);
+    await housekeeping(db, storage);
 
     const ids = async (table: string) =>
       (await db.execute<{ id: string }>(sql.raw(`select id from ${table} order by id`))).rows.map(

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pruneSentMail } from '../mail/mailer';
 import { pruneRateLimits } from '../security/rate-limit';
+import { sweepUploads } from '../photos/uploads';
+import type { Storage } from '../storage/storage';
 
 /** How long a failed job keeps its payload (which may name an address) for an operator to read. */
 export const FAILED_JOB_PAYLOAD_DAYS = 7;
@@ -9,16 +11,17 @@ export const FAILED_JOB_PAYLOAD_DAYS = 7;
 /**
  * What the database need not keep, removed once an hour by every instance (each statement is safe to
  * run twice): ended rate-limit windows, keys of mail sent over 30 days ago, expired sessions (with
- * their IP addresses), one-time links, sign-ups never confirmed, social link requests, and the
- * payloads of jobs that failed over a week ago.
+ * their IP addresses), one-time links, sign-ups never confirmed, social link requests, photos uploaded
+ * but never used within a day (files and records), and the payloads of jobs that failed over a week ago.
  */
-export async function housekeeping(db: Db): Promise<void> {
+export async function housekeeping(db: Db, storage: Storage): Promise<void> {
   await pruneRateLimits(db);
   await pruneSentMail(db);
   await db.execute(sql`delete from session where expires_at < now()`);
   await db.execute(sql`delete from verification where expires_at < now()`);
   await db.execute(sql`delete from pending_registration where expires_at < now()`);
   await db.execute(sql`delete from social_link_request where expires_at < now()`);
+  await sweepUploads(db, storage);
   await db.execute(sql`update jobs set payload = '{}'::jsonb
     where failed_at < now() - make_interval(days => ${FAILED_JOB_PAYLOAD_DAYS}) and payload <> '{}'::jsonb`);
 }

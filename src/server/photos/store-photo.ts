@@ -1,4 +1,3 @@
-import { ApiError } from '../http/api-error';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { PHOTO_VARIANT_WIDTHS, photoVariantKey, type StoredPhoto } from '@common/photos';
@@ -8,12 +7,17 @@ import type { Storage } from '../storage/storage';
  * Re-encodes a photo into WebP variants (up to 320, 640 and 1280 px wide, never enlarged) and stores them.
  * Orientation from EXIF is applied first; the output carries no metadata (GPS, camera, EXIF).
  */
-export async function storePhoto(storage: Storage, folder: string, input: Buffer): Promise<StoredPhoto> {
+export async function storePhoto(
+  storage: Storage,
+  folder: string,
+  input: Buffer,
+): Promise<{ photo: StoredPhoto; size: number }> {
   const oriented = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).autoOrient();
   const { width = 0, height = 0 } = (await oriented.metadata()).autoOrient;
   if (!width || !height) throw new Error('Photo has no size');
 
   const photo: StoredPhoto = { key: `${folder}/${randomUUID()}`, width, height, variants: [] };
+  let size = 0;
   // Each variant is at most its nominal width; the first one wider than the photo is the photo's own
   // width, and the rest are skipped, so nothing is enlarged and nothing of the original is lost.
   for (const target of PHOTO_VARIANT_WIDTHS) {
@@ -23,10 +27,11 @@ export async function storePhoto(storage: Storage, folder: string, input: Buffer
       .webp({ quality: 78, effort: 4 })
       .toBuffer();
     photo.variants.push(target);
+    size += body.length;
     await storage.put(photoVariantKey(photo, target), body, 'image/webp');
     if (target >= width) break;
   }
-  return photo;
+  return { photo, size };
 }
 
 /** Where `/api/photos` keeps a member's uploads (listings and community posts alike). */
@@ -46,13 +51,4 @@ export function isStoredPhoto(photo: StoredPhoto): boolean {
     (UPLOAD_KEY.test(photo.key) || SEEDED_KEY.test(photo.key)) &&
     photo.variants.every((width) => (PHOTO_VARIANT_WIDTHS as readonly number[]).includes(width))
   );
-}
-
-/**
- * Photos named in a listing or a post must be ones this member uploaded: exactly the key `storePhoto`
- * gave them (a key such as `listings/<own id>/..` is refused), with the variants it makes.
- */
-export function assertOwnPhotos(userId: string, photos: StoredPhoto[]): void {
-  if (photos.some((photo) => !isStoredPhoto(photo) || UPLOAD_KEY.exec(photo.key)?.[1] !== userId))
-    throw new ApiError(400, 'VALIDATION_ERROR');
 }

@@ -45,7 +45,7 @@ export async function seedDemoCatalog(deps: {
         const svg = demoPhotoSvg(listing.category, variant, start + offset);
         // 1200×900 drawn at 76.8 dpi: 1280 px wide, the largest variant.
         const png = await sharp(Buffer.from(svg), { density: 76.8 }).png({ compressionLevel: 0 }).toBuffer();
-        photos.push(await storePhoto(deps.storage, 'listings', png));
+        photos.push((await storePhoto(deps.storage, 'listings', png)).photo);
       }
       return photos;
     });

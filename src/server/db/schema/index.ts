@@ -9,3 +9,4 @@ export * from './saved-searches';
 export * from './contact';
 export * from './billing';
 export * from './community';
+export * from './uploads';

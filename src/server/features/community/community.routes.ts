@@ -17,7 +17,7 @@ import { ApiError } from '../../http/api-error';
 import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import type { Storage } from '../../storage/storage';
-import { assertOwnPhotos } from '../../photos/store-photo';
+import { resolvePhotos } from '../../photos/uploads';
 import { requireUser } from '../auth/sessions';
 import { photoView } from '../listings/listings.service';
 import { IdParam, decodeTimeCursor, encodeTimeCursor, isUuid } from '../../http/ids';
@@ -183,11 +183,17 @@ export function communityRoutes(deps: { db: Db; storage: Storage; limit: Limiter
       const user = requireUser(c);
       await deps.limit('community-post', user.id, LIMITS.communityPost);
       const input = c.req.valid('json');
-      assertOwnPhotos(user.id, input.photos);
-      const rows = await db
-        .insert(communityPosts)
-        .values({ userId: user.id, title: input.title, description: input.description, photos: input.photos })
-        .returning({ id: communityPosts.id });
+      const rows = await db.transaction(async (tx) =>
+        tx
+          .insert(communityPosts)
+          .values({
+            userId: user.id,
+            title: input.title,
+            description: input.description,
+            photos: await resolvePhotos(tx, user.id, input.photos),
+          })
+          .returning({ id: communityPosts.id }),
+      );
       const [post] = await posts(user.id, eq(communityPosts.id, rows[0]!.id), 1);
       return c.json(post!, 201);
     })

@@ -20,6 +20,8 @@ import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { memberPhotoFolder, storePhoto } from '../../photos/store-photo';
 import type { Storage } from '../../storage/storage';
+import type { Db } from '../../db/client';
+import { uploadPhoto } from '../../photos/uploads';
 import { LIMITS, type Limiter } from '../../security/rate-limit';
 import { requireUser } from '../auth/sessions';
 import type { ListingsService } from './listings.service';
@@ -158,6 +160,7 @@ const routes = {
 };
 
 export function listingsRoutes(deps: {
+  db: Db;
   storage: Storage;
   listings: ListingsService;
   messages: MessagesService;
@@ -275,8 +278,9 @@ export function listingsRoutes(deps: {
     if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(400, 'PHOTO_TYPE');
     let photo: StoredPhoto;
     try {
-      photo = await storePhoto(storage, memberPhotoFolder(user.id), bytes);
-    } catch {
+      photo = await uploadPhoto(deps.db, storage, user.id, bytes);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
       throw new ApiError(400, 'PHOTO_TYPE');
     }
     return c.json(photo, 201);

@@ -15,7 +15,8 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { conversations, listingPriceHistory, listings, listingViews, users } from '../../db/schema';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
-import { assertOwnPhotos, isStoredPhoto } from '../../photos/store-photo';
+import { isStoredPhoto } from '../../photos/store-photo';
+import { resolvePhotos } from '../../photos/uploads';
 import type { SessionUser } from '@common/schemas/auth';
 import type { z } from 'zod';
 import type { Storage } from '../../storage/storage';
@@ -142,6 +143,23 @@ function columns(input: ListingValues) {
     yearStart: fields.yearStart ?? null,
     yearEnd: fields.yearEnd ?? null,
   };
+}
+
+/**
+ * The listing's photos and receipt as the server stored them (see `resolvePhotos`): this member's
+ * uploads, or ones the listing already had (`kept`).
+ */
+async function withStoredPhotos(
+  tx: Tx,
+  userId: string,
+  input: ListingValues,
+  kept: StoredPhoto[] = [],
+): Promise<ListingValues> {
+  const photos = await resolvePhotos(tx, userId, input.photos, kept);
+  const receiptImage = input.receiptImage
+    ? (await resolvePhotos(tx, userId, [input.receiptImage], kept))[0]
+    : undefined;
+  return { ...input, photos, ...(receiptImage ? { receiptImage } : {}) };
 }
 
 /** A member's unsold listings, capped by their plan. */
@@ -352,12 +370,12 @@ export function createListingsService(deps: {
      * with the plan's active-listing limit checked inside it.
      */
     async create(user: SessionUser, input: ListingValues): Promise<string> {
-      assertOwnPhotos(user.id, [...input.photos, ...(input.receiptImage ? [input.receiptImage] : [])]);
       const id = await db.transaction(async (tx) => {
         await assertWithinQuota(tx, activeListingsQuota(user));
+        const photos = await withStoredPhotos(tx, user.id, input);
         const rows = await tx
           .insert(listings)
-          .values({ ...columns(input), userId: user.id })
+          .values({ ...columns(photos), userId: user.id })
           .returning({ id: listings.id });
         const id = rows[0]!.id;
         await tx.insert(listingPriceHistory).values({ listingId: id, price: String(input.price) });
@@ -372,15 +390,11 @@ export function createListingsService(deps: {
     async update(userId: string, id: string, input: ListingValues): Promise<void> {
       const before = await db.transaction(async (tx) => {
         const listing = await lockOwn(tx, userId, id);
-        const newPhotos = input.photos.filter((p) => !listing.photos.some((old) => old.key === p.key));
-        const receipt =
-          input.receiptImage && input.receiptImage.key !== listing.receiptImage?.key
-            ? [input.receiptImage]
-            : [];
-        assertOwnPhotos(userId, [...newPhotos, ...receipt]);
+        const kept = [...listing.photos, ...(listing.receiptImage ? [listing.receiptImage] : [])];
+        const stored = await withStoredPhotos(tx, userId, input, kept);
         await tx
           .update(listings)
-          .set({ ...columns(input), updatedAt: new Date() })
+          .set({ ...columns(stored), updatedAt: new Date() })
           .where(eq(listings.id, id));
         if (Number(listing.price) !== input.price) {
           await tx.insert(listingPriceHistory).values({ listingId: id, price: String(input.price) });

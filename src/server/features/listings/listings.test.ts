@@ -5,7 +5,10 @@ import type { BrowseResponse, ListingDetail } from '@common/schemas/listings';
 import type { Thread } from '@common/schemas/messages';
 import type { StoredPhoto } from '@common/photos';
 import { photoVariantKey } from '@common/photos';
-import { listingPriceHistory, listings, messages } from '../../db/schema';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { listingPriceHistory, listings, messages, uploads } from '../../db/schema';
+import { sweepUploads, UNATTACHED_UPLOAD_QUOTA } from '../../photos/uploads';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
@@ -456,15 +459,62 @@ describe('photos', () => {
     expect((await someoneElses.browser.post('/api/listings', { ...part(), photos: [photo] })).status).toBe(
       400,
     );
-    // Keys are taken only exactly as the upload gave them: not a path out of the member's folder, not
-    // a made-up variant.
+    // Keys are taken only exactly as the upload recorded them: not a path out of the member's folder.
     const folder = photo.key.split('/').slice(0, 2).join('/');
     for (const forged of [
       { ...photo, key: `${folder}/..` },
       { ...photo, key: `${folder}/${photo.key.split('/')[2]}/../x` },
-      { ...photo, variants: [320, 999] },
-    ])
-      expect((await browser.post('/api/listings', { ...part(), photos: [forged] })).status).toBe(400);
+    ]) {
+      const refused = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+        ...part(),
+        photos: [forged],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields.photos).toBe(
+        'This photo is not one you uploaded. Please upload it again.',
+      );
+    }
+    // Size and variants come from the server's record, whatever the client says.
+    const made = await browser.post<ListingDetail>('/api/listings', {
+      ...part(),
+      photos: [{ ...photo, width: 99999, height: 1, variants: [320, 999] }],
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.storedPhotos).toEqual([photo]);
+  });
+
+  it('keeps a quota of unused uploads per member, and sweeps the unused ones after a day', async () => {
+    const { browser, id } = await signedInMember(t);
+    const db = t.database.db;
+    // Up to the quota, as if uploaded earlier (the files do not matter to the count).
+    for (let i = 0; i < UNATTACHED_UPLOAD_QUOTA - 1; i++)
+      await db.insert(uploads).values({
+        key: `listings/${id}/${crypto.randomUUID()}`,
+        userId: id,
+        width: 10,
+        height: 10,
+        variants: [320],
+        bytes: 100,
+      });
+    const last = await upload(browser, await jpeg(), 'a.jpg');
+    expect(last.status).toBe(201);
+    const over = await upload(browser, await jpeg(), 'b.jpg');
+    expect(over.status).toBe(403);
+    expect(over.body.error?.code).toBe('UPLOAD_LIMIT');
+    // Using one frees its place.
+    expect((await browser.post('/api/listings', { ...part(), photos: [last.body] })).status).toBe(201);
+    expect((await upload(browser, await jpeg(), 'c.jpg')).status).toBe(201);
+
+    // A day later the unused ones go, files and records; the used one stays.
+    await db.execute(sql`update uploads set created_at = now() - interval '25 hours' where user_id = ${id}`);
+    const unused = (await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, id))).find(
+      (row) => row.key !== last.body.key && existsSync(path.join(t.dataDir, 'uploads', row.key)),
+    )!;
+    await sweepUploads(db, t.storage);
+    const left = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, id));
+    expect(left.map((row) => row.key)).toEqual([last.body.key]);
+    expect(existsSync(path.join(t.dataDir, 'uploads', unused.key))).toBe(false);
+    expect(existsSync(path.join(t.dataDir, 'uploads', last.body.key))).toBe(true);
   });
 
   it('shows a stored photo it cannot serve as no photo, and the page still works for everyone', async () => {

@@ -1,0 +1,102 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { StoredPhoto } from '@common/photos';
+import type { Db, Executor } from '../db/client';
+import { uploads } from '../db/schema';
+import { assertWithinQuota } from '../db/member-quota';
+import { ApiError } from '../http/api-error';
+import type { Storage } from '../storage/storage';
+import { memberPhotoFolder, storePhoto } from './store-photo';
+
+/** Photos a member may have uploaded and not yet used in a listing or post. */
+export const UNATTACHED_UPLOAD_QUOTA = 60;
+/** Uploads never attached are swept after this long. */
+export const UNATTACHED_UPLOAD_HOURS = 24;
+
+const quota = (userId: string) => ({
+  table: uploads,
+  owner: uploads.userId,
+  userId,
+  limit: UNATTACHED_UPLOAD_QUOTA,
+  error: 'UPLOAD_LIMIT' as const,
+  counts: isNull(uploads.attachedAt),
+});
+
+/**
+ * Stores a member's photo and records it, within their quota of unattached uploads (checked before
+ * the work and again, under the quota's lock, before the record; files of a refused one are removed).
+ */
+export async function uploadPhoto(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  bytes: Buffer,
+): Promise<StoredPhoto> {
+  await db.transaction((tx) => assertWithinQuota(tx, quota(userId)));
+  const { photo, size } = await storePhoto(storage, memberPhotoFolder(userId), bytes);
+  try {
+    await db.transaction(async (tx) => {
+      await assertWithinQuota(tx, quota(userId));
+      await tx.insert(uploads).values({ key: photo.key, userId, ...dimensions(photo), bytes: size });
+    });
+  } catch (error) {
+    await storage.deletePrefix(`${photo.key}/`);
+    throw error;
+  }
+  return photo;
+}
+
+const dimensions = (photo: StoredPhoto) => ({
+  width: photo.width,
+  height: photo.height,
+  variants: photo.variants,
+});
+
+/**
+ * The photos a listing or post names, as the server recorded them: each must be this member's upload
+ * (anything else is refused), and size and variants come from the record, whatever the client sent.
+ * `kept` are photos the item already had (an edit keeps them as they were). New ones become attached.
+ */
+export async function resolvePhotos(
+  tx: Executor,
+  userId: string,
+  named: StoredPhoto[],
+  kept: StoredPhoto[] = [],
+): Promise<StoredPhoto[]> {
+  const fresh = named.filter((photo) => !kept.some((k) => k.key === photo.key)).map((photo) => photo.key);
+  const records = fresh.length
+    ? await tx
+        .select()
+        .from(uploads)
+        .where(and(inArray(uploads.key, fresh), eq(uploads.userId, userId)))
+    : [];
+  const resolved = named.map((photo) => {
+    const known = kept.find((k) => k.key === photo.key) ?? records.find((record) => record.key === photo.key);
+    if (!known) throw new ApiError(400, 'VALIDATION_ERROR', {}, { photos: 'validation.photoUnknown' });
+    return { key: known.key, width: known.width, height: known.height, variants: known.variants };
+  });
+  if (fresh.length)
+    await tx
+      .update(uploads)
+      .set({ attachedAt: sql`coalesce(${uploads.attachedAt}, now())` })
+      .where(inArray(uploads.key, fresh));
+  return resolved;
+}
+
+/** Removes uploads never attached within a day, files first; a batch at a time. */
+export async function sweepUploads(db: Db, storage: Storage): Promise<number> {
+  const stale = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(
+      and(
+        isNull(uploads.attachedAt),
+        lt(uploads.createdAt, sql`now() - make_interval(hours => ${UNATTACHED_UPLOAD_HOURS})`),
+      ),
+    )
+    .limit(500);
+  for (const { key } of stale) {
+    await storage.deletePrefix(`${key}/`);
+    await db.delete(uploads).where(and(eq(uploads.key, key), isNull(uploads.attachedAt)));
+  }
+  return stale.length;
+}
