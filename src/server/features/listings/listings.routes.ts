@@ -18,7 +18,6 @@ import { ApiError, requestLanguage } from '../../http/api-error';
 import { AiDraftRequestSchema, AiDraftSchema, writeListingDraft } from './ai-draft';
 import { body, failure, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
-import { memberPhotoFolder, storePhoto } from '../../photos/store-photo';
 import type { Storage } from '../../storage/storage';
 import type { Db } from '../../db/client';
 import { uploadPhoto } from '../../photos/uploads';
