@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { linkIn, uniqueEmail, waitForMail } from './support/mail';
+import { PASSWORD, newMember } from './support/accounts';
+
+// The end-to-end server runs with NODE_ENV=production, so these are the production rules.
+
+test('the session cookie is httpOnly and SameSite=Lax: page scripts cannot read it', async ({
+  page,
+  context,
+}) => {
+  await newMember(page, uniqueEmail('cookie'));
+  const session = (await context.cookies()).find((cookie) => cookie.name === 'mm_session');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('mm_session');
+});
+
+test('a form on another site cannot post to the marketplace, even for a signed-in member', async ({
+  page,
+  context,
+}) => {
+  await newMember(page, uniqueEmail('csrf'));
+  await page.goto('/my-fleet');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // 127.0.0.1 and localhost are different sites to the browser: a page there plays the attacker.
+  const attacker = await context.newPage();
+  await attacker.goto('http://127.0.0.1:4173/about');
+  const answered = attacker.waitForResponse(
+    (response) => response.url() === 'http://localhost:4173/api/vehicles',
+  );
+  await attacker.evaluate(() => {
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = 'http://localhost:4173/api/vehicles';
+    form.enctype = 'text/plain';
+    const field = document.createElement('input');
+    field.name = '{"year":1997,"make":"Toyota","model":"Supra","licensePlate":"FORGED","x":"';
+    field.value = '"}';
+    form.append(field);
+    document.body.append(form);
+    form.submit();
+  });
+  expect((await answered).status()).toBe(403);
+
+  // Nothing was added to the member's fleet.
+  await page.reload();
+  await expect(page.getByText('FORGED')).toHaveCount(0);
+});
+
+test('text from the address bar is shown as text, never as markup', async ({ page }) => {
+  await page.goto(`/email-confirmation?email=${encodeURIComponent('<i>mika</i>@example.com')}`);
+  const body = page.getByText('We sent a confirmation link to');
+  await expect(body).toContainText('<i>mika</i>@example.com');
+  await expect(body.locator('i')).toHaveCount(0);
+});
+
+test('"I\'ve Confirmed My Email" signs in the browser that signed up once it opened the link', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail('confirm-here');
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('First Name').fill('Mika');
+  await page.getByLabel('Last Name').fill('Hakkinen');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+
+  // Not yet: the link has not been opened.
+  await page.getByRole('button', { name: "I've Confirmed My Email" }).click();
+  await expect(page.getByText('Email not confirmed yet')).toBeVisible();
+
+  const tab = await context.newPage();
+  await tab.goto(linkIn(await waitForMail(email), '/confirm-signup'));
+  await expect(tab.getByRole('heading', { name: 'Account Confirmed!' })).toBeVisible();
+  await tab.close();
+
+  await page.getByRole('button', { name: "I've Confirmed My Email" }).click();
+  await expect(page).toHaveURL('/onboarding/role');
+});
