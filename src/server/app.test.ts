@@ -79,6 +79,30 @@ describe('the HTTP app', () => {
     expect(response.headers.get('content-security-policy')).toContain("connect-src 'self';");
     expect(response.headers.get('permissions-policy')).toContain('camera=()');
     expect(response.headers.get('permissions-policy')).toContain('geolocation=()');
+    // No framing (clickjacking), no <base> rewriting, no full URLs (with their tokens) to other sites.
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("base-uri 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // HSTS only in production, where the site is https.
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    // Answers about who is signed in are never cached.
+    expect((await t.app.request('/api/auth/session')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends HSTS in production', async () => {
+    const production = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://modmarket.example',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+      },
+    });
+    try {
+      const response = await production.app.request('/api/health');
+      expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await production.close();
+    }
   });
 
   it('does not serve media outside the storage keys', async () => {

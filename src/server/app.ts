@@ -249,7 +249,7 @@ export function createApp(deps: AppDeps) {
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
       },
       referrerPolicy: 'strict-origin-when-cross-origin',

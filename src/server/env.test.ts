@@ -54,6 +54,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://parts.example' })).toThrow(
       /SMTP_URL: required in production/,
     );
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://parts.example',
+        SMTP_URL: 'smtp://mail:25',
+        SOCIAL_STANDIN_URL: 'http://127.0.0.1:9999',
+      }),
+    ).toThrow(/SOCIAL_STANDIN_URL: for development and tests only/);
     const safe = loadEnv({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://parts.example',

@@ -261,6 +261,8 @@ describe('sign-up, confirmation and sign-in', () => {
   it('sets a browser-session cookie unless "keep me signed in" is checked', async () => {
     const { browser: short } = await member({ keepSignedIn: false });
     const shortCookie = short.lastSetCookies.find((c) => c.startsWith('mm_session='));
+    // 32 random bytes, base64url: 256 bits.
+    expect(short.cookies.get('mm_session')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(shortCookie).toMatch(/HttpOnly/i);
     expect(shortCookie).toMatch(/SameSite=Lax/i);
     expect(shortCookie).not.toMatch(/Max-Age|Expires/i);
@@ -274,6 +276,8 @@ describe('sign-up, confirmation and sign-in', () => {
       })
       .from(sessions);
     expect(rows.some((r) => r.persistent && Math.round(Number(r.days)) === 30)).toBe(true);
+    // A browser-session sign-in ends on the server after 7 days at most, active or not.
+    expect(rows.some((r) => !r.persistent && Math.round(Number(r.days)) === 7)).toBe(true);
   });
 
   it("replaces the browser's previous session when it signs in again", async () => {
