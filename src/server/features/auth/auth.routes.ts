@@ -271,6 +271,8 @@ export function authRoutes(deps: AuthRoutesDeps) {
         logSecurityEvent(c, 'sessions.revoked', { reason: 'sign-out' });
       }
       clearSessionCookie(c, cookies);
+      // The browser drops what it cached of the member's pages (its language setting stays).
+      c.header('Clear-Site-Data', '"cache"');
       return c.json({ status: 'ok' as const }, 200);
     })
 

@@ -325,6 +325,7 @@ describe('sign-up, confirmation and sign-in', () => {
 
     const out = await browser.post('/api/auth/sign-out');
     expect(out.status).toBe(200);
+    expect(out.headers.get('clear-site-data')).toBe('"cache"');
     expect(browser.cookies.has('mm_session')).toBe(false);
     expect((await second.get('/api/auth/session')).body).toEqual({ user: null });
   });
@@ -365,6 +366,7 @@ describe('password storage and choice', () => {
     ['a list entry meeting the rules', 'P@ssw0rd'],
     ['a list word dressed up', 'Password1!'],
     ['another dressed up', 'Mustang#2024'],
+    ['one built on the site name', 'MyModMarket#1'],
   ])('refuses a common password at sign-up and reset, translated: %s', async (_label, common) => {
     const response = await new TestBrowser(t, '203.0.113.77', 'zh-CN').post<{
       error: { code: string; fields: Record<string, string> };
@@ -372,7 +374,7 @@ describe('password storage and choice', () => {
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('VALIDATION_ERROR');
     expect(response.body.error.fields.password).toBe(
-      '此密码过于常见，出现在已泄露的密码列表中。请另选一个密码。',
+      '此密码太容易被猜到：它是常见或已泄露的密码，或基于本站名称。请另选一个密码。',
     );
 
     const { email } = await member();
@@ -389,7 +391,7 @@ describe('password storage and choice', () => {
       },
     );
     expect(reset.status).toBe(400);
-    expect(reset.body.error.fields.password).toMatch(/too common/);
+    expect(reset.body.error.fields.password).toMatch(/too easy to guess/);
     // The link still works for a better password.
     expect((await browser.post('/api/auth/reset-password/check', { token })).status).toBe(200);
   });

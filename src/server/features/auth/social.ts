@@ -82,6 +82,7 @@ async function requestTokens(
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
     body: new URLSearchParams(params),
+    redirect: 'error',
     signal: AbortSignal.timeout(10_000),
   });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -181,6 +182,7 @@ export function configuredSocialClients(env: Env): Partial<Record<SocialProvider
         url.searchParams.set('fields', 'id,email,first_name,last_name');
         const response = await fetch(url, {
           headers: { Authorization: `Bearer ${String(tokens.access_token)}` },
+          redirect: 'error',
           signal: AbortSignal.timeout(10_000),
         });
         if (!response.ok) throw new Error(`Facebook profile: HTTP ${response.status}`);
