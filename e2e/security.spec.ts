@@ -80,3 +80,22 @@ test('"I\'ve Confirmed My Email" signs in the browser that signed up once it ope
   await page.getByRole('button', { name: "I've Confirmed My Email" }).click();
   await expect(page).toHaveURL('/onboarding/role');
 });
+
+test('a tab signed out from another browser forgets the member at once', async ({ page, browser }) => {
+  const email = uniqueEmail('ended');
+  await newMember(page, email);
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const elsewhere = await browser.newContext();
+  try {
+    expect(
+      (await elsewhere.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })).status(),
+    ).toBe(200);
+    // "Sign out" there ends every session of the member, this tab's too.
+    expect((await elsewhere.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
+  await expect(page).toHaveURL(/\/auth\?/);
+});

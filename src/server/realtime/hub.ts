@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { RealtimeEvent } from '@common/schemas/notifications';
+import { SESSION_ENDED_CODE, type RealtimeEvent } from '@common/schemas/notifications';
 import type { Db } from '../db/client';
 import { MAX_PAYLOAD_BYTES, type Bus, type Envelope } from './bus';
 
@@ -83,7 +83,7 @@ export function createRealtimeHub(deps: {
     connection.sessionCheckedAt = Date.now();
     void deps.stillValid(connection.token).then(
       (valid) => {
-        if (!valid) connection.socket.close(4401, 'signed out');
+        if (!valid) connection.socket.close(SESSION_ENDED_CODE, 'signed out');
       },
       () => undefined,
     );

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Thread } from '@common/schemas/messages';
-import type { RealtimeEvent } from '@common/schemas/notifications';
+import { SESSION_ENDED_CODE, type RealtimeEvent } from '@common/schemas/notifications';
 import { useSession } from '@client/features/session/session';
 import { messageKeys } from '@client/features/messages/keys';
 import { notificationKeys } from '@client/features/notifications/keys';
@@ -82,7 +82,7 @@ function refetchEverything(queryClient: QueryClient) {
  * every reconnection.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  const { user, ended } = useSession();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>('idle');
@@ -138,11 +138,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         if (event.type === 'pong') clearTimeout(pongDeadline);
         apply(queryClient, event);
       };
-      current.onclose = () => {
+      current.onclose = (closed) => {
         if (socket !== current) return;
         socket = null;
         clearTimers();
         if (stopped) return;
+        // The server ended the session (signed out everywhere, password reset): no reconnecting.
+        if (closed.code === SESSION_ENDED_CODE) {
+          ended();
+          return;
+        }
         if (!navigator.onLine) {
           setStatus('offline');
           return;
@@ -178,7 +183,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       current?.close();
       setStatus('idle');
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, ended]);
 
   return <RealtimeContext.Provider value={userId ? status : 'idle'}>{children}</RealtimeContext.Provider>;
 }

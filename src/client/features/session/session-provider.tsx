@@ -30,17 +30,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return user;
   }, [queryClient]);
 
-  const signOut = useCallback(async () => {
-    // Forgotten here at once (no screen shows the member while the server ends their sessions), and
-    // nothing a member saw outlives their session in this tab.
+  // Nothing a member saw outlives their session in this tab.
+  const ended = useCallback(() => {
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-    await api('/auth/sign-out', { method: 'POST', body: {} });
   }, [queryClient]);
 
+  const signOut = useCallback(async () => {
+    // Forgotten here at once: no screen shows the member while the server ends their sessions.
+    ended();
+    await api('/auth/sign-out', { method: 'POST', body: {} });
+  }, [ended]);
+
   const value = useMemo<Session>(
-    () => ({ user: query.data ?? null, isLoading: query.isPending, refresh, signOut }),
-    [query.data, query.isPending, refresh, signOut],
+    () => ({ user: query.data ?? null, isLoading: query.isPending, refresh, signOut, ended }),
+    [query.data, query.isPending, refresh, signOut, ended],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

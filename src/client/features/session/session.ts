@@ -10,6 +10,8 @@ export interface Session {
   refresh: () => Promise<SessionUser | null>;
   /** Ends every session of the member on the server and forgets the user here. */
   signOut: () => Promise<void>;
+  /** The server ended this session (signed out elsewhere): forgets the member and what they saw. */
+  ended: () => void;
 }
 
 export const SessionContext = createContext<Session>({
@@ -17,6 +19,7 @@ export const SessionContext = createContext<Session>({
   isLoading: false,
   refresh: () => Promise.resolve(null),
   signOut: () => Promise.resolve(),
+  ended: () => undefined,
 });
 
 export function useSession(): Session {
