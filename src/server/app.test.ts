@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,36 @@ describe('the HTTP app', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
     // Answers about who is signed in are never cached.
     expect((await t.app.request('/api/auth/session')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('grants no other site access to its answers (no CORS), echoes no TRACE, serves no source files', async () => {
+    const read = await t.app.request('/api/listings', { headers: { Origin: 'https://evil.example' } });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await t.app.request('/api/vehicles', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+    // TRACE over a real connection (fetch refuses to send one).
+    const host = await t.listen();
+    const trace = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        `http://${host}/`,
+        { method: 'TRACE', headers: { Cookie: 'mm_session=secret-value' } },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(trace.status).toBeGreaterThanOrEqual(400);
+    expect(trace.body).not.toContain('secret-value');
+    for (const path of ['/.git/config', '/.env', '/package.json', '/src/server/app.ts'])
+      expect((await t.app.request(path)).status).toBe(404);
   });
 
   it('sends HSTS in production', async () => {

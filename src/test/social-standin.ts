@@ -12,6 +12,8 @@ export interface StandInGrant {
   profile?: Record<string, unknown>;
   /** Sign the ID token with a key the provider never published. */
   forgedKey?: boolean;
+  /** Answer with this ID token as it is (a hand-made one: `alg: none`, HS256, …). */
+  idToken?: string;
 }
 
 /**
@@ -59,15 +61,17 @@ export async function startSocialStandIn() {
           : form.client_id;
         const accessToken = `at-${++counter}`;
         if (grant.profile) profiles.set(accessToken, grant.profile);
-        const idToken = grant.claims
-          ? await new SignJWT(grant.claims)
-              .setProtectedHeader({ alg: 'RS256', kid: 'standin-1' })
-              .setIssuer((grant.claims.iss as string | undefined) ?? `${url}/${provider}`)
-              .setAudience((grant.claims.aud as string | undefined) ?? clientId ?? '')
-              .setIssuedAt()
-              .setExpirationTime((grant.claims.exp as number | undefined) ?? '5m')
-              .sign(grant.forgedKey ? forged.privateKey : keys.privateKey)
-          : undefined;
+        const idToken = grant.idToken
+          ? grant.idToken
+          : grant.claims
+            ? await new SignJWT(grant.claims)
+                .setProtectedHeader({ alg: 'RS256', kid: 'standin-1' })
+                .setIssuer((grant.claims.iss as string | undefined) ?? `${url}/${provider}`)
+                .setAudience((grant.claims.aud as string | undefined) ?? clientId ?? '')
+                .setIssuedAt()
+                .setExpirationTime((grant.claims.exp as number | undefined) ?? '5m')
+                .sign(grant.forgedKey ? forged.privateKey : keys.privateKey)
+            : undefined;
         return json(200, {
           access_token: accessToken,
           token_type: 'Bearer',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { generateKeyPairSync, randomBytes, scryptSync, type KeyObject } from 'node:crypto';
-import { jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, pendingRegistrations, sessions, users, verifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -397,6 +397,26 @@ describe('password storage and choice', () => {
   });
 });
 
+describe('long passwords', () => {
+  it('takes a 64-character passphrase, exactly as typed', async () => {
+    const passphrase = 'Correct horse battery staple, 7 wheels & a turbo on the old JZA80!';
+    expect(passphrase.length).toBeGreaterThanOrEqual(64);
+    const browser = new TestBrowser(t);
+    const email = nextEmail();
+    await signUp(browser, email, { password: passphrase, confirmPassword: passphrase });
+    await browser.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') });
+    expect((await browser.post('/api/auth/sign-in', { email, password: passphrase })).status).toBe(200);
+    // Not cut short, not case-folded.
+    const other = new TestBrowser(t);
+    expect((await other.post('/api/auth/sign-in', { email, password: passphrase.slice(0, 64) })).status).toBe(
+      401,
+    );
+    expect(
+      (await other.post('/api/auth/sign-in', { email, password: passphrase.toLowerCase() })).status,
+    ).toBe(401);
+  });
+});
+
 describe('no account claimed before its owner', () => {
   it('a later sign-up for the same address changes nothing of a waiting one, and makes no account', async () => {
     const email = nextEmail();
@@ -769,13 +789,14 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
     provider: 'google' | 'facebook' | 'apple',
     grant: (nonce: string) => StandInGrant,
     browser = new TestBrowser(app),
+    finish: (grant: StandInGrant) => Promise<StandInGrant> = async (g) => g,
   ) {
     const start = await browser.get(`/api/auth/social/${provider}?redirect=/saved-searches`);
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get('location')!);
     expect(authorize.origin + authorize.pathname).toBe(`${standIn.url}/${provider}/authorize`);
     const state = authorize.searchParams.get('state')!;
-    const code = standIn.grant(grant(authorize.searchParams.get('nonce') ?? ''));
+    const code = standIn.grant(await finish(grant(authorize.searchParams.get('nonce') ?? '')));
     const callback =
       provider === 'apple'
         ? await browser.request(
@@ -840,6 +861,45 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
     });
     expect(result.location).toBe('/auth?mode=signin&social=failed&provider=google');
     expect(await signedInAs(result.browser)).toBeNull();
+    expect(await app.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'alg none',
+      async (claims: Record<string, unknown>) =>
+        ['{"alg":"none","typ":"JWT"}', JSON.stringify(claims)]
+          .map((p) => Buffer.from(p).toString('base64url'))
+          .join('.') + '.',
+    ],
+    [
+      'HS256 keyed with the client secret (algorithm confusion)',
+      async (claims: Record<string, unknown>) =>
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256' })
+          .sign(new TextEncoder().encode('google-secret')),
+    ],
+  ])('refuses an ID token signed with %s', async (_label, make) => {
+    const email = nextEmail();
+    const now = Math.floor(Date.now() / 1000);
+    const result = await round(
+      'google',
+      (nonce) => ({
+        claims: { sub: `g-${email}`, email, email_verified: true, nonce },
+      }),
+      undefined,
+      async (grant) => ({
+        ...grant,
+        idToken: await make({
+          ...grant.claims,
+          iss: `${standIn.url}/google`,
+          aud: 'google-client',
+          iat: now,
+          exp: now + 300,
+        }),
+      }),
+    );
+    expect(result.location).toBe('/auth?mode=signin&social=failed&provider=google');
     expect(await app.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import type { StoredPhoto } from '@common/photos';
 import { photoVariantKey } from '@common/photos';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { listingPriceHistory, listings, messages, uploads } from '../../db/schema';
+import { listingPriceHistory, listings, messages, uploads, users } from '../../db/schema';
 import { sweepUploads, UNATTACHED_UPLOAD_QUOTA } from '../../photos/uploads';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
@@ -130,6 +130,30 @@ describe('creating a listing', () => {
       .from(listingPriceHistory)
       .where(eq(listingPriceHistory.listingId, listing.id));
     expect(history.map((h) => h.price)).toEqual(['899.99']);
+  });
+
+  it("shows others only what a buyer needs: never the seller's email, phone, id or stored receipt", async () => {
+    const seller = await signedInMember(t, { firstName: 'Keiko', lastName: 'Tanaka' });
+    await t.database.db.update(users).set({ phone: '+14158672309' }).where(eq(users.id, seller.id));
+    const listing = await create(seller.browser);
+    const visitor = new TestBrowser(t);
+    const member = await signedInMember(t);
+    for (const answer of [
+      await visitor.get(`/api/listings/${listing.id}`),
+      await member.browser.get(`/api/listings/${listing.id}`),
+      await visitor.get('/api/listings'),
+    ]) {
+      const text = JSON.stringify(answer.body);
+      for (const secret of [
+        seller.email,
+        '+14158672309',
+        '8672309',
+        seller.id,
+        'storedPhotos',
+        'storedReceipt',
+      ])
+        expect(text).not.toContain(secret);
+    }
   });
 });
 
