@@ -83,6 +83,8 @@ describe('the HTTP app', () => {
     // No framing (clickjacking), no <base> rewriting, no full URLs (with their tokens) to other sites.
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('content-security-policy')).toContain("base-uri 'none'");
+    expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     // HSTS only in production, where the site is https.
     expect(response.headers.get('strict-transport-security')).toBeNull();

@@ -28,6 +28,8 @@ describe('cross-site request forgery', () => {
         error: { code: string; message: string };
       }>('POST', '/api/vehicles', vehicle, {
         ...headers,
+        // As behind the site's proxy: the request came to the site's own host.
+        Host: 'modmarket.example',
         Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       });
       expect(forged.status).toBe(403);

@@ -39,6 +39,21 @@ describe('/api/realtime', () => {
     await socket.close();
   });
 
+  it('on an https site, refuses a page of the same host over plain http', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://modmarket.example' } });
+    try {
+      const secureHost = await secure.listen();
+      const member = await signedInMember(secure);
+      await expect(TestSocket.open(secureHost, member.browser, `http://${secureHost}`)).rejects.toThrow(
+        'refused 403',
+      );
+      const socket = await TestSocket.open(secureHost, member.browser, 'https://modmarket.example');
+      await socket.close();
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('closes the sockets of ended sessions at once (signed out from another browser)', async () => {
     const member = await signedInMember(t);
     const socket = await TestSocket.open(host, member.browser);

@@ -6,6 +6,7 @@ import { findSessionUser, sessionCookieName, type CookieSettings } from '../feat
 /** Sockets use the same session cookie as the API, from this site's own pages only. */
 export function sessionAuthenticator(db: Db, cookies: CookieSettings, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
+  const publicScheme = new URL(publicUrl).protocol;
   return {
     async authenticate(req: IncomingMessage) {
       const token = parse(req.headers.cookie ?? '', sessionCookieName(cookies))[sessionCookieName(cookies)];
@@ -16,10 +17,13 @@ export function sessionAuthenticator(db: Db, cookies: CookieSettings, publicUrl:
     async stillValid(token: string) {
       return (await findSessionUser(db, token)) !== null;
     },
-    /** The public address, and the address the request itself came to (same origin). */
+    /**
+     * The public address, and the host the request itself came to over the public scheme (a
+     * developer's Vite proxy); never the same host over plain http when the site is https.
+     */
     allowedOrigins(req: IncomingMessage) {
       const host = req.headers.host;
-      return [publicOrigin, ...(host ? [`http://${host}`, `https://${host}`] : [])];
+      return [publicOrigin, ...(host ? [`${publicScheme}//${host}`] : [])];
     },
   };
 }

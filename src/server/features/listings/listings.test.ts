@@ -132,6 +132,24 @@ describe('creating a listing', () => {
     expect(history.map((h) => h.price)).toEqual(['899.99']);
   });
 
+  it('takes product links over http or https only', async () => {
+    const { browser } = await signedInMember(t);
+    for (const productUrl of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '//evil.example',
+    ]) {
+      const refused = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+        ...part(),
+        productUrl,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields.productUrl).toBe(
+        'Please enter a web address starting with http:// or https://.',
+      );
+    }
+  });
+
   it("shows others only what a buyer needs: never the seller's email, phone, id or stored receipt", async () => {
     const seller = await signedInMember(t, { firstName: 'Keiko', lastName: 'Tanaka' });
     await t.database.db.update(users).set({ phone: '+14158672309' }).where(eq(users.id, seller.id));
