@@ -356,6 +356,11 @@ export function authRoutes(deps: AuthRoutesDeps) {
       const { provider } = c.req.valid('param');
       const client = deps.social[provider];
       if (!client) throw new ApiError(404, 'PROVIDER_NOT_CONFIGURED');
+      // Only our own sign-in buttons start a round: another site sending the browser here (with a
+      // provider that approves silently) would sign a member in without their click.
+      const site = c.req.header('sec-fetch-site');
+      if (site !== undefined && site !== 'same-origin' && site !== 'none')
+        return c.redirect('/auth?mode=signin', 302);
       const round = newSocialRound(provider);
       const redirect = safeRedirectPath(c.req.valid('query').redirect) ?? '/';
       writeCookie(c, cookies, SOCIAL_COOKIE, JSON.stringify({ provider, ...round, redirect }), {

@@ -903,6 +903,20 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
     expect(await app.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
+  it('starts a provider round only from our own pages, never from another site', async () => {
+    const browser = new TestBrowser(app);
+    const sent = await browser.request('GET', '/api/auth/social/google', undefined, {
+      'Sec-Fetch-Site': 'cross-site',
+    });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get('location')).toBe('/auth?mode=signin');
+    expect(browser.cookies.has('mm_social')).toBe(false);
+    const own = await browser.request('GET', '/api/auth/social/google', undefined, {
+      'Sec-Fetch-Site': 'same-origin',
+    });
+    expect(new URL(own.headers.get('location')!).pathname).toBe('/google/authorize');
+  });
+
   it('refuses an address the provider has not verified', async () => {
     const result = await round('google', (nonce) => ({
       claims: { sub: 'g-unverified', email: nextEmail(), email_verified: false, nonce },
