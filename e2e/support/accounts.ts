@@ -8,8 +8,8 @@ export async function chooseLanguage(page: Page, language: 'en' | 'es' | 'zh-CN'
   await page.evaluate((value) => localStorage.setItem('modmarket.language', value), language);
 }
 
-/** Signs up through the form and confirms through the emailed link; ends on the sign-in tab. */
-export async function signUpAndConfirm(page: Page, email: string, options: { keepSignedIn?: boolean } = {}) {
+/** Fills and sends the sign-up form; ends on "Check Your Email". */
+export async function submitSignUp(page: Page, email: string, options: { keepSignedIn?: boolean } = {}) {
   await page.goto('/auth?mode=signup');
   await page.getByLabel('First Name').fill('Mika');
   await page.getByLabel('Last Name').fill('Hakkinen');
@@ -19,8 +19,12 @@ export async function signUpAndConfirm(page: Page, email: string, options: { kee
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   if (options.keepSignedIn) await page.getByLabel('Keep me signed in').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-
   await expect(page).toHaveURL(`/email-confirmation?email=${encodeURIComponent(email)}`);
+}
+
+/** Signs up through the form and confirms through the emailed link; ends on the sign-in tab. */
+export async function signUpAndConfirm(page: Page, email: string, options: { keepSignedIn?: boolean } = {}) {
+  await submitSignUp(page, email, options);
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
 
