@@ -33,7 +33,17 @@ const EnvSchema = z.object({
   /** Production only: allow an http:// PUBLIC_URL (a private network behind its own TLS). */
   ALLOW_HTTP: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * How many proxies of ours stand in front and append to X-Forwarded-For: a number, `true` (one) or
+   * `false` (none: the socket's address is the client's).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|yes|no|\d{1,2})$/, { error: 'expected true, false or a number of proxies' })
+    .default('false')
+    .transform((value) =>
+      value === 'true' || value === 'yes' ? 1 : value === 'false' || value === 'no' ? 0 : Number(value),
+    ),
   /** Multiplies every abuse limit (tests that sign many accounts up from one address raise it). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),

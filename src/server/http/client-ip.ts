@@ -7,14 +7,19 @@ interface NodeBindings {
 }
 
 /**
- * The asker's IP, for rate limits: the socket's address, or, only when TRUST_PROXY is set, the last
- * address in X-Forwarded-For (the one our own proxy appended; earlier entries are the client's word).
+ * The asker's IP, for rate limits: the socket's address; or, behind `trustedProxies` proxies of ours,
+ * the address the outermost of them saw. Each proxy appends to X-Forwarded-For, so that address is the
+ * entry `trustedProxies` from the end; anything before it is the client's own word.
  */
-export function clientIp(trustProxy: boolean): MiddlewareHandler<AppEnv> {
+export function clientIp(trustedProxies: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let ip = (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress;
-    if (trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (trustedProxies > 0) {
+      const entries = (c.req.header('x-forwarded-for') ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const forwarded = entries[Math.max(entries.length - trustedProxies, 0)];
       if (forwarded) ip = forwarded;
     }
     const address = ip?.replace(/^::ffff:/, '') ?? 'unknown';

@@ -723,6 +723,27 @@ describe('behind a trusted proxy', () => {
       await proxied.close();
     }
   });
+
+  it('behind two proxies, counts the address the outer one saw, whatever the client wrote before it', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '2' } });
+    try {
+      const fromInnerProxy = new TestBrowser(proxied, '10.0.0.2');
+      // The client's own header, then the outer proxy's entry (the client), then the inner one's.
+      const send = (client: string, claimed: string) =>
+        fromInnerProxy.request(
+          'POST',
+          '/api/auth/forgot-password',
+          { email: nextEmail() },
+          { 'X-Forwarded-For': `${claimed}, ${client}, 10.0.0.1` },
+        );
+      for (let i = 0; i < LIMITS.emailPerIp.max; i++)
+        expect((await send('192.0.2.7', `203.0.113.${i}`)).status).toBe(202);
+      expect((await send('192.0.2.7', '203.0.113.200')).status).toBe(429);
+      expect((await send('192.0.2.8', '203.0.113.201')).status).toBe(202);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('the dev mailbox', () => {
