@@ -106,6 +106,10 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-bench-'));
   const env = loadEnv({
     NODE_ENV: 'production',
+    // Production's safety checks want a public address and mail server; the benchmark sends no mail.
+    PUBLIC_URL: 'http://localhost',
+    ALLOW_HTTP: 'true',
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     PORT: '0',
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',

@@ -88,7 +88,14 @@ export function createApp(deps: AppDeps) {
   const db = deps.database.db;
   const mailer =
     deps.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger, logLinks: env.devMailbox });
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      db,
+      logger,
+      logLinks: env.devMailbox,
+      requireTls: env.isProduction && !env.ALLOW_HTTP,
+    });
   const wakeJobs = deps.wakeJobs ?? (() => undefined);
   const limit = createLimiter(db, env.RATE_LIMIT_SCALE);
   const cookies = { secure: env.PUBLIC_URL.startsWith('https://') };

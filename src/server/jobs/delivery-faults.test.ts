@@ -8,6 +8,7 @@ import { signedInMember } from '../../test/members';
 import pino from 'pino';
 import { enqueueJob, runJobs, type JobHandler } from './queue';
 import { runInJob } from './job-context';
+import { createMailer } from '../mail/mailer';
 
 /** A real SMTP listener on a local port that can refuse mail for a while, as a server that is down. */
 function smtpListener() {
@@ -215,5 +216,35 @@ describe('a job that emails a one-time link, run again after its worker died', (
     const token = linkToken(plainText(mails[0]!.raw), '/reset-password');
     const check = await new TestBrowser(t, '198.51.100.91').post('/api/auth/reset-password/check', { token });
     expect(check.status).toBe(200);
+  });
+});
+
+describe('mail to a server without TLS', () => {
+  it('is refused when TLS is required (production), and sent when it is not', async () => {
+    const plain = smtpListener();
+    const port = await plain.listen();
+    try {
+      const message = {
+        to: 'member@garage.example.com',
+        subject: 'Reset your ModMarket password',
+        text: 'https://modmarket.example/reset-password?token=secret',
+        html: '<p>link</p>',
+      };
+      const mailer = (requireTls: boolean) =>
+        createMailer({
+          smtpUrl: `smtp://127.0.0.1:${port}`,
+          from: 'ModMarket <no-reply@modmarket.example>',
+          db: t.database.db,
+          logger: pino({ level: 'silent' }),
+          logLinks: false,
+          requireTls,
+        });
+      await expect(mailer(true).send(message)).rejects.toThrow();
+      expect(plain.received).toHaveLength(0);
+      await mailer(false).send(message);
+      expect(plain.received).toHaveLength(1);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -37,6 +37,8 @@ export function createMailer(options: {
   db: Db;
   logger: Logger;
   logLinks: boolean;
+  /** Refuse to send over SMTP without TLS (production, unless ALLOW_HTTP says the network is private). */
+  requireTls?: boolean;
 }): Mailer {
   const { db } = options;
   const alreadySent = async (key: string) =>
@@ -48,7 +50,12 @@ export function createMailer(options: {
   };
 
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // With `requireTls`, an smtp:// server that does not offer STARTTLS gets nothing: links are
+    // credentials and must not cross the network in clear. smtps:// is TLS from the first byte.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      requireTLS: options.requireTls ?? false,
+    });
     return {
       kind: 'smtp',
       nextAlreadySent,
