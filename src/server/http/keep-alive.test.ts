@@ -38,7 +38,7 @@ function send(
         method,
         path,
         agent,
-        headers: { Origin: base.origin, ...headers },
+        headers,
       },
       (res) => {
         const chunks: Buffer[] = [];
