@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 4173;
+// E2E_PORT lets a second run (another checkout) go on beside one already running.
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 // Where the test SMTP server (scripts/e2e-server.mjs) drops the emails the app sends. Set once in the
 // runner; the workers inherit it.

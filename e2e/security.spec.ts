@@ -22,24 +22,20 @@ test('a form on another site cannot post to the marketplace, even for a signed-i
   await page.goto('/my-fleet');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  // 127.0.0.1 and localhost are different sites to the browser: a page there plays the attacker.
-  const attacker = await context.newPage();
-  await attacker.goto('http://127.0.0.1:4173/about');
-  const answered = attacker.waitForResponse(
-    (response) => response.url() === 'http://localhost:4173/api/vehicles',
+  // Another site's page (served by the test itself) holds an auto-submitting form aimed at the API,
+  // sent as text/plain: the one body type such a form can make look like JSON.
+  const target = `${new URL(page.url()).origin}/api/vehicles`;
+  await context.route('http://attacker.test/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form method="POST" action="${target}" enctype="text/plain">
+        <input name='{"year":1997,"make":"Toyota","model":"Supra","licensePlate":"FORGED","x":"' value='"}'>
+      </form><script>document.forms[0].submit()</script>`,
+    }),
   );
-  await attacker.evaluate(() => {
-    const form = document.createElement('form');
-    form.method = 'POST';
-    form.action = 'http://localhost:4173/api/vehicles';
-    form.enctype = 'text/plain';
-    const field = document.createElement('input');
-    field.name = '{"year":1997,"make":"Toyota","model":"Supra","licensePlate":"FORGED","x":"';
-    field.value = '"}';
-    form.append(field);
-    document.body.append(form);
-    form.submit();
-  });
+  const attacker = await context.newPage();
+  const answered = attacker.waitForResponse((response) => response.url() === target);
+  await attacker.goto('http://attacker.test/');
   expect((await answered).status()).toBe(403);
 
   // Nothing was added to the member's fleet.
