@@ -279,7 +279,11 @@ export function authRoutes(deps: AuthRoutesDeps) {
     .openapi(routes.confirmEmail, async (c) => {
       const { token } = c.req.valid('json');
       await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
-      const result = await auth.openConfirmationLink(token);
+      const signUpBrowser = readCookie(c, cookies, SIGN_UP_COOKIE);
+      const result = await auth.openConfirmationLink(
+        token,
+        signUpBrowser && signUpBrowser.length <= 100 ? signUpBrowser : undefined,
+      );
       if (result.status !== 'valid') {
         logSecurityEvent(c, 'confirmation-link.refused', { reason: result.status });
         throw result.status === 'expired'
@@ -287,8 +291,9 @@ export function authRoutes(deps: AuthRoutesDeps) {
           : new ApiError(400, 'LINK_INVALID');
       }
       logSecurityEvent(c, 'confirmation-link.opened');
-      // The account is made when this browser also gives the password (signing in, or "I've
-      // Confirmed My Email" in the browser that signed up): the link alone claims nothing.
+      if (result.created) logSecurityEvent(c, 'account.created', { memberId: result.created });
+      // Opened elsewhere than the signing-up browser, the account is made when this browser also
+      // gives the password (signing in): the link alone claims nothing.
       writeCookie(c, cookies, OPENED_LINK_COOKIE, token, { maxAge: CONFIRMATION_LINK_SECONDS });
       return c.json({ email: result.email }, 200);
     })

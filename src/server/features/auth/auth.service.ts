@@ -6,7 +6,13 @@ import { accounts, sessions, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
 import { renderEmail } from '../../mail/templates';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../security/secrets';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  hashToken,
+  needsRehash,
+  verifyPassword,
+} from '../../security/secrets';
 import { issueLink, consumeLink, peekLink, type LinkCheck } from './one-time-links';
 import {
   completeRegistration,
@@ -237,13 +243,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       return userId ? { status: 'ok', userId } : { status: 'invalid' };
     },
 
-    /** What an emailed confirmation link leads to. Opening it creates nothing by itself. */
+    /**
+     * What an emailed confirmation link leads to. Opened in the browser that signed up (its cookie,
+     * `browserToken`), which typed the password, it makes the account at once (`created`); anywhere
+     * else it creates nothing by itself: the password must follow in that browser.
+     */
     async openConfirmationLink(
       token: string,
-    ): Promise<{ status: 'valid'; email: string } | { status: 'invalid' } | { status: 'expired' }> {
+      browserToken: string | undefined,
+    ): Promise<
+      | { status: 'valid'; email: string; created: string | null }
+      | { status: 'invalid' }
+      | { status: 'expired' }
+    > {
       const result = await registrationOfLink(db, token);
       if (result.status !== 'valid') return result;
-      return { status: 'valid', email: result.registration.email };
+      const { registration } = result;
+      const sameBrowser =
+        browserToken !== undefined && hashToken(browserToken) === registration.browserTokenHash;
+      const created = sameBrowser ? await completeRegistration(db, registration, { keepLink: true }) : null;
+      return { status: 'valid', email: registration.email, created };
     },
 
     /**
@@ -261,7 +280,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     > {
       const registration = await registrationOfBrowser(db, browserToken);
       if (!registration) return { status: 'waiting' };
-      if (registration.confirmedUserId) return { status: 'confirmed' };
+      if (registration.confirmedUserId) {
+        // Made when this same browser opened the link: it signs in here.
+        const confirmedHere =
+          openedLink !== undefined && registration.linkTokenHash === hashToken(openedLink);
+        return confirmedHere
+          ? {
+              status: 'signed-in',
+              userId: registration.confirmedUserId,
+              persistent: registration.keepSignedIn,
+            }
+          : { status: 'confirmed' };
+      }
       if (!openedLink) return { status: 'waiting' };
       const opened = await registrationOfLink(db, openedLink);
       if (opened.status !== 'valid' || opened.registration.id !== registration.id)

@@ -117,7 +117,11 @@ export async function registrationOfLink(db: Db, linkToken: string): Promise<Reg
  * Turns a sign-up into a confirmed account, once. Null when it was already used or its address has an
  * account by now (a social sign-in, say): then the sign-up is simply over.
  */
-export async function completeRegistration(db: Db, registration: Registration): Promise<string | null> {
+export async function completeRegistration(
+  db: Db,
+  registration: Registration,
+  options: { keepLink?: boolean } = {},
+): Promise<string | null> {
   const userId = crypto.randomUUID();
   try {
     return await db.transaction(async (tx) => {
@@ -157,7 +161,12 @@ export async function completeRegistration(db: Db, registration: Registration): 
       await tx.insert(profiles).values({ userId, displayName });
       await tx
         .update(pendingRegistrations)
-        .set({ confirmedUserId: userId, linkTokenHash: null, linkExpiresAt: null })
+        // `keepLink`: the browser that confirmed can still be recognised by the link it holds.
+        .set(
+          options.keepLink
+            ? { confirmedUserId: userId }
+            : { confirmedUserId: userId, linkTokenHash: null, linkExpiresAt: null },
+        )
         .where(eq(pendingRegistrations.id, registration.id));
       // Every other sign-up for the address is over.
       await tx
