@@ -19,6 +19,18 @@ export function readCookie(c: Context, settings: CookieSettings, name: string): 
   return getCookie(c, cookieName(settings, name));
 }
 
+/** Longest value a secret cookie of ours can hold (a 43-character token, with room to spare). */
+const MAX_SECRET_LENGTH = 100;
+
+/**
+ * A cookie holding one of our random secrets, or undefined when absent or too long to be one (a
+ * forged value is never hashed and looked up).
+ */
+export function readSecretCookie(c: Context, settings: CookieSettings, name: string): string | undefined {
+  const value = readCookie(c, settings, name);
+  return value && value.length <= MAX_SECRET_LENGTH ? value : undefined;
+}
+
 export function writeCookie(
   c: Context,
   settings: CookieSettings,

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { TestBrowser } from '../../test/test-browser';
 import { signedInMember } from '../../test/members';
 import { networkOf } from './rate-limit';
+import { partInput } from '../../test/listings';
 
 // Every limit at a tenth, so each is reached in a few requests.
 let t: TestApp;
@@ -14,14 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const part = (title: string) => ({
-  title,
-  price: '100',
-  category: 'engine',
-  condition: 'good',
-  make: 'Toyota',
-  model: 'Supra',
-});
+const part = partInput;
 
 /** Statuses of `count` calls in a row. */
 async function statuses(count: number, call: (i: number) => Promise<{ status: number }>) {

@@ -18,7 +18,13 @@ import {
 } from '@common/schemas/auth';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import type { Db } from '../../db/client';
-import { clearCookie, readCookie, writeCookie, type CookieSettings } from '../../http/cookies';
+import {
+  clearCookie,
+  readCookie,
+  readSecretCookie,
+  writeCookie,
+  type CookieSettings,
+} from '../../http/cookies';
 import type { AppEnv } from '../../http/app-env';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { body, json } from '../../http/openapi';
@@ -31,6 +37,7 @@ import { clearSessionCookie, createSession, findSessionUser, setSessionCookie } 
 import { CONFIRMATION_LINK_SECONDS, REGISTRATION_LIFETIME_SECONDS } from './registrations';
 import {
   completeSocialLink,
+  linkIdentity,
   memberForSocialIdentity,
   newSocialRound,
   requestSocialLink,
@@ -184,6 +191,12 @@ export interface AuthRoutesDeps {
 export function authRoutes(deps: AuthRoutesDeps) {
   const { db, auth, cookies } = deps;
 
+  /** A provider identity was linked to a member: they are told by email, and it is logged. */
+  async function linked(c: Context<AppEnv>, userId: string, provider: SocialProvider) {
+    await auth.tellSocialLinked(userId, provider);
+    logSecurityEvent(c, 'social-identity.linked', { memberId: userId, provider });
+  }
+
   /**
    * Signs this browser in as a member: its previous session ends, and a provider identity it holds
    * for this member is linked now (the member is told by email).
@@ -191,16 +204,11 @@ export function authRoutes(deps: AuthRoutesDeps) {
   async function signIn(c: Context<AppEnv>, userId: string, persistent: boolean) {
     const previous = c.get('sessionId');
     if (previous) await auth.endSession(previous);
-    const linkRequest = readCookie(c, cookies, SOCIAL_LINK_COOKIE);
+    const linkRequest = readSecretCookie(c, cookies, SOCIAL_LINK_COOKIE);
     if (linkRequest) {
       clearCookie(c, cookies, SOCIAL_LINK_COOKIE);
-      if (linkRequest.length <= 100) {
-        const provider = await completeSocialLink(db, linkRequest, userId);
-        if (provider) {
-          await auth.tellSocialLinked(userId, provider);
-          logSecurityEvent(c, 'social-identity.linked', { memberId: userId, provider });
-        }
-      }
+      const provider = await completeSocialLink(db, linkRequest, userId);
+      if (provider) await linked(c, userId, provider);
     }
     const session = await createSession(db, {
       userId,
@@ -242,12 +250,8 @@ export function authRoutes(deps: AuthRoutesDeps) {
       const input = c.req.valid('json');
       await deps.limit('sign-in-ip', c.get('clientNet'), LIMITS.signInPerIp);
       await deps.limit('sign-in-account', input.email, LIMITS.signInPerAccount);
-      const openedLink = readCookie(c, cookies, OPENED_LINK_COOKIE);
-      const result = await auth.checkCredentials(
-        input.email,
-        input.password,
-        openedLink && openedLink.length <= 100 ? openedLink : undefined,
-      );
+      const openedLink = readSecretCookie(c, cookies, OPENED_LINK_COOKIE);
+      const result = await auth.checkCredentials(input.email, input.password, openedLink);
       if (result.status !== 'ok') {
         logSecurityEvent(c, 'sign-in.failed', {
           reason: result.status,
@@ -279,11 +283,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
     .openapi(routes.confirmEmail, async (c) => {
       const { token } = c.req.valid('json');
       await deps.limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
-      const signUpBrowser = readCookie(c, cookies, SIGN_UP_COOKIE);
-      const result = await auth.openConfirmationLink(
-        token,
-        signUpBrowser && signUpBrowser.length <= 100 ? signUpBrowser : undefined,
-      );
+      const result = await auth.openConfirmationLink(token, readSecretCookie(c, cookies, SIGN_UP_COOKIE));
       if (result.status !== 'valid') {
         logSecurityEvent(c, 'confirmation-link.refused', { reason: result.status });
         throw result.status === 'expired'
@@ -300,14 +300,9 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.confirmationStatus, async (c) => {
       if (c.get('user')) return c.json({ confirmed: true, signedIn: true }, 200);
-      const browserToken = readCookie(c, cookies, SIGN_UP_COOKIE);
-      if (!browserToken || browserToken.length > 100)
-        return c.json({ confirmed: false, signedIn: false }, 200);
-      const openedLink = readCookie(c, cookies, OPENED_LINK_COOKIE);
-      const status = await auth.signUpStatus(
-        browserToken,
-        openedLink && openedLink.length <= 100 ? openedLink : undefined,
-      );
+      const browserToken = readSecretCookie(c, cookies, SIGN_UP_COOKIE);
+      if (!browserToken) return c.json({ confirmed: false, signedIn: false }, 200);
+      const status = await auth.signUpStatus(browserToken, readSecretCookie(c, cookies, OPENED_LINK_COOKIE));
       if (status.status === 'waiting') return c.json({ confirmed: false, signedIn: false }, 200);
       clearCookie(c, cookies, SIGN_UP_COOKIE);
       clearCookie(c, cookies, OPENED_LINK_COOKIE);
@@ -411,15 +406,13 @@ export function authRoutes(deps: AuthRoutesDeps) {
         return toSignIn('unverified');
       }
       if (outcome.status === 'link-required') {
-        const token = await requestSocialLink(db, outcome.userId, provider, identity.accountId);
         if (c.get('user')?.id === outcome.userId) {
           // Already signed in here as the address's member: that is the proof; link at once.
-          if (await completeSocialLink(db, token, outcome.userId)) {
-            await auth.tellSocialLinked(outcome.userId, provider);
-            logSecurityEvent(c, 'social-identity.linked', { memberId: outcome.userId, provider });
-          }
+          if (await linkIdentity(db, outcome.userId, provider, identity.accountId))
+            await linked(c, outcome.userId, provider);
           return c.redirect(safeRedirectPath(saved.redirect) ?? '/', 302);
         }
+        const token = await requestSocialLink(db, outcome.userId, provider, identity.accountId);
         writeCookie(c, cookies, SOCIAL_LINK_COOKIE, token, { maxAge: SOCIAL_LINK_SECONDS });
         return toSignIn('link');
       }

@@ -266,9 +266,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Where this browser's sign-up stands. It becomes the account here only when this same browser
-     * also opened the emailed link (`openedLink`); confirmed in another browser, it says so and the
-     * member signs in with the password.
+     * Where this browser's sign-up stands. It signs in here only when this same browser opened the
+     * emailed link (`openedLink`); confirmed in another browser, it says so and the member signs in
+     * with the password.
      */
     async signUpStatus(
       browserToken: string,
@@ -279,26 +279,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       | { status: 'signed-in'; userId: string; persistent: boolean }
     > {
       const registration = await registrationOfBrowser(db, browserToken);
-      if (!registration) return { status: 'waiting' };
-      if (registration.confirmedUserId) {
-        // Made when this same browser opened the link: it signs in here.
-        const confirmedHere =
-          openedLink !== undefined && registration.linkTokenHash === hashToken(openedLink);
-        return confirmedHere
-          ? {
-              status: 'signed-in',
-              userId: registration.confirmedUserId,
-              persistent: registration.keepSignedIn,
-            }
-          : { status: 'confirmed' };
-      }
-      if (!openedLink) return { status: 'waiting' };
-      const opened = await registrationOfLink(db, openedLink);
-      if (opened.status !== 'valid' || opened.registration.id !== registration.id)
-        return { status: 'waiting' };
-      const userId = await completeRegistration(db, registration);
-      return userId
-        ? { status: 'signed-in', userId, persistent: registration.keepSignedIn }
+      if (!registration?.confirmedUserId) return { status: 'waiting' };
+      // Made when this same browser opened the link (`openConfirmationLink`): it signs in here.
+      const confirmedHere = openedLink !== undefined && registration.linkTokenHash === hashToken(openedLink);
+      return confirmedHere
+        ? { status: 'signed-in', userId: registration.confirmedUserId, persistent: registration.keepSignedIn }
         : { status: 'confirmed' };
     },
 

@@ -5,7 +5,13 @@ import type { Db } from '../../db/client';
 import { profiles, sessions, users } from '../../db/schema';
 import type { AppEnv } from '../../http/app-env';
 import { ApiError } from '../../http/api-error';
-import { clearCookie, cookieName, readCookie, writeCookie, type CookieSettings } from '../../http/cookies';
+import {
+  clearCookie,
+  cookieName,
+  readSecretCookie,
+  writeCookie,
+  type CookieSettings,
+} from '../../http/cookies';
 import { hashToken, randomToken } from '../../security/secrets';
 
 /**
@@ -116,8 +122,8 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
 /** Sets `user` and `sessionId` from the session cookie (null when absent, unknown or expired). */
 export function sessionMiddleware(db: Db, settings: CookieSettings): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = readCookie(c, settings, SESSION_COOKIE);
-    const found = token && token.length <= 100 ? await findSessionUser(db, token) : null;
+    const token = readSecretCookie(c, settings, SESSION_COOKIE);
+    const found = token ? await findSessionUser(db, token) : null;
     // A request is activity: it keeps a browser-session sign-in from its idle timeout.
     if (found?.activityDue)
       await db

@@ -359,15 +359,21 @@ export async function completeSocialLink(
     .returning();
   const request = rows[0];
   if (!request || request.userId !== userId || request.expiresAt.getTime() <= Date.now()) return null;
+  const provider = request.providerId as SocialProvider;
+  return (await linkIdentity(db, userId, provider, request.accountId)) ? provider : null;
+}
+
+/** Links a provider identity to a member; false when it is already linked (to anyone). */
+export async function linkIdentity(
+  db: Db,
+  userId: string,
+  provider: SocialProvider,
+  accountId: string,
+): Promise<boolean> {
   const inserted = await db
     .insert(accounts)
-    .values({
-      id: crypto.randomUUID(),
-      userId,
-      accountId: request.accountId,
-      providerId: request.providerId,
-    })
+    .values({ id: crypto.randomUUID(), userId, accountId, providerId: provider })
     .onConflictDoNothing()
     .returning({ id: accounts.id });
-  return inserted[0] ? (request.providerId as SocialProvider) : null;
+  return inserted.length > 0;
 }

@@ -5,6 +5,7 @@ import type { ConversationSummary, Message, Thread } from '@common/schemas/messa
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
+import { partInput } from '../../../test/listings';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,14 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const part = (title: string) => ({
-  title,
-  price: '100',
-  category: 'engine',
-  condition: 'good',
-  make: 'Toyota',
-  model: 'Supra',
-});
+const part = partInput;
 
 async function listing(browser: TestBrowser, title = 'Supra intake') {
   return (await browser.post<ListingDetail>('/api/listings', part(title))).body;

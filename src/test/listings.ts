@@ -1,0 +1,9 @@
+/** The fields a listing needs, for tests that only need some part to exist. */
+export const partInput = (title: string) => ({
+  title,
+  price: '100',
+  category: 'engine',
+  condition: 'good',
+  make: 'Toyota',
+  model: 'Supra',
+});
