@@ -10,7 +10,8 @@ export const MAX_PHOTO_BYTES = 12 * 1024 * 1024;
 export const BROWSE_PAGE_SIZE = 24;
 /** Above this many matches the count reads "1,000+" instead of being counted exactly. */
 export const COUNT_LIMIT = 1000;
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+/** `best`: "Best match", the default when words are typed (docs/search.md). */
+export const SORTS = ['best', 'newest', 'price_asc', 'price_desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /** Part brands for the verification section: aftermarket and OEM, then Other. */
@@ -154,6 +155,8 @@ export const BrowseResponseSchema = z
     nextCursor: z.string().nullable(),
     /** Exact up to COUNT_LIMIT; `more` says there are more than that. */
     count: z.object({ value: z.number(), more: z.boolean() }),
+    /** The search with its unknown words corrected ("Did you mean"), when some were. */
+    didYouMean: z.string().nullable().optional(),
   })
   .meta({ id: 'BrowseResponse' });
 export type BrowseResponse = z.infer<typeof BrowseResponseSchema>;

@@ -51,15 +51,18 @@ export const listings = pgTable(
     views: integer('views').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Full-text search over title and description ('simple': no stemming, any language). */
+    /**
+     * What search matches: the title and what the part fits, is and is called (title, make, model,
+     * category, brand, part number) weighted A, the description D. Built by the SQL function
+     * `listing_search_document` (migration 0019), which also indexes codes written with inner
+     * punctuation joined up (`GT-R` as `gtr`, `2JZ-GTE` as `2jzgte`). 'simple': no stemming, any language.
+     */
     search: tsvector('search').generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(description, ''))`,
+      sql`listing_search_document(title, make, model, category, part_brand, part_id, description)`,
     ),
   },
   (table) => [
     index('listings_search_idx').using('gin', table.search),
-    // Typo tolerance: trigram word similarity on the title.
-    index('listings_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('listings_unsold_price_idx')
       .on(table.price, table.id)
       .where(sql`${table.isSold} = false`),
@@ -81,6 +84,23 @@ export const listings = pgTable(
       .where(sql`${table.isSold} = false`),
     index('listings_user_newest_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
   ],
+);
+
+/**
+ * The search vocabulary: every word of unsold listings' search documents (with a letter in it) and how
+ * many unsold listings have it, kept current by statement triggers on `listings` (migration 0019). Small
+ * next to the listings, so a typed word that is not in it can be mapped to its nearest known words
+ * through the trigram index without touching a listing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    listings: integer('listings').notNull(),
+    /** Of those, how many have it in the title or fitment (weight A). */
+    titleListings: integer('title_listings').notNull(),
+  },
+  (table) => [index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
 );
 
 /** Every price a listing has had, newest last: the first row is the price it was listed at. */

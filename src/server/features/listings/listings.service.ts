@@ -7,6 +7,7 @@ import {
   publicName,
   type BrowseQuery,
   type BrowseResponse,
+  type Sort,
   type ListingInputSchema,
   type ListingCard,
   type ListingDetail,
@@ -24,10 +25,15 @@ import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { Vehicle } from '@common/schemas/vehicles';
 import { fitFor, fitsAnyCondition, yearWithinListing } from '../fleet/fleet.service';
+import {
+  bestMatchTier,
+  createSearchVocabulary,
+  estimateMatches,
+  matchesSearch,
+  surelyMoreThan,
+} from './search';
 
 type ListingRow = typeof listings.$inferSelect;
-
-const TYPO_THRESHOLD = 0.45;
 
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
   // A photo that is not one the pipeline made (older data, a bad write) shows as "no photo": one bad
@@ -63,14 +69,45 @@ export function toCard(storage: Storage, row: ListingRow): ListingCard {
   };
 }
 
-/** `turbo kit` → `turbo:* & kit:*`: every word, each also as a prefix. Null when no word is left. */
-export function prefixQuery(search: string): string | null {
-  const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+/** "Best match" when words are typed and no order was chosen; without words it means newest. */
+function effectiveSort(sort: Sort | undefined, searching: boolean): Sort {
+  if (!sort) return searching ? 'best' : 'newest';
+  return sort === 'best' && !searching ? 'newest' : sort;
+}
+
+function newestOrder(): SQL[] {
+  return [desc(listings.createdAt), desc(listings.id)];
+}
+
+/** The ORDER BY of a sort that an index serves. */
+function orderFor(sort: Exclude<Sort, 'best'>): SQL[] {
+  if (sort === 'newest') return newestOrder();
+  return sort === 'price_asc'
+    ? [asc(listings.price), asc(listings.id)]
+    : [desc(listings.price), desc(listings.id)];
+}
+
+/**
+ * How to find a search's page (docs/search.md): `walk` an index in the page's order testing each
+ * listing when matches are many (a page turns up within a few hundred), or let the text index collect
+ * them all and sort them when they are few. The cost of both meets at √(page × catalogue) matches.
+ */
+function searchPlan(matches: number | null, limit: number, catalogue: number): 'walk' | 'collect' {
+  if (matches === null) return 'collect';
+  return matches >= Math.sqrt((limit + 1) * Math.max(catalogue, 1)) ? 'walk' : 'collect';
+}
+
+/** The listings after the cursor in the page's order. */
+function afterCursor(sort: Sort, cursor: Cursor, tier: SQL): SQL {
+  if (sort === 'best') {
+    const [rank, createdAt] = cursor.value.split('|');
+    return sql`(${tier}, ${listings.createdAt}, ${listings.id}) < (${Number(rank)}::int, ${createdAt}::timestamptz, ${cursor.id}::uuid)`;
+  }
+  if (sort === 'newest')
+    return sql`(${listings.createdAt}, ${listings.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`;
+  if (sort === 'price_asc')
+    return sql`(${listings.price}, ${listings.id}) > (${cursor.value}::numeric, ${cursor.id}::uuid)`;
+  return sql`(${listings.price}, ${listings.id}) < (${cursor.value}::numeric, ${cursor.id}::uuid)`;
 }
 
 interface Cursor {
@@ -82,30 +119,29 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
 }
 
-function decodeCursor(raw: string | undefined): Cursor | null {
+const CURSOR_VALUES: Record<Sort, RegExp> = {
+  best: /^[0-3]\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
+  newest: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
+  price_asc: /^\d{1,10}(\.\d{1,2})?$/,
+  price_desc: /^\d{1,10}(\.\d{1,2})?$/,
+};
+
+/** The cursor of a page in this order; one from another order or a tampered one is ignored (page 1). */
+function decodeCursor(raw: string | undefined, sort: Sort): Cursor | null {
   if (!raw) return null;
   try {
     const [value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
     if (typeof value !== 'string' || typeof id !== 'string' || !isUuid(id)) return null;
+    if (!CURSOR_VALUES[sort].test(value)) return null;
     return { value, id };
   } catch {
     return null;
   }
 }
 
-/** The WHERE of a browse: unsold listings matching every filter given. */
+/** The WHERE of a browse but for the typed words: unsold listings matching every filter given. */
 function browseConditions(query: Partial<BrowseQuery>, fleet: Vehicle[] | null): SQL[] {
   const conditions: SQL[] = [eq(listings.isSold, false)];
-  if (query.search) {
-    const tsquery = prefixQuery(query.search);
-    // Full-text words (and prefixes), or a title that is close to the words typed (a typo, a missing
-    // space): pg_trgm's word similarity, served by the trigram index.
-    conditions.push(
-      tsquery
-        ? sql`(${listings.search} @@ to_tsquery('simple', ${tsquery}) or ${query.search} <% ${listings.title})`
-        : sql`${query.search} <% ${listings.title}`,
-    );
-  }
   if (query.category) conditions.push(eq(listings.category, query.category));
   // Makes come from one list, so an exact match can use the (make, created_at) index.
   if (query.make) conditions.push(eq(listings.make, query.make));
@@ -194,92 +230,122 @@ export function createListingsService(deps: {
   wakeJobs: () => void;
 }) {
   const { db, storage, events, wakeJobs } = deps;
+  const vocabulary = createSearchVocabulary(db);
+
+  /** How many unsold listings match, counting at most `cap` + 1 (the first page is empty: none, or a race). */
+  async function countOnly(conditions: SQL[], cap = COUNT_LIMIT + 1): Promise<number> {
+    const counted = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from (select 1 from ${listings} where ${and(...conditions)} limit ${cap}) matched`,
+    );
+    return counted.rows[0]?.n ?? 0;
+  }
 
   return {
-    /** One page of unsold listings, keyset-paginated on the sort key and the id, with a bounded count. */
+    /**
+     * One page of unsold listings, keyset-paginated on the sort key and the id, with a bounded count and
+     * the sellers' verified badges: one statement, no transaction (docs/search.md).
+     */
     async browse(query: BrowseQuery, fleet: Vehicle[] | null = null): Promise<BrowseResponse> {
-      const sort = query.sort ?? 'newest';
+      const search = query.search ? await vocabulary.understand(query.search) : null;
+      const sort = effectiveSort(query.sort, search !== null);
       const limit = query.limit ?? BROWSE_PAGE_SIZE;
-      const conditions = browseConditions(query, fleet);
-      const cursor = decodeCursor(query.cursor);
-      const page = [...conditions];
-      if (cursor) {
-        if (sort === 'newest')
-          page.push(
-            sql`(${listings.createdAt}, ${listings.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`,
-          );
-        else if (sort === 'price_asc')
-          page.push(
-            sql`(${listings.price}, ${listings.id}) > (${cursor.value}::numeric, ${cursor.id}::uuid)`,
-          );
-        else
-          page.push(
-            sql`(${listings.price}, ${listings.id}) < (${cursor.value}::numeric, ${cursor.id}::uuid)`,
-          );
-      }
-      const order =
-        sort === 'newest'
-          ? [desc(listings.createdAt), desc(listings.id)]
-          : sort === 'price_asc'
-            ? [asc(listings.price), asc(listings.id)]
-            : [desc(listings.price), desc(listings.id)];
+      const filters = browseConditions({ ...query, search: undefined }, fleet);
+      const cursor = decodeCursor(query.cursor, sort);
+      const tier = search ? bestMatchTier(search) : sql`0`;
+      const estimate = search ? estimateMatches(search) : null;
+      const plan = searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
+      const visibleMatch = search ? [matchesSearch(search.terms)] : [];
+      // A walk keeps the match out of the text index's reach (`is true`): the planner would otherwise
+      // fetch every match to sort them.
+      const hiddenMatch = search ? [sql`(${matchesSearch(search.terms)}) is true`] : [];
+      const countKnown = search && filters.length === 1 && surelyMoreThan(search, COUNT_LIMIT);
+      // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
+      // computed once for the statement, beside the page.
+      const countSql = sql<number>`(select count(*)::int from (select 1 from ${listings} where ${and(...filters, ...visibleMatch)} limit ${COUNT_LIMIT + 1}) matched)`;
 
-      const { rows, counted } = await db.transaction(async (tx) => {
-        const setting = (name: string, value: string) =>
-          tx.execute(sql`select set_config(${name}, ${value}, true)`);
-        if (query.search) {
-          // How close a title must be to the words typed: 0.45 lets "exaust" find "exhaust" (0.5).
-          await setting('pg_trgm.word_similarity_threshold', String(TYPO_THRESHOLD));
-          // Count through the text indexes, not by testing rows one by one.
-          await setting('enable_seqscan', 'off');
-        }
-        // Counting stops after COUNT_LIMIT + 1 matches: never an exact count over a big result.
-        const counted = await tx.execute<{ n: number }>(
-          sql`select count(*)::int as n from (select 1 from ${listings} where ${and(...conditions)} limit ${COUNT_LIMIT + 1}) matched`,
-        );
-        if (query.search) {
-          await setting('enable_seqscan', 'on');
-          // Few matches: collect them from the text indexes and sort them (a walk down the date index
-          // would test every listing). Many matches: the walk finds a page at once.
-          if ((counted.rows[0]?.n ?? 0) <= COUNT_LIMIT) await setting('enable_indexscan', 'off');
-        }
-        const rows = await tx
-          .select()
+      /** Up to `take` listings of the page in `order` (one statement, with the count when asked). */
+      const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
+        db
+          .select({
+            listing: listings,
+            sellerVerified: sql<boolean>`${users.plan} in ('gold', 'platinum')`,
+            tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
+            matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
+          })
           .from(listings)
-          .where(and(...page))
+          .innerJoin(users, eq(users.id, listings.userId))
+          .where(and(...filters, ...where))
           .orderBy(...order)
-          .limit(limit + 1);
-        return { rows, counted };
-      });
+          .limit(take);
+
+      type Row = Awaited<ReturnType<typeof pageRows>>[number];
+      const withCount = !cursor && !countKnown;
+      let rows: Row[];
+      // The count, when a statement that carried it returned rows.
+      let counted: number | null = null;
+      if (sort === 'best' && plan === 'walk' && estimate) {
+        // "Best match" over many matches: tier by tier, each newest first, until the page is full. A
+        // tier with few listings (words mostly in descriptions) is collected rather than walked.
+        rows = [];
+        const tiers = search!.didYouMean ? [3, 2, 1, 0] : [3, 1];
+        const startTier = cursor ? Number(cursor.value.split('|')[0]) : tiers[0]!;
+        for (const t of tiers) {
+          if (t > startTier || rows.length > limit) continue;
+          const inTier = t >= 2 ? estimate.inTitle : estimate.all - estimate.inTitle;
+          const where = [
+            ...(searchPlan(inTier, limit, search!.catalogue) === 'walk' ? hiddenMatch : visibleMatch),
+            sql`(${tier}) = ${t}`,
+          ];
+          if (cursor && t === startTier)
+            where.push(afterCursor('newest', { ...cursor, value: cursor.value.split('|')[1]! }, tier));
+          const found = await pageRows(
+            limit + 1 - rows.length,
+            where,
+            newestOrder(),
+            withCount && t === tiers[0],
+          );
+          if (withCount && t === tiers[0] && found[0]) counted = found[0].matched;
+          rows.push(...found.map((row) => ({ ...row, tier: t })));
+        }
+      } else {
+        rows = await pageRows(
+          limit + 1,
+          [
+            ...(plan === 'walk' ? hiddenMatch : visibleMatch),
+            ...(cursor ? [afterCursor(sort, cursor, tier)] : []),
+          ],
+          sort === 'best' ? [desc(tier), ...newestOrder()] : orderFor(sort),
+          withCount,
+        );
+        if (withCount && rows[0]) counted = rows[0].matched;
+      }
       const items = rows.slice(0, limit);
       const last = items.at(-1);
-      // The verified badge: one look-up for the page's sellers (a primary-key read of at most 48 rows).
-      const sellerIds = [...new Set(items.map((row) => row.userId))];
-      const verified = new Set(
-        sellerIds.length
-          ? (
-              await db
-                .select({ id: users.id })
-                .from(users)
-                .where(and(inArray(users.id, sellerIds), sql`${users.plan} in ('gold', 'platinum')`))
-            ).map((row) => row.id)
-          : [],
-      );
       const more = rows.length > limit && last;
-      const n = counted.rows[0]?.n ?? 0;
+      const n = cursor
+        ? 0
+        : countKnown
+          ? COUNT_LIMIT + 1
+          : (counted ?? (await countOnly([...filters, ...visibleMatch])));
       return {
-        items: items.map((row) => ({
-          ...toCard(storage, row),
-          sellerVerified: verified.has(row.userId),
-          ...(fleet ? { fits: fitFor(fleet, row) } : {}),
+        items: items.map(({ listing, sellerVerified }) => ({
+          ...toCard(storage, listing),
+          sellerVerified,
+          ...(fleet ? { fits: fitFor(fleet, listing) } : {}),
         })),
         nextCursor: more
           ? encodeCursor({
-              value: sort === 'newest' ? last.createdAt.toISOString() : last.price,
-              id: last.id,
+              value:
+                sort === 'best'
+                  ? `${last.tier}|${last.listing.createdAt.toISOString()}`
+                  : sort === 'newest'
+                    ? last.listing.createdAt.toISOString()
+                    : last.listing.price,
+              id: last.listing.id,
             })
           : null,
         count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
+        didYouMean: search?.didYouMean ?? null,
       };
     },
 
@@ -292,23 +358,13 @@ export function createListingsService(deps: {
       fleet: Vehicle[] | null,
       options: { since?: Date; listingId?: string; cap?: number } = {},
     ): Promise<number> {
-      const cap = options.cap ?? COUNT_LIMIT;
+      const search = query.search ? await vocabulary.understand(query.search) : null;
       const conditions = browseConditions(query, fleet);
+      if (search) conditions.push(matchesSearch(search.terms));
       if (options.since)
         conditions.push(sql`${listings.createdAt} > ${options.since.toISOString()}::timestamptz`);
       if (options.listingId) conditions.push(eq(listings.id, options.listingId));
-      return db.transaction(async (tx) => {
-        if (query.search) {
-          await tx.execute(
-            sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
-          );
-          await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
-        }
-        const counted = await tx.execute<{ n: number }>(
-          sql`select count(*)::int as n from (select 1 from ${listings} where ${and(...conditions)} limit ${cap}) matched`,
-        );
-        return counted.rows[0]?.n ?? 0;
-      });
+      return countOnly(conditions, options.cap ?? COUNT_LIMIT);
     },
 
     async find(id: string): Promise<ListingRow | null> {

@@ -1,0 +1,283 @@
+import { LRUCache } from 'lru-cache';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { listings } from '../../db/schema';
+
+/**
+ * What a typed search means (docs/search.md): its words as the index holds them, each known word also
+ * as a prefix, and a word the catalogue does not have replaced by its nearest known words (a typo).
+ */
+
+/** At most this many words of a search count. */
+const MAX_WORDS = 8;
+/** A corrected word searches for at most this many known words (the closest, most listed first). */
+const FORMS_PER_WORD = 3;
+/** Shorter words are searched exactly as typed: too short to correct or to take as a beginning. */
+const MIN_LOOKED_UP = 3;
+/** Words that say nothing about a part; dropped when the search has other words. */
+const FILLER_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'for',
+  'of',
+  'the',
+  'to',
+  'with',
+  'con',
+  'de',
+  'del',
+  'el',
+  'la',
+  'para',
+  'y',
+]);
+/** How long what the vocabulary said about a word is trusted. */
+const CACHE_MS = 60_000;
+const EDIT_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A known word a typed word searches for, with how many unsold listings have it (from the vocabulary). */
+export interface SearchForm {
+  word: string;
+  listings: number;
+  titleListings: number;
+}
+
+export interface SearchTerm {
+  /** The word as typed (normalised). */
+  word: string;
+  /**
+   * The words it matches (any of them): a known word and the most listed known words that begin with it
+   * (`turbo`: turbo, turbocharger); for an unknown word, itself and its nearest known words.
+   */
+  forms: SearchForm[];
+  /** The word was not known and was matched to near words. */
+  corrected: boolean;
+  /** The forms' counts are known (false for numbers, short words and other scripts). */
+  counted: boolean;
+}
+
+export interface UnderstoodSearch {
+  terms: SearchTerm[];
+  /** The search with corrected words, for a "Did you mean" line; null when nothing was corrected. */
+  didYouMean: string | null;
+  /** Unsold listings, about (the planner's own figure): for estimating how many match. */
+  catalogue: number;
+}
+
+/**
+ * The words of a search as the index holds them: lower case, codes with inner punctuation joined up
+ * (`GT-R` → `gtr`, `2JZ-GTE` → `2jzgte`, like `search_joined_codes` on the listing side), filler
+ * words dropped unless nothing else is left, no repeats.
+ */
+export function searchWords(search: string): string[] {
+  const words = search
+    .toLowerCase()
+    .replace(/([\p{L}\p{N}])[-.'/&+]+(?=[\p{L}\p{N}])/gu, '$1')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  const meaningful = words.filter((word) => !FILLER_WORDS.has(word));
+  return [...new Set(meaningful.length ? meaningful : words)].slice(0, MAX_WORDS);
+}
+
+/** Only plain ASCII words with a letter are in the vocabulary (numbers and other scripts are not corrected). */
+function correctable(word: string): boolean {
+  return word.length >= MIN_LOOKED_UP && /^[a-z0-9]+$/.test(word) && /[a-z]/.test(word);
+}
+
+/** Every word one edit away: a letter dropped, two neighbours swapped, one replaced or one added. */
+export function oneEditAway(word: string): string[] {
+  const edits = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail) edits.add(head + tail.slice(1));
+    if (tail.length > 1) edits.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of EDIT_ALPHABET) {
+      if (tail) edits.add(head + letter + tail.slice(1));
+      edits.add(head + letter + tail);
+    }
+  }
+  edits.delete(word);
+  return [...edits];
+}
+
+/**
+ * The tsquery text for the terms: every term, as any of its forms. `titleOnly` restricts each word to
+ * the title and fitment (weight A); `asTyped` leaves corrections out.
+ */
+export function tsqueryText(
+  terms: SearchTerm[],
+  options: { titleOnly?: boolean; asTyped?: boolean } = {},
+): string {
+  const weight = options.titleOnly ? ':A' : '';
+  return terms
+    .map((term) => {
+      const forms = (
+        options.asTyped && term.corrected ? [term.word] : term.forms.map((form) => form.word)
+      ).map((word) => word + weight);
+      return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0];
+    })
+    .join(' & ');
+}
+
+/** The listing matches every term. */
+export function matchesSearch(terms: SearchTerm[]): SQL {
+  return sql`${listings.search} @@ to_tsquery('simple', ${tsqueryText(terms)})`;
+}
+
+/**
+ * "Best match" tier of a listing that matches: 2 when every word is in the title or what the part fits
+ * (else the description has some), plus 1 when it has the words as typed (else only corrections).
+ */
+export function bestMatchTier(search: UnderstoodSearch): SQL {
+  const inTitle = sql`(${listings.search} @@ to_tsquery('simple', ${tsqueryText(search.terms, { titleOnly: true })}))::int * 2`;
+  return search.didYouMean
+    ? sql`(${inTitle} + (${listings.search} @@ to_tsquery('simple', ${tsqueryText(search.terms, { asTyped: true })}))::int)`
+    : sql`(${inTitle} + 1)`;
+}
+
+/**
+ * About how many unsold listings match every term (words taken as independent), and how many have
+ * them all in the title; null when a term's count is not known.
+ */
+export function estimateMatches(search: UnderstoodSearch): { all: number; inTitle: number } | null {
+  if (search.terms.some((term) => !term.counted)) return null;
+  const n = Math.max(search.catalogue, 1);
+  let all = n;
+  let inTitle = n;
+  for (const term of search.terms) {
+    all *= Math.min(1, term.forms.reduce((sum, form) => sum + form.listings, 0) / n);
+    inTitle *= Math.min(1, term.forms.reduce((sum, form) => sum + form.titleListings, 0) / n);
+  }
+  return { all, inTitle };
+}
+
+/** One term alone guarantees more than `count` matches (its most listed form has more). */
+export function surelyMoreThan(search: UnderstoodSearch, count: number): boolean {
+  return (
+    search.terms.length === 1 &&
+    search.terms[0]!.counted &&
+    Math.max(...search.terms[0]!.forms.map((form) => form.listings)) > count
+  );
+}
+
+/**
+ * Reads the vocabulary (`search_words`) to understand typed words. Answers are kept a minute per word,
+ * so a popular search costs no extra round trip; a new word in the catalogue is searchable at once
+ * (the listing's own document has it) and corrected towards within the minute.
+ */
+export function createSearchVocabulary(db: Db) {
+  const cache = new LRUCache<string, SearchTerm>({ max: 20_000, ttl: CACHE_MS });
+
+  let catalogue: { size: number; until: number } | null = null;
+
+  async function lookUp(words: string[]): Promise<{ terms: Map<string, SearchTerm>; catalogue: number }> {
+    const found = new Map<string, SearchTerm>();
+    const size = catalogue && catalogue.until > Date.now() ? catalogue.size : null;
+    if (!words.length && size !== null) return { terms: found, catalogue: size };
+    // One round trip: each word as itself and as the beginning of longer known words (exact first, then
+    // the most listed), the words one edit away from each, and the catalogue's size. Index probes of
+    // the small vocabulary: no listing is read.
+    const edits = new Map(words.map((word) => [word, oneEditAway(word)]));
+    const rows = await db.execute<{
+      typed: string | null;
+      word: string;
+      listings: number;
+      title_listings: number;
+      catalogue: number;
+    }>(sql`
+      select f.typed, f.word, f.listings, f.title_listings, 0 as catalogue
+      from unnest(${sql.param(words)}::text[]) as w
+      cross join lateral (
+        select w as typed, word, listings, title_listings from search_words
+        where word >= w and word < w || chr(1114111) and listings > 0
+        order by word = w desc, listings desc, word limit ${FORMS_PER_WORD}
+      ) as f
+      union all
+      select null, word, listings, title_listings, 0 from search_words
+      where word = any(${sql.param([...edits.values()].flat())}::text[]) and listings > 0
+      union all
+      select null, '', 0, 0, greatest(reltuples, 0)::int from pg_class where oid = 'listings'::regclass`);
+    const catalogueSize = rows.rows.find((row) => row.word === '')?.catalogue ?? 0;
+    catalogue = { size: catalogueSize, until: Date.now() + CACHE_MS };
+    const form = (row: { word: string; listings: number; title_listings: number }): SearchForm => ({
+      word: row.word,
+      listings: row.listings,
+      titleListings: row.title_listings,
+    });
+    const near = rows.rows.filter((row) => row.typed === null && row.word !== '');
+    for (const word of words) {
+      const known = rows.rows.filter((row) => row.typed === word).map(form);
+      if (known.length) {
+        found.set(word, { word, forms: known, corrected: false, counted: true });
+        continue;
+      }
+      const oneEdit = new Set(edits.get(word));
+      let corrections = near
+        .filter((row) => oneEdit.has(row.word))
+        .sort((a, b) => b.listings - a.listings || a.word.localeCompare(b.word))
+        .map(form);
+      if (!corrections.length) {
+        // Two edits away (or a longer slip): the nearest words by trigram similarity, from the
+        // vocabulary's trigram index.
+        const similar = await db.execute<{ word: string; listings: number; title_listings: number }>(sql`
+          select word, listings, title_listings from search_words
+          where word % ${word} and listings > 0
+          order by similarity(word, ${word}) desc, listings desc, word
+          limit ${FORMS_PER_WORD}`);
+        corrections = similar.rows.map(form);
+      }
+      // The word itself stays in the search (a listing that has it ranks first); nothing near: only it.
+      found.set(word, {
+        word,
+        forms: [{ word, listings: 0, titleListings: 0 }, ...corrections.slice(0, FORMS_PER_WORD)],
+        corrected: corrections.length > 0,
+        counted: true,
+      });
+    }
+    return { terms: found, catalogue: catalogueSize };
+  }
+
+  return {
+    async understand(search: string): Promise<UnderstoodSearch | null> {
+      const words = searchWords(search);
+      if (!words.length) return null;
+      const terms = new Map<string, SearchTerm>();
+      const missing: string[] = [];
+      for (const word of words) {
+        if (!correctable(word)) {
+          terms.set(word, {
+            word,
+            forms: [{ word, listings: 0, titleListings: 0 }],
+            corrected: false,
+            counted: false,
+          });
+          continue;
+        }
+        const cached = cache.get(word);
+        if (cached) terms.set(word, cached);
+        else missing.push(word);
+      }
+      const looked = await lookUp(missing);
+      for (const [word, term] of looked.terms) {
+        cache.set(word, term);
+        terms.set(word, term);
+      }
+      const ordered = words.map((word) => terms.get(word)!);
+      return {
+        terms: ordered,
+        didYouMean: ordered.some((term) => term.corrected)
+          ? ordered.map((term) => (term.corrected ? term.forms[1]!.word : term.word)).join(' ')
+          : null,
+        catalogue: looked.catalogue,
+      };
+    },
+    /** Forgets what was learnt (tests that change the catalogue and search again at once). */
+    forget(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type SearchVocabulary = ReturnType<typeof createSearchVocabulary>;
