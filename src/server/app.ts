@@ -17,6 +17,8 @@ import { requestLogger } from './http/request-logger';
 import { refuseControlCharacters } from './http/refuse-control-characters';
 import { apiDocs } from './http/api-docs';
 import { clientApp } from './http/client-app';
+import { compression } from './http/compression';
+import { cacheableAnswers } from './http/caching';
 import { mediaRoutes } from './storage/media-routes';
 import { healthRoutes } from './features/health/health.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -181,6 +183,8 @@ export function createApp(deps: AppDeps) {
     // Answers about who is signed in are for this browser only.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  // Public browse and listing pages: revalidated by ETag, shared briefly by a CDN when a visitor asks.
+  api.on('GET', ['/listings', '/listings/:id'], cacheableAnswers());
   api.route('/', healthRoutes({ ping: () => deps.database.ping() }));
   api.route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }));
   api.route('/profile', profileRoutes(db));
@@ -244,6 +248,8 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.use(requestLogger(deps.logger));
+  // Brotli or gzip for every text answer big enough to gain (the built files come precompressed).
+  app.use(compression());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

@@ -5,10 +5,6 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { isAppPath } from '@common/routes';
 import type { AppEnv } from './app-env';
 
-/**
- * Serves the built React app: hashed assets cached for a year, and `index.html` for every page of the
- * route table (200) or any other path (404, the app shows its not-found page).
- */
 export interface PageHead {
   title: string;
   tags: string;
@@ -20,6 +16,12 @@ export interface PageHead {
  */
 export type HeadResolver = (path: string) => Promise<{ head: PageHead | null; status?: 404 } | null>;
 
+/**
+ * Serves the built React app: hashed assets cached for a year, and `index.html` for every page of the
+ * route table (200) or any other path (404, the app shows its not-found page). The build writes a
+ * brotli (`.br`) and a gzip (`.gz`) copy beside each text file; those are sent to browsers that accept
+ * them, so nothing built is compressed per request.
+ */
 export function clientApp(
   clientDir: string,
   options: { head?: HeadResolver; withHead?: (html: string, head: PageHead) => string } = {},
@@ -34,10 +36,20 @@ export function clientApp(
     c.header('Cache-Control', value);
     await next();
   };
-  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root }));
+  app.use(
+    '/assets/*',
+    cacheFor('public, max-age=31536000, immutable'),
+    serveStatic({ root, precompressed: true }),
+  );
   app.get('/assets/*', (c) => c.text('Not found', 404));
   // Directories never map to index.html here: the fallback below serves it, uncached.
-  app.use('/*', cacheFor('public, max-age=3600'), serveStatic({ root, index: '.no-index' }));
+  app.use(
+    '/*',
+    cacheFor('public, max-age=3600'),
+    serveStatic({ root, index: '.no-index', precompressed: true }),
+  );
+  // `index.html` as built, with its precompressed copies, for the pages without a <head> of their own.
+  const builtIndex = serveStatic({ root, path: 'index.html', precompressed: true });
 
   app.get('*', async (c) => {
     const html = await loadIndex();
@@ -45,7 +57,8 @@ export function clientApp(
     if (!isAppPath(c.req.path)) return c.html(html, 404);
     const page = options.head ? await options.head(c.req.path) : null;
     if (page?.head && options.withHead) return c.html(options.withHead(html, page.head), 200);
-    return c.html(html, page?.status ?? 200);
+    if (page?.status) return c.html(html, page.status);
+    return (await builtIndex(c, async () => undefined)) ?? c.html(html, 200);
   });
   return app;
 }

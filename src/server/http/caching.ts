@@ -1,0 +1,65 @@
+import { hash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env';
+import { unencodedOpaqueTag } from './compression';
+
+/** How long a shared cache (a CDN, a caching proxy) may answer visitors without asking again. */
+export const SHARED_CACHE_SECONDS = 10;
+
+/**
+ * A visitor's answer is the same for every visitor: a CDN may keep it for a few seconds, and a browser
+ * asks again every time (`max-age=0`; no `stale-while-revalidate`, which browsers honour too and would
+ * show a listing as it was before its seller's edit).
+ */
+export const VISITOR_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CACHE_SECONDS}`;
+/** A member's answer holds their favourites and fitment: their browser may keep it, and must ask again. */
+export const MEMBER_CACHE_CONTROL = 'private, no-cache';
+/**
+ * Who is asking changes the answer (the session cookie), and so may `Accept-Encoding`. The body never
+ * depends on `Accept-Language`: only error messages are translated, and those are not cached.
+ */
+export const CACHEABLE_VARY = 'Cookie, Accept-Encoding';
+
+/**
+ * The tag of `If-None-Match` that names this body, in any encoding, as the client sent it (weak or
+ * strong: the comparison for `If-None-Match` is the weak one); `*` names any body.
+ */
+function heldTag(ifNoneMatch: string | undefined, opaque: string): string | undefined {
+  if (!ifNoneMatch) return undefined;
+  if (ifNoneMatch.trim() === '*') return `"${opaque}"`;
+  for (const [tag, held] of ifNoneMatch.matchAll(/(?:W\/)?"([^"]*)"/g))
+    if (unencodedOpaqueTag(held!) === opaque) return tag;
+  return undefined;
+}
+
+/**
+ * Makes successful GET answers revalidatable: an `ETag` that is a SHA-1 of the body (the compressed forms
+ * get their own, see `encodedTag`), `Cache-Control` public for visitors and private for members, and
+ * `Vary`. A request whose `If-None-Match` names the current body, in any encoding, gets `304 Not
+ * Modified` with no body, carrying the tag the client holds.
+ */
+export function cacheableAnswers(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (res.status !== 200 || !res.body) return;
+    const body = new Uint8Array(await res.arrayBuffer());
+    const opaque = hash('sha1', body, 'base64url');
+    const headers = new Headers(res.headers);
+    // An answer that sets a cookie is never one for everybody.
+    const personal = c.get('user') !== null || headers.has('Set-Cookie');
+    headers.set('Cache-Control', personal ? MEMBER_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
+    headers.set('Vary', CACHEABLE_VARY);
+    headers.set('ETag', `"${opaque}"`);
+
+    const held = heldTag(c.req.header('If-None-Match'), opaque);
+    c.res = undefined;
+    if (held === undefined) {
+      c.res = new Response(body, { status: 200, headers });
+      return;
+    }
+    for (const name of ['Content-Type', 'Content-Length', 'Content-Encoding']) headers.delete(name);
+    headers.set('ETag', held);
+    c.res = new Response(null, { status: 304, headers });
+  };
+}
