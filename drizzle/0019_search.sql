@@ -44,6 +44,7 @@ DROP INDEX "listings_title_trgm_idx";--> statement-breakpoint
 ALTER TABLE "listings" drop column "search";--> statement-breakpoint
 ALTER TABLE "listings" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (listing_search_document(title, make, model, category, part_brand, part_id, description)) STORED;--> statement-breakpoint
 CREATE INDEX "listings_search_idx" ON "listings" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "listings_unsold_category_make_idx" ON "listings" USING btree ("category","make","created_at" DESC NULLS FIRST) WHERE "listings"."is_sold" = false;--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 -- How many unsold listings have each word anywhere, and in the title or fitment (weight A).
 CREATE FUNCTION "search_vocabulary_counts"(doc tsvector) RETURNS TABLE (word text, anywhere int, in_title int)

@@ -75,6 +75,10 @@ export const listings = pgTable(
     index('listings_unsold_make_model_idx')
       .on(table.make, sql`lower(${table.model})`, table.createdAt.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
+    // Category and make together (a common pair of filters), newest first.
+    index('listings_unsold_category_make_idx')
+      .on(table.category, table.make, table.createdAt.desc().nullsFirst())
+      .where(sql`${table.isSold} = false`),
     index('listings_unsold_category_idx')
       .on(table.category, table.createdAt.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLAN_DETAILS, isPlan } from '@common/catalog';
 import {
@@ -27,6 +27,9 @@ import type { Vehicle } from '@common/schemas/vehicles';
 import { fitFor, fitsAnyCondition, yearWithinListing } from '../fleet/fleet.service';
 import {
   bestMatchTier,
+  tierCondition,
+  tierMatch,
+  tiersOf,
   createSearchVocabulary,
   estimateMatches,
   matchesSearch,
@@ -73,6 +76,11 @@ export function toCard(storage: Storage, row: ListingRow): ListingCard {
 function effectiveSort(sort: Sort | undefined, searching: boolean): Sort {
   if (!sort) return searching ? 'best' : 'newest';
   return sort === 'best' && !searching ? 'newest' : sort;
+}
+
+/** A condition the planner cannot serve from an index, though it still estimates it. */
+function hidden(condition: SQL): SQL {
+  return sql`(${condition}) is true`;
 }
 
 function newestOrder(): SQL[] {
@@ -253,15 +261,22 @@ export function createListingsService(deps: {
       const cursor = decodeCursor(query.cursor, sort);
       const tier = search ? bestMatchTier(search) : sql`0`;
       const estimate = search ? estimateMatches(search) : null;
-      const plan = searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
-      const visibleMatch = search ? [matchesSearch(search.terms)] : [];
-      // A walk keeps the match out of the text index's reach (`is true`): the planner would otherwise
-      // fetch every match to sort them.
-      const hiddenMatch = search ? [sql`(${matchesSearch(search.terms)}) is true`] : [];
+      let plan = searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
+      const match = search ? matchesSearch(search.terms) : null;
+      const narrowing = filters.slice(1);
+      /**
+       * The WHERE for a plan. A walk goes down a filter's index (or the newest one) in the page's order
+       * and tests the words on each listing: the match is kept from the text index (`is true`).
+       * Collecting lets the indexes find the matches (the text index, with a filter's when it helps).
+       */
+      const whereFor = (how: 'walk' | 'collect', words: SQL | null): SQL[] => [
+        ...filters,
+        ...(words ? [how === 'walk' ? hidden(words) : words] : []),
+      ];
       const countKnown = search && filters.length === 1 && surelyMoreThan(search, COUNT_LIMIT);
       // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
       // computed once for the statement, beside the page.
-      const countSql = sql<number>`(select count(*)::int from (select 1 from ${listings} where ${and(...filters, ...visibleMatch)} limit ${COUNT_LIMIT + 1}) matched)`;
+      const countSql = sql<number>`(select count(*)::int from (select 1 from ${listings} where ${and(...filters, ...(match ? [match] : []))} limit ${COUNT_LIMIT + 1}) matched)`;
 
       /** Up to `take` listings of the page in `order` (one statement, with the count when asked). */
       const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
@@ -274,46 +289,46 @@ export function createListingsService(deps: {
           })
           .from(listings)
           .innerJoin(users, eq(users.id, listings.userId))
-          .where(and(...filters, ...where))
+          .where(and(...where))
           .orderBy(...order)
           .limit(take);
 
       type Row = Awaited<ReturnType<typeof pageRows>>[number];
-      const withCount = !cursor && !countKnown;
-      let rows: Row[];
       // The count, when a statement that carried it returned rows.
       let counted: number | null = null;
+      if (plan === 'walk' && narrowing.length) {
+        // The words are common but the filters may leave few of their listings (the estimate knows the
+        // words only): the bounded count through the indexes says which, before a walk that could pass
+        // thousands of listings of the make or category.
+        const matches = await countOnly([...filters, match!]);
+        if (matches <= COUNT_LIMIT) plan = 'collect';
+        if (!cursor) counted = matches;
+      }
+      const withCount = !cursor && !countKnown && counted === null;
+      let rows: Row[];
       if (sort === 'best' && plan === 'walk' && estimate) {
-        // "Best match" over many matches: tier by tier, each newest first, until the page is full. A
-        // tier with few listings (words mostly in descriptions) is collected rather than walked.
+        // "Best match" over many matches: tier by tier, each newest first, until the page is full; each
+        // tier walked or collected by how many listings it has.
         rows = [];
-        const tiers = search!.didYouMean ? [3, 2, 1, 0] : [3, 1];
+        const tiers = tiersOf(search!);
         const startTier = cursor ? Number(cursor.value.split('|')[0]) : tiers[0]!;
         for (const t of tiers) {
           if (t > startTier || rows.length > limit) continue;
-          const inTier = t >= 2 ? estimate.inTitle : estimate.all - estimate.inTitle;
-          const where = [
-            ...(searchPlan(inTier, limit, search!.catalogue) === 'walk' ? hiddenMatch : visibleMatch),
-            sql`(${tier}) = ${t}`,
-          ];
+          const how = searchPlan(estimate.tiers[t], limit, search!.catalogue);
+          const where = [...whereFor(how, tierMatch(search!, t)), tierCondition(search!, t)];
           if (cursor && t === startTier)
             where.push(afterCursor('newest', { ...cursor, value: cursor.value.split('|')[1]! }, tier));
-          const found = await pageRows(
-            limit + 1 - rows.length,
-            where,
-            newestOrder(),
-            withCount && t === tiers[0],
-          );
-          if (withCount && t === tiers[0] && found[0]) counted = found[0].matched;
+          const first = withCount && t === tiers[0];
+          const found = await pageRows(limit + 1 - rows.length, where, newestOrder(), first);
+          if (first && found[0]) counted = found[0].matched;
           rows.push(...found.map((row) => ({ ...row, tier: t })));
         }
       } else {
+        const where = search ? whereFor(plan, match) : filters;
+        if (cursor) where.push(afterCursor(sort, cursor, tier));
         rows = await pageRows(
           limit + 1,
-          [
-            ...(plan === 'walk' ? hiddenMatch : visibleMatch),
-            ...(cursor ? [afterCursor(sort, cursor, tier)] : []),
-          ],
+          where,
           sort === 'best' ? [desc(tier), ...newestOrder()] : orderFor(sort),
           withCount,
         );
@@ -326,7 +341,7 @@ export function createListingsService(deps: {
         ? 0
         : countKnown
           ? COUNT_LIMIT + 1
-          : (counted ?? (await countOnly([...filters, ...visibleMatch])));
+          : (counted ?? (await countOnly([...filters, ...(match ? [match] : [])])));
       return {
         items: items.map(({ listing, sellerVerified }) => ({
           ...toCard(storage, listing),

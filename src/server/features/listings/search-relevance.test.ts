@@ -194,7 +194,6 @@ describe('search on the demo catalogue (the judged query set)', () => {
     expect(response.status).toBe(200);
     const page = (await response.json()) as BrowseResponse;
     const titles = page.items.map((item) => item.title);
-    if (process.env.SEARCH_JUDGE_DUMP) console.log(judgement.query, page.didYouMean, titles);
     const first = judgement.first.map(titleOf);
     expect(new Set(titles.slice(0, first.length))).toEqual(new Set(first));
     for (const absent of (judgement.absent ?? []).map(titleOf)) expect(titles).not.toContain(absent);

@@ -137,20 +137,64 @@ export function bestMatchTier(search: UnderstoodSearch): SQL {
     : sql`(${inTitle} + 1)`;
 }
 
+/** A "Best match" tier: 3 in the title as typed, 2 in the title corrected, 1 and 0 likewise elsewhere. */
+export type Tier = 0 | 1 | 2 | 3;
+
+/** The tiers a search's results fall in, best first. */
+export function tiersOf(search: UnderstoodSearch): Tier[] {
+  return search.didYouMean ? [3, 2, 1, 0] : [3, 1];
+}
+
 /**
- * About how many unsold listings match every term (words taken as independent), and how many have
- * them all in the title; null when a term's count is not known.
+ * What a tier's listings must match, for the text index to find them: the words in the title (tiers 3
+ * and 2), as typed (tiers 3 and 1, when words were corrected).
  */
-export function estimateMatches(search: UnderstoodSearch): { all: number; inTitle: number } | null {
+export function tierMatch(search: UnderstoodSearch, tier: Tier): SQL {
+  const text = tsqueryText(search.terms, { titleOnly: tier >= 2, asTyped: tier % 2 === 1 });
+  return sql`${listings.search} @@ to_tsquery('simple', ${text})`;
+}
+
+/**
+ * Exactly the listings of one tier among the matches, as tests the planner can estimate (`x is true`
+ * keeps the text index out of it, as a walk wants, while the word statistics still say how many pass).
+ */
+export function tierCondition(search: UnderstoodSearch, tier: Tier): SQL {
+  const inTitle = sql`(${listings.search} @@ to_tsquery('simple', ${tsqueryText(search.terms, { titleOnly: true })}))`;
+  const conditions = [tier >= 2 ? sql`${inTitle} is true` : sql`${inTitle} is false`];
+  if (search.didYouMean) {
+    const asTyped = sql`(${listings.search} @@ to_tsquery('simple', ${tsqueryText(search.terms, { asTyped: true })}))`;
+    conditions.push(tier % 2 === 1 ? sql`${asTyped} is true` : sql`${asTyped} is false`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * About how many unsold listings match every term, taking words as independent: in all, and in each
+ * tier. Null when a term's count is not known.
+ */
+export function estimateMatches(
+  search: UnderstoodSearch,
+): { all: number; tiers: Record<Tier, number> } | null {
   if (search.terms.some((term) => !term.counted)) return null;
   const n = Math.max(search.catalogue, 1);
-  let all = n;
-  let inTitle = n;
-  for (const term of search.terms) {
-    all *= Math.min(1, term.forms.reduce((sum, form) => sum + form.listings, 0) / n);
-    inTitle *= Math.min(1, term.forms.reduce((sum, form) => sum + form.titleListings, 0) / n);
-  }
-  return { all, inTitle };
+  const product = (count: (term: SearchTerm) => number) =>
+    search.terms.reduce((estimate, term) => estimate * Math.min(1, count(term) / n), n);
+  const sum = (forms: SearchForm[], key: 'listings' | 'titleListings') =>
+    forms.reduce((total, form) => total + form[key], 0);
+  const typed = (term: SearchTerm) => (term.corrected ? term.forms.slice(0, 1) : term.forms);
+  const all = product((term) => sum(term.forms, 'listings'));
+  const inTitle = product((term) => sum(term.forms, 'titleListings'));
+  const allTyped = search.didYouMean ? product((term) => sum(typed(term), 'listings')) : all;
+  const titleTyped = search.didYouMean ? product((term) => sum(typed(term), 'titleListings')) : inTitle;
+  return {
+    all,
+    tiers: {
+      3: titleTyped,
+      2: inTitle - titleTyped,
+      1: allTyped - titleTyped,
+      0: Math.max(0, all - allTyped - (inTitle - titleTyped)),
+    },
+  };
 }
 
 /** One term alone guarantees more than `count` matches (its most listed form has more). */
