@@ -53,6 +53,11 @@ test('a part goes from listing to sale: seller, buyer, and the owner again', asy
   await buyer.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(buyer).toHaveURL(/\/browse\?search=titanum/);
   await expect(buyer.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  // The search says what it corrected, and one click searches for that.
+  await expect(buyer.getByText('Did you mean:')).toBeVisible();
+  await buyer.getByRole('button', { name: 'titanium midpipe' }).click();
+  await expect(buyer).toHaveURL(/\/browse\?search=titanium\+midpipe/);
+  await expect(buyer.getByRole('link', { name: new RegExp(title) })).toBeVisible();
 
   await buyer.goto('/browse');
   await buyer.getByLabel('Make').selectOption('Mazda');

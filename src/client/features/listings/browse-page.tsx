@@ -72,6 +72,7 @@ export default function BrowsePage() {
 
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const count = results.data?.pages[0]?.count;
+  const didYouMean = results.data?.pages[0]?.didYouMean;
   const hasFilters = FILTER_KEYS.some((k) => k !== 'sort' && query[k] !== undefined);
 
   return (
@@ -197,8 +198,9 @@ export default function BrowsePage() {
               </FilterSelect>
             ) : null}
             <FilterSelect label={t('browse.sort')} value={draft.sort} onChange={(v) => set('sort', v, true)}>
-              {SORTS.map((s) => (
-                <option key={s} value={s === 'newest' ? '' : s}>
+              {/* "Best match" is the default order of a search; without words, newest first is. */}
+              {SORTS.filter((s) => query.search || s !== 'best').map((s) => (
+                <option key={s} value={s === (query.search ? 'best' : 'newest') ? '' : s}>
                   {t(`browse.sorts.${s}`)}
                 </option>
               ))}
@@ -208,6 +210,18 @@ export default function BrowsePage() {
 
         <div className="mt-6 flex min-h-10 flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-700" role="status" aria-live="polite">
+            {didYouMean ? (
+              <span className="mr-3">
+                {t('browse.didYouMean')}{' '}
+                <button
+                  type="button"
+                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  onClick={() => set('search', didYouMean, true)}
+                >
+                  {didYouMean}
+                </button>
+              </span>
+            ) : null}
             {count
               ? count.more
                 ? t('browse.countMore', { formatted: formatNumber(count.value, language) })
