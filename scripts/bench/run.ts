@@ -1,164 +1,109 @@
 /**
- * `npm run bench`: timings, kept apart from the tests (which assert behaviour only).
+ * `npm run bench`: issue 13's benchmark, kept apart from the tests (which assert behaviour only).
  *
- * 1. Responsiveness: while the embedded database runs a multi-second query, how fast does the same
- *    process still answer an HTTP request that needs no database? (PGlite in a worker thread keeps
- *    this in milliseconds; on the HTTP thread it would wait for the whole query.)
- * 2. Throughput of `GET /api/health` (one database round trip per request) at 10 concurrent clients.
- * 3. Browse and search over BENCH_LISTINGS generated listings (default 100,000): the first page and a
- *    later keyset page for typical filters, a common and a rare word, and a typo.
+ * Two legs, each in a process of its own: the embedded database (200,000 listings) and PostgreSQL
+ * (1,000,000 listings, a throwaway server started by scripts/with-postgres.sh as CI starts one). Each
+ * leg generates its data, starts the built app on it (`npm run build` first), and runs every case with
+ * autocannon beside its floor: the same SQL straight through `pg` at the same concurrency. Then the
+ * tables, issue 13's targets, and, after a full default run, docs/benchmarks.md.
+ *
+ * Knobs (environment): BENCH_LEG=embedded|postgres|both, BENCH_LISTINGS (both legs), BENCH_SECONDS,
+ * BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_BACKGROUND_CONNECTIONS, BENCH_CHUNK, BENCH_CASES
+ * (ids, comma-separated: see cases.ts), BENCH_DOC=1|0 (default: write only after a full default run),
+ * BENCH_EXPLAIN=1 (EXPLAIN (ANALYZE, BUFFERS) of every case's SQL to a file), BENCH_ACCEPT_ENCODING.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { loadEnv } from '../../src/server/env';
-import { startServer } from '../../src/server/start-server';
-import { hashToken } from '../../src/server/security/secrets';
+import type { LegResult } from './cases';
+import { isDefaultRun, readConfig, type LegName } from './config';
+import { ROOT } from './paths';
+import { legTable, machine, shortVersion, targetLines, writeDoc } from './report';
 
-const BENCH_TOKEN = 'bench-session-token';
+const config = readConfig();
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-function summary(label: string, samples: number[]): void {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const f = (n: number) => `${n.toFixed(1)} ms`;
-  console.log(
-    `${label}: n=${sorted.length} p50=${f(percentile(sorted, 50))} p95=${f(percentile(sorted, 95))} max=${f(sorted.at(-1) ?? NaN)}`,
-  );
-}
-
-async function timed(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const start = performance.now();
-  const response = await fetch(url, { headers });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return performance.now() - start;
-}
-
-async function benchSearch(base: string, database: { pool: { query: (q: string) => Promise<unknown> } }) {
-  const count = Number(process.env.BENCH_LISTINGS ?? 100_000);
+async function runLeg(leg: LegName, resultFile: string): Promise<LegResult> {
+  const node = [process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts/bench/leg.ts')];
+  const command = leg === 'postgres' ? ['bash', path.join(ROOT, 'scripts/with-postgres.sh'), ...node] : node;
   const started = performance.now();
-  await database.pool.query(
-    `insert into "user" (id, name, email, email_verified) values ('bench', 'Bench', 'bench@example.com', true)`,
-  );
-  // Titles mix common words, brands and a rare word every 10,000 rows.
-  await database.pool.query(`
-    insert into listings (user_id, title, description, price, category, condition, make, model, year_start, year_end, created_at)
-    select 'bench',
-      (array['Borla','HKS','Brembo','Bilstein','Garrett','Enkei','Recaro','Tein'])[1 + i % 8] || ' ' ||
-      (array['exhaust','turbo charger','brake kit','coilovers','wheels','seat','intake','intercooler'])[1 + (i / 8) % 8] ||
-      case when i % 10000 = 0 then ' zirconium' else '' end || ' #' || i,
-      'Used part in good shape, fits many cars. Lot ' || i,
-      (50 + (i * 37) % 5000)::numeric,
-      (array['exhaust','engine','brakes','suspension','wheels','interior','electronics','other'])[1 + (i / 8) % 8],
-      (array['new','like_new','good','fair','poor'])[1 + i % 5],
-      (array['Nissan','Toyota','Honda','Mazda','Ford','Chevrolet','BMW','Audi'])[1 + (i / 3) % 8],
-      'Model ' || (i % 20),
-      1990 + i % 25, 1995 + i % 25 + 5,
-      now() - (i || ' minutes')::interval
-    from generate_series(1, ${count}) as i`);
-  // A signed-in member with three vehicles, for the fitment filter.
-  await database.pool.query(`
-    insert into session (id, token, user_id, persistent, expires_at, ip_address)
-    values ('bench-session', '${hashToken(BENCH_TOKEN)}', 'bench', true, now() + interval '1 day', '127.0.0.1')`);
-  await database.pool.query(`
-    insert into vehicles (user_id, license_plate, make, model, year) values
-      ('bench', 'B1', 'Nissan', 'Model 3', 2004), ('bench', 'B2', 'Toyota', 'Model 5', 2010),
-      ('bench', 'B3', 'Honda', 'Model 7', 2000)`);
-  await database.pool.query('analyze listings');
-  console.log(
-    `\ngenerated ${count.toLocaleString('en')} listings in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_LEG_NAME: leg, BENCH_RESULT_FILE: resultFile },
+    });
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`the ${leg} leg failed (exit code ${code})`);
+  console.log(`[${leg}] leg done in ${((performance.now() - started) / 60_000).toFixed(1)} min\n`);
+  return JSON.parse(await readFile(resultFile, 'utf8')) as LegResult;
+}
 
-  const cases: [string, string][] = [
-    ['newest, first page', ''],
-    ['category + make', 'category=exhaust&make=Nissan'],
-    ['make + year', 'make=Toyota&year=2004'],
-    ['price low to high', 'sort=price_asc'],
-    ['common word', 'search=exhaust'],
-    ['rare word', 'search=zirconium'],
-    ['typo', 'search=exaust'],
-    ['word + filters', 'search=turbo&make=Honda&maxPrice=2000'],
-    ['fits my vehicles', 'fits=any'],
-  ];
-  for (const [label, query] of cases) {
-    // Fitment needs the member: every case runs signed in, as a member browsing would.
-    const headers = { Cookie: `mm_session=${BENCH_TOKEN}` };
-    const first: number[] = [];
-    const second: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const t0 = performance.now();
-      const response = await fetch(`${base}/api/listings?${query}`, { headers });
-      const page = (await response.json()) as { nextCursor: string | null };
-      first.push(performance.now() - t0);
-      if (page.nextCursor)
-        second.push(await timed(`${base}/api/listings?${query}&cursor=${page.nextCursor}`, headers));
-    }
-    summary(`browse ${label.padEnd(20)} page 1`, first);
-    if (second.length) summary(`browse ${label.padEnd(20)} page 2`, second);
+/** Which code ran: the commit, and whether the work tree differed from it. */
+function codeDescription(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    const commit = git('rev-parse', '--short', 'HEAD');
+    const changed = git('status', '--porcelain', '--untracked-files=no', '--', 'src', 'drizzle').length > 0;
+    return `commit ${commit}${changed ? ' with uncommitted changes in src/ or drizzle/' : ''}`;
+  } catch {
+    return 'commit unknown';
   }
+}
+
+/** The newest modification time of the files under `folder`. */
+function newest(folder: string): number {
+  let latest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) latest = Math.max(latest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  return latest;
 }
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-bench-'));
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    // Production's safety checks want a public address and mail server; the benchmark sends no mail.
-    PUBLIC_URL: 'http://localhost',
-    ALLOW_HTTP: 'true',
-    SMTP_URL: 'smtp://127.0.0.1:2525',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    // Generating the listings is one long statement.
-    DB_STATEMENT_TIMEOUT_MS: '600000',
-  });
-  const server = await startServer(env, pino({ level: 'silent' }));
-  try {
-    const page = `${server.url}/api/openapi.json`;
-    for (let i = 0; i < 20; i++) await timed(page); // warm-up
-
-    const idle: number[] = [];
-    for (let i = 0; i < 200; i++) idle.push(await timed(page));
-    summary('openapi.json, database idle        ', idle);
-
-    const busy: number[] = [];
-    let done = false;
-    const slow = server.database.pool
-      .query('select count(*) from generate_series(1, 10000000)')
-      .finally(() => (done = true));
-    const slowStart = performance.now();
-    while (!done) busy.push(await timed(page));
-    await slow;
-    console.log(`slow query took ${(performance.now() - slowStart).toFixed(0)} ms`);
-    summary('openapi.json, database busy        ', busy);
-
-    const health = `${server.url}/api/health`;
-    const total = 2000;
-    let sent = 0;
-    const latencies: number[] = [];
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (sent < total) {
-          sent++;
-          latencies.push(await timed(health));
-        }
-      }),
+  if (!existsSync(path.join(ROOT, 'dist/server/index.js')))
+    throw new Error('The bench measures the built app: run `npm run build` first.');
+  if (newest(path.join(ROOT, 'src')) > statSync(path.join(ROOT, 'dist/server/index.js')).mtimeMs)
+    console.warn(
+      'Warning: src/ has changed since the last build; `npm run build` measures the current code.\n',
     );
-    const seconds = (performance.now() - start) / 1000;
-    summary('health, 10 concurrent clients      ', latencies);
-    console.log(`health throughput: ${(total / seconds).toFixed(0)} requests/s`);
-
-    await benchSearch(server.url, server.database);
+  const when = new Date();
+  const code = codeDescription();
+  const loadAverage = loadavg()[0] ?? 0;
+  const m = machine();
+  console.log(
+    `ModMarket bench: ${config.legs.join(' + ')}; ${code}; ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}\n`,
+  );
+  if (loadAverage > 0.5)
+    console.warn(
+      `Warning: the load average is ${loadAverage.toFixed(2)}: other work on this machine will lower the figures.\n`,
+    );
+  const folder = await mkdtemp(path.join(tmpdir(), 'modmarket-bench-'));
+  const results: LegResult[] = [];
+  try {
+    for (const leg of config.legs) results.push(await runLeg(leg, path.join(folder, `${leg}.json`)));
   } finally {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
   }
+
+  for (const result of results) {
+    console.log(
+      `\n${result.leg}: ${result.listings.toLocaleString('en')} listings, ${shortVersion(result.databaseVersion)}\n`,
+    );
+    console.log(legTable(result));
+  }
+  console.log('\nTargets (issue 13):');
+  for (const line of targetLines(results)) console.log(`  ${line}`);
+
+  const write = config.doc === 'yes' || (config.doc === 'auto' && isDefaultRun(config));
+  const doc = path.join(ROOT, 'docs/benchmarks.md');
+  if (write) {
+    await writeDoc(doc, results, { when, code, loadAverage });
+    console.log(`\nWrote ${path.relative(ROOT, doc)}.`);
+  } else
+    console.log('\ndocs/benchmarks.md left as it is (not a full default run; BENCH_DOC=1 writes it anyway).');
 }
 
 await main();

@@ -1,0 +1,80 @@
+/**
+ * The benchmark's knobs, from the environment. The defaults are issue 13's sizes; smaller values make a
+ * quick run while developing (`BENCH_LEG=embedded BENCH_LISTINGS=50000 BENCH_SECONDS=3 npm run bench`).
+ */
+export type LegName = 'embedded' | 'postgres';
+
+export const DEFAULT_LISTINGS: Record<LegName, number> = { embedded: 200_000, postgres: 1_000_000 };
+export const DEFAULTS = {
+  seconds: 8,
+  warmupSeconds: 3,
+  connections: 10,
+  backgroundConnections: 4,
+  chunk: 50_000,
+};
+
+function number(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw.replaceAll('_', '').replaceAll(',', ''));
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name}: expected a number of at least ${min}`);
+  return value;
+}
+
+export interface Config {
+  legs: LegName[];
+  /** Set: the same size on every leg; unset: each leg's default. */
+  listings: number | null;
+  seconds: number;
+  warmupSeconds: number;
+  connections: number;
+  backgroundConnections: number;
+  chunk: number;
+  /** Case ids to run (empty: all). */
+  cases: string[];
+  /** Write docs/benchmarks.md: 'auto' writes only after a full run at the default sizes. */
+  doc: 'auto' | 'yes' | 'no';
+  /** Write EXPLAIN (ANALYZE, BUFFERS) of every case's statements to a file per leg. */
+  explain: boolean;
+  /** An Accept-Encoding header for the HTTP load (none by default, as a CDN or cache in front would ask). */
+  acceptEncoding: string | null;
+}
+
+export function readConfig(): Config {
+  const leg = (process.env.BENCH_LEG ?? 'both').trim() || 'both';
+  if (!['both', 'embedded', 'postgres'].includes(leg))
+    throw new Error('BENCH_LEG: embedded, postgres or both');
+  const listings = process.env.BENCH_LISTINGS?.trim() ? number('BENCH_LISTINGS', 0, 1_000) : null;
+  const doc = (process.env.BENCH_DOC ?? 'auto').trim().toLowerCase();
+  return {
+    legs: leg === 'both' ? ['embedded', 'postgres'] : [leg as LegName],
+    listings,
+    seconds: number('BENCH_SECONDS', DEFAULTS.seconds, 1),
+    warmupSeconds: number('BENCH_WARMUP_SECONDS', DEFAULTS.warmupSeconds, 0),
+    connections: number('BENCH_CONNECTIONS', DEFAULTS.connections, 1),
+    backgroundConnections: number('BENCH_BACKGROUND_CONNECTIONS', DEFAULTS.backgroundConnections, 1),
+    chunk: number('BENCH_CHUNK', DEFAULTS.chunk, 1_000),
+    cases: (process.env.BENCH_CASES ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+    doc: ['1', 'true', 'yes'].includes(doc) ? 'yes' : ['0', 'false', 'no'].includes(doc) ? 'no' : 'auto',
+    explain: ['1', 'true', 'yes'].includes((process.env.BENCH_EXPLAIN ?? '').trim().toLowerCase()),
+    acceptEncoding: process.env.BENCH_ACCEPT_ENCODING?.trim() || null,
+  };
+}
+
+/** Whether this run is the full default one (the figures docs/benchmarks.md should hold). */
+export function isDefaultRun(config: Config): boolean {
+  return (
+    config.legs.length === 2 &&
+    config.listings === null &&
+    config.seconds === DEFAULTS.seconds &&
+    config.warmupSeconds === DEFAULTS.warmupSeconds &&
+    config.connections === DEFAULTS.connections &&
+    config.backgroundConnections === DEFAULTS.backgroundConnections &&
+    config.cases.length === 0 &&
+    config.acceptEncoding === null
+  );
+}
