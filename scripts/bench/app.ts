@@ -58,6 +58,8 @@ export async function startApp(options: {
   dataDir: string;
   databaseUrl?: string;
   logFile: string;
+  /** Extra Node options for the app's process. */
+  nodeOptions?: string[];
 }): Promise<RunningApp> {
   const entry = path.join(ROOT, 'dist/server/index.js');
   if (!existsSync(entry)) throw new Error('dist/server/index.js is missing: run `npm run build` first');
@@ -65,7 +67,11 @@ export async function startApp(options: {
   const log = openSync(options.logFile, 'a');
   const child: ChildProcess = fork(entry, [], {
     cwd: ROOT,
-    execArgv: ['--import', pathToFileURL(path.join(ROOT, 'scripts/bench/recorder.mjs')).href],
+    execArgv: [
+      ...(options.nodeOptions ?? []),
+      '--import',
+      pathToFileURL(path.join(ROOT, 'scripts/bench/recorder.mjs')).href,
+    ],
     // Only what the app needs: nothing from the caller's shell (a DATABASE_URL, Stripe keys) leaks in.
     env: {
       PATH: process.env.PATH,

@@ -39,6 +39,8 @@ export interface Config {
   explain: boolean;
   /** An Accept-Encoding header for the HTTP load (none by default, as a CDN or cache in front would ask). */
   acceptEncoding: string | null;
+  /** Extra Node options for the app's process (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it). */
+  appNodeOptions: string[];
 }
 
 export function readConfig(): Config {
@@ -62,6 +64,7 @@ export function readConfig(): Config {
     doc: ['1', 'true', 'yes'].includes(doc) ? 'yes' : ['0', 'false', 'no'].includes(doc) ? 'no' : 'auto',
     explain: ['1', 'true', 'yes'].includes((process.env.BENCH_EXPLAIN ?? '').trim().toLowerCase()),
     acceptEncoding: process.env.BENCH_ACCEPT_ENCODING?.trim() || null,
+    appNodeOptions: (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
   };
 }
 
@@ -75,6 +78,7 @@ export function isDefaultRun(config: Config): boolean {
     config.connections === DEFAULTS.connections &&
     config.backgroundConnections === DEFAULTS.backgroundConnections &&
     config.cases.length === 0 &&
-    config.acceptEncoding === null
+    config.acceptEncoding === null &&
+    config.appNodeOptions.length === 0
   );
 }

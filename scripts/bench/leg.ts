@@ -13,7 +13,7 @@ import { DEFAULT_LISTINGS, readConfig, type LegName } from './config';
 import { startEmbeddedHost, type EmbeddedHost } from './embedded';
 import { generateData, MEMBER_TOKEN } from './generate';
 import { runFloor, runHttp, units, type FloorLoad, type HttpLoad, type Stats } from './load';
-import { formatMs } from './report';
+import { formatMs, plural } from './report';
 
 const config = readConfig();
 const leg = process.env.BENCH_LEG_NAME as LegName;
@@ -83,9 +83,11 @@ function describeAnswer(body: string): string {
     };
     if (typeof answer.title === 'string') return 'one listing';
     if (!answer.items) return '';
-    const count = answer.count
-      ? `${answer.count.value.toLocaleString('en')}${answer.count.more ? '+' : ''} matches, `
-      : '';
+    // Later pages carry no count (0): only the first page's is told.
+    const count =
+      answer.count && (answer.count.value > 0 || answer.items.length === 0)
+        ? `${answer.count.value.toLocaleString('en')}${answer.count.more ? '+' : ''} matches, `
+        : '';
     return `${count}${answer.items.length} on the page`;
   } catch {
     return '';
@@ -151,7 +153,12 @@ async function main(): Promise<void> {
     }
 
     // 3. The app on the data: warm up, record one request's SQL, measure.
-    app = await startApp({ dataDir, logFile, ...(databaseUrl ? { databaseUrl } : {}) });
+    app = await startApp({
+      dataDir,
+      logFile,
+      nodeOptions: config.appNodeOptions,
+      ...(databaseUrl ? { databaseUrl } : {}),
+    });
     const running = app;
     const floorPoolSize = databaseUrl ? 10 : 1;
     let floorPool: pg.Pool | null = databaseUrl && direct ? direct.pool(floorPoolSize) : null;
@@ -263,9 +270,9 @@ async function main(): Promise<void> {
       prepared.push(item);
       say(line(label, api!) + (item.result.answer ? `  [${item.result.answer}]` : ''));
       if (backgroundApi) say(line(`  beside: ${background!.definition.label}`, backgroundApi));
-      const groups = units(recorded.statements);
+      const transactions = units(recorded.statements).filter((unit) => unit.statements.length > 1).length;
       say(
-        `  SQL: ${recorded.statements.length} statements in ${groups.length} round-trip groups, ${formatMs(recorded.ms)} in the app`,
+        `  SQL: ${plural(recorded.statements.length, 'statement')}${transactions ? ` (${plural(transactions, 'transaction')})` : ''}; the request took ${formatMs(recorded.ms)} in the app`,
       );
       for (const statement of item.result.statements)
         say(
