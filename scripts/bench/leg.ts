@@ -10,7 +10,7 @@ import pg from 'pg';
 import { startApp, type Recorded, type RunningApp } from './app';
 import { CASES, DEEP_PAGES, type CaseDefinition, type CaseResult, type LegResult } from './cases';
 import { DEFAULT_LISTINGS, readConfig, type LegName } from './config';
-import { startEmbeddedHost, type EmbeddedHost } from './embedded';
+import { startEmbeddedPostgres } from '../../src/server/db/embedded/start-embedded';
 import { generateData, MEMBER_TOKEN } from './generate';
 import { runFloor, runHttp, units, type FloorLoad, type HttpLoad, type Stats } from './load';
 import { formatMs, plural } from './report';
@@ -42,7 +42,10 @@ async function openDirect(dataDir: string): Promise<Direct> {
       pool: (max) => new pg.Pool({ connectionString: databaseUrl, max }),
       close: async () => undefined,
     };
-  const host: EmbeddedHost = await startEmbeddedHost(path.join(dataDir, 'db'));
+  // The app's own way of serving PGlite (a worker thread on a Unix socket), while the app is stopped:
+  // see "The embedded floor" in docs/benchmarks.md for why never beside it.
+  // Closing writes out hundreds of thousands of fresh listings: give it time.
+  const host = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'db'), closeTimeoutMs: 60_000 });
   return {
     pool: (max) => new pg.Pool({ host: host.socketDir, user: 'postgres', database: 'postgres', max }),
     close: () => host.stop(),

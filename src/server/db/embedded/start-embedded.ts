@@ -19,6 +19,8 @@ export interface EmbeddedServer {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   inThread?: boolean;
+  /** How long `stop` waits for the worker to close the database (write it out) before ending it. */
+  closeTimeoutMs?: number;
 }): Promise<EmbeddedServer> {
   if (options.dataDir !== 'memory://') await mkdir(options.dataDir, { recursive: true });
   // A private folder: the socket has no password, so only this user may reach it.
@@ -49,7 +51,7 @@ export async function startEmbeddedPostgres(options: {
     socketDir,
     async stop() {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 10_000);
+        const timer = setTimeout(resolve, options.closeTimeoutMs ?? 10_000);
         worker.once('message', () => {
           clearTimeout(timer);
           resolve();

@@ -105,11 +105,22 @@ function searchPlan(matches: number | null, limit: number, catalogue: number): '
   return matches >= Math.sqrt((limit + 1) * Math.max(catalogue, 1)) ? 'walk' : 'collect';
 }
 
+/** A "Best match" cursor's tier and date (its value is `tier|created_at`). */
+function bestCursor(cursor: Cursor): { tier: number; createdAt: string } {
+  const [tier, createdAt] = cursor.value.split('|');
+  return { tier: Number(tier), createdAt: createdAt! };
+}
+
+/** How many unsold listings meet the conditions, counting at most `cap` (a scalar subquery). */
+function boundedCount(conditions: SQL[], cap: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (select 1 from ${listings} where ${and(...conditions)} limit ${cap}) matched)`;
+}
+
 /** The listings after the cursor in the page's order. */
 function afterCursor(sort: Sort, cursor: Cursor, tier: SQL): SQL {
   if (sort === 'best') {
-    const [rank, createdAt] = cursor.value.split('|');
-    return sql`(${tier}, ${listings.createdAt}, ${listings.id}) < (${Number(rank)}::int, ${createdAt}::timestamptz, ${cursor.id}::uuid)`;
+    const { tier: rank, createdAt } = bestCursor(cursor);
+    return sql`(${tier}, ${listings.createdAt}, ${listings.id}) < (${rank}::int, ${createdAt}::timestamptz, ${cursor.id}::uuid)`;
   }
   if (sort === 'newest')
     return sql`(${listings.createdAt}, ${listings.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`;
@@ -240,11 +251,9 @@ export function createListingsService(deps: {
   const { db, storage, events, wakeJobs } = deps;
   const vocabulary = createSearchVocabulary(db);
 
-  /** How many unsold listings match, counting at most `cap` + 1 (the first page is empty: none, or a race). */
+  /** How many unsold listings meet the conditions, at most `cap`, in a statement of its own. */
   async function countOnly(conditions: SQL[], cap = COUNT_LIMIT + 1): Promise<number> {
-    const counted = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from (select 1 from ${listings} where ${and(...conditions)} limit ${cap}) matched`,
-    );
+    const counted = await db.execute<{ n: number }>(sql`select ${boundedCount(conditions, cap)} as n`);
     return counted.rows[0]?.n ?? 0;
   }
 
@@ -263,6 +272,8 @@ export function createListingsService(deps: {
       const estimate = search ? estimateMatches(search) : null;
       let plan = searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
       const match = search ? matchesSearch(search.terms) : null;
+      /** Every condition of the search as the indexes can serve it (the count's). */
+      const matching = match ? [...filters, match] : filters;
       const narrowing = filters.slice(1);
       /**
        * The WHERE for a plan. A walk goes down a filter's index (or the newest one) in the page's order
@@ -276,7 +287,7 @@ export function createListingsService(deps: {
       const countKnown = search && filters.length === 1 && surelyMoreThan(search, COUNT_LIMIT);
       // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
       // computed once for the statement, beside the page.
-      const countSql = sql<number>`(select count(*)::int from (select 1 from ${listings} where ${and(...filters, ...(match ? [match] : []))} limit ${COUNT_LIMIT + 1}) matched)`;
+      const countSql = boundedCount(matching, COUNT_LIMIT + 1);
 
       /** Up to `take` listings of the page in `order` (one statement, with the count when asked). */
       const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
@@ -300,7 +311,7 @@ export function createListingsService(deps: {
         // The words are common but the filters may leave few of their listings (the estimate knows the
         // words only): the bounded count through the indexes says which, before a walk that could pass
         // thousands of listings of the make or category.
-        const matches = await countOnly([...filters, match!]);
+        const matches = await countOnly(matching);
         if (matches <= COUNT_LIMIT) plan = 'collect';
         if (!cursor) counted = matches;
       }
@@ -311,20 +322,21 @@ export function createListingsService(deps: {
         // tier walked or collected by how many listings it has.
         rows = [];
         const tiers = tiersOf(search!);
-        const startTier = cursor ? Number(cursor.value.split('|')[0]) : tiers[0]!;
+        const from = cursor ? bestCursor(cursor) : null;
+        const startTier = from ? from.tier : tiers[0]!;
         for (const t of tiers) {
           if (t > startTier || rows.length > limit) continue;
           const how = searchPlan(estimate.tiers[t], limit, search!.catalogue);
           const where = [...whereFor(how, tierMatch(search!, t)), tierCondition(search!, t)];
-          if (cursor && t === startTier)
-            where.push(afterCursor('newest', { ...cursor, value: cursor.value.split('|')[1]! }, tier));
+          if (cursor && from && t === startTier)
+            where.push(afterCursor('newest', { ...cursor, value: from.createdAt }, tier));
           const first = withCount && t === tiers[0];
           const found = await pageRows(limit + 1 - rows.length, where, newestOrder(), first);
           if (first && found[0]) counted = found[0].matched;
           rows.push(...found.map((row) => ({ ...row, tier: t })));
         }
       } else {
-        const where = search ? whereFor(plan, match) : filters;
+        const where = search ? whereFor(plan, match) : [...filters];
         if (cursor) where.push(afterCursor(sort, cursor, tier));
         rows = await pageRows(
           limit + 1,
@@ -337,11 +349,7 @@ export function createListingsService(deps: {
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       const more = rows.length > limit && last;
-      const n = cursor
-        ? 0
-        : countKnown
-          ? COUNT_LIMIT + 1
-          : (counted ?? (await countOnly([...filters, ...(match ? [match] : [])])));
+      const n = cursor ? 0 : countKnown ? COUNT_LIMIT + 1 : (counted ?? (await countOnly(matching)));
       return {
         items: items.map(({ listing, sellerVerified }) => ({
           ...toCard(storage, listing),

@@ -121,9 +121,9 @@ export function tsqueryText(
     .join(' & ');
 }
 
-/** The listing matches every term. */
-export function matchesSearch(terms: SearchTerm[]): SQL {
-  return sql`${listings.search} @@ to_tsquery('simple', ${tsqueryText(terms)})`;
+/** The listing matches every term (`tsqueryText`'s options: only in the title, only as typed). */
+export function matchesSearch(terms: SearchTerm[], options: Parameters<typeof tsqueryText>[1] = {}): SQL {
+  return sql`${listings.search} @@ to_tsquery('simple', ${tsqueryText(terms, options)})`;
 }
 
 /**
@@ -131,9 +131,9 @@ export function matchesSearch(terms: SearchTerm[]): SQL {
  * (else the description has some), plus 1 when it has the words as typed (else only corrections).
  */
 export function bestMatchTier(search: UnderstoodSearch): SQL {
-  const inTitle = sql`(${listings.search} @@ to_tsquery('simple', ${tsqueryText(search.terms, { titleOnly: true })}))::int * 2`;
+  const inTitle = sql`(${matchesSearch(search.terms, { titleOnly: true })})::int * 2`;
   return search.didYouMean
-    ? sql`(${inTitle} + (${listings.search} @@ to_tsquery('simple', ${tsqueryText(search.terms, { asTyped: true })}))::int)`
+    ? sql`(${inTitle} + (${matchesSearch(search.terms, { asTyped: true })})::int)`
     : sql`(${inTitle} + 1)`;
 }
 
@@ -150,8 +150,7 @@ export function tiersOf(search: UnderstoodSearch): Tier[] {
  * and 2), as typed (tiers 3 and 1, when words were corrected).
  */
 export function tierMatch(search: UnderstoodSearch, tier: Tier): SQL {
-  const text = tsqueryText(search.terms, { titleOnly: tier >= 2, asTyped: tier % 2 === 1 });
-  return sql`${listings.search} @@ to_tsquery('simple', ${text})`;
+  return matchesSearch(search.terms, { titleOnly: tier >= 2, asTyped: tier % 2 === 1 });
 }
 
 /**
@@ -159,10 +158,10 @@ export function tierMatch(search: UnderstoodSearch, tier: Tier): SQL {
  * keeps the text index out of it, as a walk wants, while the word statistics still say how many pass).
  */
 export function tierCondition(search: UnderstoodSearch, tier: Tier): SQL {
-  const inTitle = sql`(${listings.search} @@ to_tsquery('simple', ${tsqueryText(search.terms, { titleOnly: true })}))`;
+  const inTitle = sql`(${matchesSearch(search.terms, { titleOnly: true })})`;
   const conditions = [tier >= 2 ? sql`${inTitle} is true` : sql`${inTitle} is false`];
   if (search.didYouMean) {
-    const asTyped = sql`(${listings.search} @@ to_tsquery('simple', ${tsqueryText(search.terms, { asTyped: true })}))`;
+    const asTyped = sql`(${matchesSearch(search.terms, { asTyped: true })})`;
     conditions.push(tier % 2 === 1 ? sql`${asTyped} is true` : sql`${asTyped} is false`);
   }
   return sql.join(conditions, sql` and `);
