@@ -39,7 +39,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let embedded: EmbeddedServer | undefined;
   let poolConfig: pg.PoolConfig;
   if (options.url) {
-    poolConfig = { connectionString: options.url, max: options.poolMax ?? 10 };
+    poolConfig = {
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      // Compiling a query costs tens of milliseconds, more than any of this app's statements take when
+      // an index serves them; the planner starts it on cost estimates alone (docs/decisions.md).
+      options: '-c jit=off',
+    };
   } else {
     embedded = await startEmbeddedPostgres({
       dataDir: options.dataDir ?? 'memory://',

@@ -71,7 +71,8 @@ export const listings = pgTable(
     index('listings_unsold_make_idx')
       .on(table.make, table.createdAt.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
-    // Fitment ("Fits my vehicle") and the model filter: make and model as browse compares them.
+    // Fitment ("Fits my vehicle") and the model filter: make and model as browse compares them. Migration
+    // 0020 adds INCLUDE (id, model, year_start, year_end) for index-only walks, and the make-model statistics.
     index('listings_unsold_make_model_idx')
       .on(table.make, sql`lower(${table.model})`, table.createdAt.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),

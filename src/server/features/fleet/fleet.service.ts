@@ -43,14 +43,27 @@ export function yearWithinListing(year: number): SQL {
   return sql`(${listings.yearStart} <= ${year} and coalesce(${listings.yearEnd}, 9999) >= ${year})`;
 }
 
-/** The SQL form of the fitment rule (see `fits` in @common/schemas/vehicles), for browse. */
-export function fitsAnyCondition(fleet: Pick<Vehicle, 'make' | 'model' | 'year'>[]): SQL {
-  if (fleet.length === 0) return sql`false`;
-  const each = fleet.map(
-    (v) => sql`(${listings.make} = ${v.make} and lower(${listings.model}) = lower(${v.model.trim()})
-      and ${yearWithinListing(v.year)})`,
+/**
+ * The SQL form of the fitment rule (see `fits` in @common/schemas/vehicles), for browse: one condition
+ * per make and model of the fleet (its vehicles' years OR-ed), a listing fitting when it meets any.
+ * Browse reads each with its own walk of the make-and-model index (docs/search.md).
+ */
+export function fitAlternatives(fleet: Pick<Vehicle, 'make' | 'model' | 'year'>[]): SQL[] {
+  const years = new Map<string, { make: string; model: string; years: number[] }>();
+  for (const v of fleet) {
+    const model = v.model.trim().toLowerCase();
+    const key = JSON.stringify([v.make, model]);
+    const entry = years.get(key) ?? { make: v.make, model, years: [] };
+    entry.years.push(v.year);
+    years.set(key, entry);
+  }
+  return [...years.values()].map(
+    (group) => sql`(${listings.make} = ${group.make} and lower(${listings.model}) = lower(${group.model})
+      and (${sql.join(
+        [...new Set(group.years)].map((year) => yearWithinListing(year)),
+        sql` or `,
+      )}))`,
   );
-  return sql`(${sql.join(each, sql` or `)})`;
 }
 
 /** Each listing's first fitting vehicle of the member, for the "Fits your …" badge. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLAN_DETAILS, isPlan } from '@common/catalog';
 import {
@@ -24,7 +24,7 @@ import type { Storage } from '../../storage/storage';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { Vehicle } from '@common/schemas/vehicles';
-import { fitFor, fitsAnyCondition, yearWithinListing } from '../fleet/fleet.service';
+import { fitAlternatives, fitFor, yearWithinListing } from '../fleet/fleet.service';
 import {
   bestMatchTier,
   tierCondition,
@@ -37,6 +37,39 @@ import {
 } from './search';
 
 type ListingRow = typeof listings.$inferSelect;
+
+const {
+  id,
+  title,
+  price,
+  category,
+  condition,
+  make,
+  model,
+  yearStart,
+  yearEnd,
+  location,
+  photos,
+  isSold,
+  createdAt,
+} = getTableColumns(listings);
+/** What a card shows (and fitment reads): a page of cards never carries descriptions or search documents. */
+const cardColumns = {
+  id,
+  title,
+  price,
+  category,
+  condition,
+  make,
+  model,
+  yearStart,
+  yearEnd,
+  location,
+  photos,
+  isSold,
+  createdAt,
+};
+type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
 
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
   // A photo that is not one the pipeline made (older data, a bad write) shows as "no photo": one bad
@@ -53,7 +86,7 @@ export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
   };
 }
 
-export function toCard(storage: Storage, row: ListingRow): ListingCard {
+export function toCard(storage: Storage, row: CardRow): ListingCard {
   const first = row.photos[0];
   return {
     id: row.id,
@@ -111,9 +144,35 @@ function bestCursor(cursor: Cursor): { tier: number; createdAt: string } {
   return { tier: Number(tier), createdAt: createdAt! };
 }
 
-/** How many unsold listings meet the conditions, counting at most `cap` (a scalar subquery). */
-function boundedCount(conditions: SQL[], cap: number): SQL<number> {
-  return sql<number>`(select count(*)::int from (select 1 from ${listings} where ${and(...conditions)} limit ${cap}) matched)`;
+/**
+ * Unsold listings meeting every condition and, when `alternatives` are given (the member's vehicles, one
+ * per make and model), one of them. Each alternative is read by its own walk of its index and the walks
+ * appended (`union all`): an OR would have the planner gather every listing of every vehicle first.
+ */
+interface Selection {
+  conditions: SQL[];
+  alternatives: SQL[] | null;
+}
+
+/** Each alternative's listings meeting the conditions, `order`ed, at most `take` of each, appended. */
+function eachAlternative(selection: Selection, what: SQL, order: SQL[], take: number): SQL {
+  return sql.join(
+    (selection.alternatives ?? []).map(
+      (alternative) =>
+        sql`(select ${what} from ${listings} where ${and(...selection.conditions, alternative)}${
+          order.length ? sql` order by ${sql.join(order, sql`, `)}` : sql``
+        } limit ${take})`,
+    ),
+    sql` union all `,
+  );
+}
+
+/** How many listings the selection holds, counting at most `cap` (a scalar subquery). */
+function boundedCount(selection: Selection, cap: number): SQL<number> {
+  const rows = selection.alternatives
+    ? sql`select 1 from (${eachAlternative(selection, sql`1`, [], cap)}) each_vehicle limit ${cap}`
+    : sql`select 1 from ${listings} where ${and(...selection.conditions)} limit ${cap}`;
+  return sql<number>`(select count(*)::int from (${rows}) matched)`;
 }
 
 /** The listings after the cursor in the page's order. */
@@ -158,8 +217,19 @@ function decodeCursor(raw: string | undefined, sort: Sort): Cursor | null {
   }
 }
 
-/** The WHERE of a browse but for the typed words: unsold listings matching every filter given. */
-function browseConditions(query: Partial<BrowseQuery>, fleet: Vehicle[] | null): SQL[] {
+/**
+ * The "fits my vehicles" filter as one alternative per make and model of the vehicles it names; null
+ * without it. Visitors have no fleet: the filter is ignored for them.
+ */
+function fitsFilter(query: Partial<BrowseQuery>, fleet: Vehicle[] | null): SQL[] | null {
+  if (!query.fits || !fleet) return null;
+  const each = fitAlternatives(query.fits === 'any' ? fleet : fleet.filter((v) => v.id === query.fits));
+  // No vehicle (or not one of theirs): nothing fits.
+  return each.length ? each : [sql`false`];
+}
+
+/** The WHERE of a browse but for the typed words and the fitment: unsold listings matching the filters. */
+function browseConditions(query: Partial<BrowseQuery>): SQL[] {
   const conditions: SQL[] = [eq(listings.isSold, false)];
   if (query.category) conditions.push(eq(listings.category, query.category));
   // Makes come from one list, so an exact match can use the (make, created_at) index.
@@ -169,11 +239,6 @@ function browseConditions(query: Partial<BrowseQuery>, fleet: Vehicle[] | null):
   if (query.minPrice !== undefined) conditions.push(sql`${listings.price} >= ${query.minPrice}`);
   if (query.maxPrice !== undefined) conditions.push(sql`${listings.price} <= ${query.maxPrice}`);
   if (query.condition) conditions.push(eq(listings.condition, query.condition));
-  // Visitors have no fleet: the filter is ignored for them.
-  if (query.fits && fleet)
-    conditions.push(
-      fitsAnyCondition(query.fits === 'any' ? fleet : fleet.filter((v) => v.id === query.fits)),
-    );
   return conditions;
 }
 
@@ -251,9 +316,9 @@ export function createListingsService(deps: {
   const { db, storage, events, wakeJobs } = deps;
   const vocabulary = createSearchVocabulary(db);
 
-  /** How many unsold listings meet the conditions, at most `cap`, in a statement of its own. */
-  async function countOnly(conditions: SQL[], cap = COUNT_LIMIT + 1): Promise<number> {
-    const counted = await db.execute<{ n: number }>(sql`select ${boundedCount(conditions, cap)} as n`);
+  /** How many listings the selection holds, at most `cap`, in a statement of its own. */
+  async function countOnly(selection: Selection, cap = COUNT_LIMIT + 1): Promise<number> {
+    const counted = await db.execute<{ n: number }>(sql`select ${boundedCount(selection, cap)} as n`);
     return counted.rows[0]?.n ?? 0;
   }
 
@@ -266,15 +331,16 @@ export function createListingsService(deps: {
       const search = query.search ? await vocabulary.understand(query.search) : null;
       const sort = effectiveSort(query.sort, search !== null);
       const limit = query.limit ?? BROWSE_PAGE_SIZE;
-      const filters = browseConditions({ ...query, search: undefined }, fleet);
+      const filters = browseConditions(query);
+      const alternatives = fitsFilter(query, fleet);
       const cursor = decodeCursor(query.cursor, sort);
       const tier = search ? bestMatchTier(search) : sql`0`;
       const estimate = search ? estimateMatches(search) : null;
       let plan = searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
       const match = search ? matchesSearch(search.terms) : null;
       /** Every condition of the search as the indexes can serve it (the count's). */
-      const matching = match ? [...filters, match] : filters;
-      const narrowing = filters.slice(1);
+      const matching: Selection = { conditions: match ? [...filters, match] : filters, alternatives };
+      const narrowing = filters.length > 1 || alternatives !== null;
       /**
        * The WHERE for a plan. A walk goes down a filter's index (or the newest one) in the page's order
        * and tests the words on each listing: the match is kept from the text index (`is true`).
@@ -284,7 +350,7 @@ export function createListingsService(deps: {
         ...filters,
         ...(words ? [how === 'walk' ? hidden(words) : words] : []),
       ];
-      const countKnown = search && filters.length === 1 && surelyMoreThan(search, COUNT_LIMIT);
+      const countKnown = search && !narrowing && surelyMoreThan(search, COUNT_LIMIT);
       // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
       // computed once for the statement, beside the page.
       const countSql = boundedCount(matching, COUNT_LIMIT + 1);
@@ -293,21 +359,25 @@ export function createListingsService(deps: {
       const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
         db
           .select({
-            listing: listings,
-            sellerVerified: sql<boolean>`${users.plan} in ('gold', 'platinum')`,
+            listing: cardColumns,
+            // Looked up for the page's rows only (a join could read every seller when matches are few).
+            sellerVerified: sql<boolean>`(select ${users.plan} in ('gold', 'platinum') from ${users} where ${users.id} = ${listings.userId})`,
             tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
             matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
           })
           .from(listings)
-          .innerJoin(users, eq(users.id, listings.userId))
-          .where(and(...where))
+          .where(
+            alternatives
+              ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, order, take)})`
+              : and(...where),
+          )
           .orderBy(...order)
           .limit(take);
 
       type Row = Awaited<ReturnType<typeof pageRows>>[number];
       // The count, when a statement that carried it returned rows.
       let counted: number | null = null;
-      if (plan === 'walk' && narrowing.length) {
+      if (plan === 'walk' && narrowing) {
         // The words are common but the filters may leave few of their listings (the estimate knows the
         // words only): the bounded count through the indexes says which, before a walk that could pass
         // thousands of listings of the make or category.
@@ -327,7 +397,9 @@ export function createListingsService(deps: {
         for (const t of tiers) {
           if (t > startTier || rows.length > limit) continue;
           const how = searchPlan(estimate.tiers[t], limit, search!.catalogue);
-          const where = [...whereFor(how, tierMatch(search!, t)), tierCondition(search!, t)];
+          const where = whereFor(how, tierMatch(search!, t));
+          const only = tierCondition(search!, t);
+          if (only) where.push(only);
           if (cursor && from && t === startTier)
             where.push(afterCursor('newest', { ...cursor, value: from.createdAt }, tier));
           const first = withCount && t === tiers[0];
@@ -382,12 +454,12 @@ export function createListingsService(deps: {
       options: { since?: Date; listingId?: string; cap?: number } = {},
     ): Promise<number> {
       const search = query.search ? await vocabulary.understand(query.search) : null;
-      const conditions = browseConditions(query, fleet);
+      const conditions = browseConditions(query);
       if (search) conditions.push(matchesSearch(search.terms));
       if (options.since)
         conditions.push(sql`${listings.createdAt} > ${options.since.toISOString()}::timestamptz`);
       if (options.listingId) conditions.push(eq(listings.id, options.listingId));
-      return countOnly(conditions, options.cap ?? COUNT_LIMIT);
+      return countOnly({ conditions, alternatives: fitsFilter(query, fleet) }, options.cap ?? COUNT_LIMIT);
     },
 
     async find(id: string): Promise<ListingRow | null> {

@@ -154,17 +154,17 @@ export function tierMatch(search: UnderstoodSearch, tier: Tier): SQL {
 }
 
 /**
- * Exactly the listings of one tier among the matches, as tests the planner can estimate (`x is true`
- * keeps the text index out of it, as a walk wants, while the word statistics still say how many pass).
+ * With `tierMatch`, exactly the listings of one tier: what the tier's match does not already say (not
+ * in the title for tiers 1 and 0, not as typed for tiers 2 and 0), or null when it says it all. As
+ * `x is false`, a test the planner estimates from the word statistics but never serves from the text
+ * index, as a walk wants. (Repeating what the match says would count its selectivity twice.)
  */
-export function tierCondition(search: UnderstoodSearch, tier: Tier): SQL {
-  const inTitle = sql`(${matchesSearch(search.terms, { titleOnly: true })})`;
-  const conditions = [tier >= 2 ? sql`${inTitle} is true` : sql`${inTitle} is false`];
-  if (search.didYouMean) {
-    const asTyped = sql`(${matchesSearch(search.terms, { asTyped: true })})`;
-    conditions.push(tier % 2 === 1 ? sql`${asTyped} is true` : sql`${asTyped} is false`);
-  }
-  return sql.join(conditions, sql` and `);
+export function tierCondition(search: UnderstoodSearch, tier: Tier): SQL | null {
+  const conditions: SQL[] = [];
+  if (tier < 2) conditions.push(sql`(${matchesSearch(search.terms, { titleOnly: true })}) is false`);
+  if (search.didYouMean && tier % 2 === 0)
+    conditions.push(sql`(${matchesSearch(search.terms, { asTyped: true })}) is false`);
+  return conditions.length ? sql.join(conditions, sql` and `) : null;
 }
 
 /**
