@@ -142,7 +142,13 @@ export type Tier = 0 | 1 | 2 | 3;
 
 /** The tiers a search's results fall in, best first. */
 export function tiersOf(search: UnderstoodSearch): Tier[] {
-  return search.didYouMean ? [3, 2, 1, 0] : [3, 1];
+  if (!search.didYouMean) return [3, 1];
+  // A word is corrected only when no unsold listing has it as typed (by the vocabulary, up to its
+  // cache's minute): then nothing matches as typed, and its tiers are not looked for.
+  const typedUnknown = search.terms.some(
+    (term) => term.corrected && term.counted && term.forms[0]!.listings === 0,
+  );
+  return typedUnknown ? [2, 0] : [3, 2, 1, 0];
 }
 
 /**
