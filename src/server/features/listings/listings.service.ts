@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLAN_DETAILS, isPlan } from '@common/catalog';
 import {
@@ -38,36 +38,24 @@ import {
 
 type ListingRow = typeof listings.$inferSelect;
 
-const {
-  id,
-  title,
-  price,
-  category,
-  condition,
-  make,
-  model,
-  yearStart,
-  yearEnd,
-  location,
-  photos,
-  isSold,
-  createdAt,
-} = getTableColumns(listings);
 /** What a card shows (and fitment reads): a page of cards never carries descriptions or search documents. */
-const cardColumns = {
-  id,
-  title,
-  price,
-  category,
-  condition,
-  make,
-  model,
-  yearStart,
-  yearEnd,
-  location,
-  photos,
-  isSold,
-  createdAt,
+const CARD_FIELDS = [
+  'id',
+  'title',
+  'price',
+  'category',
+  'condition',
+  'make',
+  'model',
+  'yearStart',
+  'yearEnd',
+  'location',
+  'photos',
+  'isSold',
+  'createdAt',
+] as const;
+const cardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, listings[field]])) as {
+  [Field in (typeof CARD_FIELDS)[number]]: (typeof listings)[Field];
 };
 type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
 
