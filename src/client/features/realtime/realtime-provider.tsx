@@ -8,7 +8,7 @@ import { notificationKeys } from '@client/features/notifications/keys';
 import { listingKeys } from '@client/features/listings/api';
 import { showSystemNotification } from '@client/features/notifications/push';
 import { HEARTBEAT_MS, RECONNECT_DELAYS_MS, RealtimeContext, type RealtimeStatus } from './realtime';
-import { refresh } from './refresh';
+import { refresh, updateOrRefresh } from './refresh';
 
 /** Brings the query cache up to date with one pushed event. */
 function apply(queryClient: QueryClient, event: RealtimeEvent) {
@@ -16,12 +16,12 @@ function apply(queryClient: QueryClient, event: RealtimeEvent) {
     case 'message': {
       const { message } = event;
       const key = messageKeys.thread(event.conversationId);
-      // Appended to a thread on screen; a thread still loading (or a bare event) is fetched anew.
-      if (message && queryClient.getQueryData<Thread>(key))
-        queryClient.setQueryData<Thread>(key, (thread) =>
-          thread && !thread.messages.some((m) => m.id === message.id)
-            ? { ...thread, messages: [...thread.messages, message] }
-            : thread,
+      // Appended to a thread on screen; a thread being fetched (or a bare event) is fetched anew.
+      if (message)
+        updateOrRefresh<Thread>(queryClient, key, (thread) =>
+          thread.messages.some((m) => m.id === message.id)
+            ? thread
+            : { ...thread, messages: [...thread.messages, message] },
         );
       else void refresh(queryClient, key);
       void refresh(queryClient, ['conversations', 'list']);
@@ -29,21 +29,17 @@ function apply(queryClient: QueryClient, event: RealtimeEvent) {
       return;
     }
     case 'read':
-      queryClient.setQueryData<Thread>(messageKeys.thread(event.conversationId), (thread) =>
-        thread
-          ? {
-              ...thread,
-              conversation: {
-                ...thread.conversation,
-                unreadCount:
-                  thread.conversation.otherMember.id === event.readerId ? thread.conversation.unreadCount : 0,
-              },
-              messages: thread.messages.map((m) =>
-                m.senderId !== event.readerId && !m.readAt ? { ...m, readAt: event.readAt } : m,
-              ),
-            }
-          : thread,
-      );
+      updateOrRefresh<Thread>(queryClient, messageKeys.thread(event.conversationId), (thread) => ({
+        ...thread,
+        conversation: {
+          ...thread.conversation,
+          unreadCount:
+            thread.conversation.otherMember.id === event.readerId ? thread.conversation.unreadCount : 0,
+        },
+        messages: thread.messages.map((m) =>
+          m.senderId !== event.readerId && !m.readAt ? { ...m, readAt: event.readAt } : m,
+        ),
+      }));
       void refresh(queryClient, ['conversations', 'list']);
       return;
     case 'counts':
