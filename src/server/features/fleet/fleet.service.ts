@@ -49,15 +49,15 @@ export function yearWithinListing(year: number): SQL {
  * Browse reads each with its own walk of the make-and-model index (docs/search.md).
  */
 export function fitAlternatives(fleet: Pick<Vehicle, 'make' | 'model' | 'year'>[]): SQL[] {
-  const years = new Map<string, { make: string; model: string; years: number[] }>();
+  const groups = new Map<string, { make: string; model: string; years: number[] }>();
   for (const v of fleet) {
     const model = v.model.trim().toLowerCase();
     const key = JSON.stringify([v.make, model]);
-    const entry = years.get(key) ?? { make: v.make, model, years: [] };
-    entry.years.push(v.year);
-    years.set(key, entry);
+    const group = groups.get(key) ?? { make: v.make, model, years: [] };
+    group.years.push(v.year);
+    groups.set(key, group);
   }
-  return [...years.values()].map(
+  return [...groups.values()].map(
     (group) => sql`(${listings.make} = ${group.make} and lower(${listings.model}) = lower(${group.model})
       and (${sql.join(
         [...new Set(group.years)].map((year) => yearWithinListing(year)),

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
-import { PLAN_DETAILS, isPlan } from '@common/catalog';
+import { PLANS, PLAN_DETAILS, isPlan } from '@common/catalog';
 import {
   COUNT_LIMIT,
   BROWSE_PAGE_SIZE,
@@ -58,6 +58,9 @@ const cardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, listin
   [Field in (typeof CARD_FIELDS)[number]]: (typeof listings)[Field];
 };
 type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
+
+/** The plans whose members show the verified-seller badge (the catalog's rule). */
+const VERIFIED_PLANS = PLANS.filter((plan) => PLAN_DETAILS[plan].verifiedBadge);
 
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
   // A photo that is not one the pipeline made (older data, a bad write) shows as "no photo": one bad
@@ -349,7 +352,7 @@ export function createListingsService(deps: {
           .select({
             listing: cardColumns,
             // Looked up for the page's rows only (a join could read every seller when matches are few).
-            sellerVerified: sql<boolean>`(select ${users.plan} in ('gold', 'platinum') from ${users} where ${users.id} = ${listings.userId})`,
+            sellerVerified: sql<boolean>`(select ${inArray(users.plan, VERIFIED_PLANS)} from ${users} where ${users.id} = ${listings.userId})`,
             tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
             matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
           })
@@ -481,7 +484,10 @@ export function createListingsService(deps: {
         productUrl: l.productUrl,
         receiptImage: isOwner && l.receiptImage ? photoView(storage, l.receiptImage) : null,
         views: l.views,
-        seller: { name: publicName(row.firstName, row.lastName), verified: row.plan !== 'bronze' },
+        seller: {
+          name: publicName(row.firstName, row.lastName),
+          verified: isPlan(row.plan) && PLAN_DETAILS[row.plan].verifiedBadge,
+        },
         isOwner,
         ...(isOwner ? { storedPhotos: l.photos, storedReceipt: l.receiptImage ?? null } : {}),
       };
