@@ -3,6 +3,41 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const noServerCode = {
+  group: ['@server/*', '**/server/**'],
+  message: 'The client never imports server code (lib/api.ts takes its route types only).',
+};
+const noApiOutsideLayer = {
+  name: '@client/lib/api',
+  importNames: ['client', 'call', 'api'],
+  message: "Call the server from your feature's api.ts (its queries and mutation hooks), not from a screen.",
+};
+const noFeatureInternals = {
+  group: ['@client/features/*/*', '../*'],
+  message: 'Import another feature through its public index.ts (`@client/features/<name>`), never its files.',
+};
+const noFeaturesBelow = {
+  group: ['@client/features/*', '@client/features/*/*', '@client/app/*', '@client/app/**'],
+  message: 'components/ and lib/ are below the features and the app shell: they never import them.',
+};
+const noHonoClient = {
+  name: 'hono/client',
+  allowTypeImports: true,
+  message: 'Use the typed client of @client/lib/api.',
+};
+/** The client's import rules for one part of the tree. */
+const clientImports = (...rules) => ({
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: rules.filter((rule) => rule.name),
+      patterns: rules.filter((rule) => rule.group),
+    },
+  ],
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'drizzle'] },
@@ -54,18 +89,60 @@ export default tseslint.config(
     },
   },
   {
-    // Features never import each other's internals; shared pieces live in components/, lib/ or common/.
-    files: ['src/client/**/*.{ts,tsx}', 'src/common/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@server/*', '**/server/**'], message: 'The client never imports server code.' },
-          ],
-        },
-      ],
+    files: ['src/common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noServerCode] }] },
+  },
+  {
+    // The client's shape: features use components/, lib/, common/ and other features' index.ts; only a
+    // feature's api.ts talks to the server; no import cycles.
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
     },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "Only lib/api.ts calls fetch: use your feature's api.ts." },
+        { name: 'XMLHttpRequest', message: "Only a feature's api.ts makes requests." },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Only lib/api.ts calls fetch.' },
+        { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts.' },
+      ],
+      ...clientImports(noServerCode, noApiOutsideLayer, noHonoClient),
+    },
+  },
+  {
+    files: ['src/client/features/**/*.{ts,tsx}'],
+    rules: clientImports(noServerCode, noApiOutsideLayer, noHonoClient, noFeatureInternals),
+  },
+  {
+    files: ['src/client/components/**/*.{ts,tsx}', 'src/client/lib/**/*.{ts,tsx}'],
+    rules: clientImports(noServerCode, noApiOutsideLayer, noHonoClient, noFeaturesBelow),
+  },
+  {
+    // A feature's API layer: the typed client and its calls live here.
+    files: ['src/client/features/*/api.ts'],
+    rules: {
+      ...clientImports(noServerCode, noFeatureInternals),
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use the typed client: call(client…).' }],
+    },
+  },
+  {
+    files: ['src/client/lib/api.ts'],
+    rules: {
+      ...clientImports(noFeaturesBelow),
+      'no-restricted-globals': 'off',
+    },
+  },
+  {
+    files: ['src/client/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-globals': 'off', '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: [

@@ -185,9 +185,6 @@ export function createApp(deps: AppDeps) {
   });
   // Public browse and listing pages: revalidated by ETag, shared briefly by a CDN when a visitor asks.
   api.on('GET', ['/listings', '/listings/:id'], cacheableAnswers());
-  api.route('/', healthRoutes({ ping: () => deps.database.ping() }));
-  api.route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }));
-  api.route('/profile', profileRoutes(db));
   const messages = createMessagesService({
     db,
     storage: deps.storage,
@@ -195,22 +192,6 @@ export function createApp(deps: AppDeps) {
     notifications,
     planMissedEmail: missed.plan,
   });
-  api.route(
-    '/',
-    listingsRoutes({
-      db,
-      storage: deps.storage,
-      listings,
-      messages,
-      fleet,
-      favourites,
-      limit,
-    }),
-  );
-  api.route('/vehicles', fleetRoutes(fleet));
-  api.route('/favourites', favouritesRoutes(favourites));
-  api.route('/saved-searches', savedSearchesRoutes(savedSearches));
-  api.route('/contact', contact.routes);
   const billing = createBillingService({
     db,
     publicUrl: env.PUBLIC_URL,
@@ -224,11 +205,21 @@ export function createApp(deps: AppDeps) {
         : null,
     ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
   });
-  api.route('/billing', billingRoutes(billing));
-  api.route('/community', communityRoutes({ db, storage: deps.storage, limit }));
-  api.route('/conversations', messagesRoutes({ messages, limit }));
-  api.route('/notifications', notificationsRoutes(notifications));
-  api.route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));
+  // One chain, so that its type is the route table the client's typed calls are checked against.
+  const routes = api
+    .route('/', healthRoutes({ ping: () => deps.database.ping() }))
+    .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }))
+    .route('/profile', profileRoutes(db))
+    .route('/', listingsRoutes({ db, storage: deps.storage, listings, messages, fleet, favourites, limit }))
+    .route('/vehicles', fleetRoutes(fleet))
+    .route('/favourites', favouritesRoutes(favourites))
+    .route('/saved-searches', savedSearchesRoutes(savedSearches))
+    .route('/contact', contact.routes)
+    .route('/billing', billingRoutes(billing))
+    .route('/community', communityRoutes({ db, storage: deps.storage, limit }))
+    .route('/conversations', messagesRoutes({ messages, limit }))
+    .route('/notifications', notificationsRoutes(notifications))
+    .route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));
 
   // Generated from the route schemas once, on first request: the routes do not change at run time.
   let openApiDocument: ReturnType<typeof api.getOpenAPI31Document> | undefined;
@@ -319,7 +310,10 @@ export function createApp(deps: AppDeps) {
     c.get('logger').error({ err: error }, 'unhandled error');
     return c.json(errorBody(c, 'INTERNAL_ERROR'), 500);
   });
-  return Object.assign(app, { jobHandlers, mailer, realtime, notifications });
+  return Object.assign(app, { jobHandlers, mailer, realtime, notifications, routes });
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** Every endpoint under `/api` with its request and answer types: what the client's `hc` calls are typed by. */
+export type ApiRoutes = App['routes'];

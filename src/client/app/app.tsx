@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
-import { SessionProvider } from '@client/features/session/session-provider';
-import { RealtimeProvider } from '@client/features/realtime/realtime-provider';
+import { SessionProvider } from '@client/features/session';
+import { RealtimeProvider } from '@client/features/realtime';
+import { showSystemNotification } from '@client/features/notifications';
 import { createRouter } from './router';
 
 export function App() {
@@ -19,7 +20,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RealtimeProvider>
+        <RealtimeProvider onNotification={showSystemNotification}>
           <RouterProvider router={router} />
           <Toaster richColors closeButton position="top-center" />
         </RealtimeProvider>

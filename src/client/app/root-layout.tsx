@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { SiteHeader } from '@client/components/layout/site-header';
-import { SiteFooter } from '@client/components/layout/site-footer';
+import { SiteHeader } from './shell/site-header';
+import { SiteFooter } from './shell/site-footer';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
-import { useSession } from '@client/features/session/session';
-import { IncompleteProfileRedirect } from '@client/features/session/profile-guard';
+import { OfflineBanner } from '@client/components/layout/offline-banner';
+import { useSession } from '@client/features/session';
+import { IncompleteProfileRedirect } from '@client/features/session';
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function RootLayout() {
       </a>
       <IncompleteProfileRedirect />
       <SiteHeader onSignOut={onSignOut} />
+      <OfflineBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

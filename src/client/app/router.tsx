@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { paths, type PathName } from '@common/routes';
 import { i18n } from '@client/lib/i18n';
 import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
 
 /**
  * Every route of the app. Each page is its own chunk; its code and its translation namespaces load in
@@ -73,9 +74,20 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: null,
+    // Should the shell itself fail, the error page still shows (without header and footer).
+    errorElement: <RouteError />,
     children: [
-      ...Object.entries(pages).map(([name, route]) => ({ ...route, path: paths[name as PathName].pattern })),
-      { path: '*', lazy: page(() => import('@client/features/errors/not-found-page')) },
+      {
+        // A page that fails to load or render shows the error page inside the shell.
+        errorElement: <RouteError />,
+        children: [
+          ...Object.entries(pages).map(([name, route]) => ({
+            ...route,
+            path: paths[name as PathName].pattern,
+          })),
+          { path: '*', lazy: page(() => import('@client/features/errors/not-found-page')) },
+        ],
+      },
     ],
   },
 ];

@@ -1,4 +1,13 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiRoutes } from '@server/app';
 import { currentLanguage } from './i18n';
+
+/**
+ * The one way the client talks to the server. A feature's `api.ts` calls `call(client.<path>.$<method>())`:
+ * paths, parameters, bodies and answers are all typed by the server's route table, never by hand.
+ * Nothing else calls `fetch` (lint enforces it).
+ */
 
 /** An API failure: the server's stable code and translated message, or NETWORK_ERROR when unreachable. */
 export class ApiClientError extends Error {
@@ -12,15 +21,70 @@ export class ApiClientError extends Error {
   }
 }
 
+/** This origin's `/api` as an absolute URL (`$url()` needs one); a fixed origin where there is no page (tests). */
+function apiBase(): string {
+  return new URL('/api', globalThis.location?.href ?? 'http://localhost/').href;
+}
+
+/** Every endpoint under `/api`, typed: `client.vehicles[':id'].$put({ param: { id }, json })`. */
+export const client = hc<ApiRoutes>(apiBase(), {
+  headers: () => ({ Accept: 'application/json', 'Accept-Language': currentLanguage() }),
+  init: { credentials: 'same-origin' },
+});
+
+/** The body of an answer's success statuses (the error statuses are thrown as `ApiClientError`). */
+export type Success<R> =
+  R extends ClientResponse<infer Body, infer Status, infer _Format>
+    ? Status extends SuccessStatusCode
+      ? Body
+      : never
+    : never;
+
 interface ErrorBody {
   error?: { code?: string; message?: string; fields?: Record<string, string> };
 }
 
-/** Calls the API with JSON in and out, in the interface's language; throws ApiClientError. */
-export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
-  let response: Response;
+/** The error a failed answer stands for, from its status and parsed body (shared with the photo upload). */
+export function errorFromAnswer(status: number, body: unknown): ApiClientError {
+  const error = (body as ErrorBody | null)?.error;
+  return new ApiClientError(
+    status,
+    error?.code ?? (status >= 500 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR'),
+    error?.message ?? '',
+    error?.fields ?? {},
+  );
+}
+
+/** Waits for a typed call and gives its JSON body; throws `ApiClientError` for a failure or no network. */
+export async function call<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<Success<R>> {
+  let response: R;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await request;
+  } catch {
+    throw new ApiClientError(0, 'NETWORK_ERROR', '');
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new ApiClientError(0, 'NETWORK_ERROR', '');
+  }
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw errorFromAnswer(response.status, data);
+  return data as Success<R>;
+}
+
+/** @deprecated Untyped call kept only while features move to `call(client…)`; removed once none uses it. */
+export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  return call(
+    fetch(`/api${path}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers: {
         Accept: 'application/json',
@@ -29,25 +93,6 @@ export async function api<T>(path: string, options: { method?: string; body?: un
       },
       credentials: 'same-origin',
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-  } catch {
-    throw new ApiClientError(0, 'NETWORK_ERROR', '');
-  }
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const error = (data as ErrorBody | null)?.error;
-    throw new ApiClientError(
-      response.status,
-      error?.code ?? (response.status >= 500 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR'),
-      error?.message ?? '',
-      error?.fields ?? {},
-    );
-  }
-  return data as T;
+    }) as Promise<ClientResponse<T, 200, 'json'>>,
+  ) as Promise<T>;
 }

@@ -7,12 +7,12 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Alert } from '@client/components/ui/field';
 import { cn } from '@client/lib/cn';
-import { useSession } from '@client/features/session/session';
-import { SESSION_QUERY_KEY } from '@client/features/session/session-provider';
+import { useSession } from '@client/features/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { SocialButtons } from './social-buttons';
+import { queryKeys } from '@client/lib/query-keys';
 
 type Mode = 'signin' | 'signup';
 
@@ -55,7 +55,7 @@ export default function AuthPage() {
 
   const onSignedIn = (signedIn: SessionUser) => {
     // The effect above takes the member onward.
-    queryClient.setQueryData(SESSION_QUERY_KEY, signedIn);
+    queryClient.setQueryData(queryKeys.session, signedIn);
   };
 
   const tabs: { id: Mode; label: string }[] = [

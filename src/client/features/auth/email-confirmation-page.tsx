@@ -8,7 +8,7 @@ import { api } from '@client/lib/api';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
-import { useSession } from '@client/features/session/session';
+import { useSession } from '@client/features/session';
 
 /** /email-confirmation: after sign-up, until the link in the email has been used. */
 export default function EmailConfirmationPage() {

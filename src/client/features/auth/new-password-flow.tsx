@@ -11,7 +11,7 @@ import { paths } from '@common/routes';
 import { api, ApiClientError } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
-import { useSession } from '@client/features/session/session';
+import { useSession } from '@client/features/session';
 import { PasswordRequirements } from './password-requirements';
 import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';

@@ -14,16 +14,11 @@ import { Button } from '@client/components/ui/button';
 import { TextAreaField, TextField, inputClass } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { RequireMember } from '@client/features/session/require-member';
-import { ListingPhoto } from '@client/features/listings/listing-photo';
-import { PhotoUploader, type PhotoItem } from '@client/features/listings/photo-uploader';
+import { RequireMember } from '@client/features/session';
+import { ListingPhoto } from '@client/features/photos';
+import { PhotoUploader, type PhotoItem } from '@client/features/photos';
 import { issuesByField, useErrorText } from '@client/lib/form-errors';
-
-const communityKeys = {
-  all: ['community'] as const,
-  feed: ['community', 'feed'] as const,
-  comments: (id: string) => ['community', 'comments', id] as const,
-};
+import { queryKeys } from '@client/lib/query-keys';
 
 /** /community: share a build, and the builds of others with likes and comments. */
 export default function CommunityPage() {
@@ -37,7 +32,7 @@ export default function CommunityPage() {
 function Community() {
   const { t } = useTranslation('community');
   const feed = useInfiniteQuery({
-    queryKey: communityKeys.feed,
+    queryKey: queryKeys.community.feed,
     queryFn: ({ pageParam }) =>
       api<Feed>(`/community/posts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '',
@@ -111,7 +106,7 @@ function ShareBuild() {
       setDescription('');
       setPhotos([]);
       setErrors({});
-      await queryClient.invalidateQueries({ queryKey: communityKeys.feed });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.community.feed });
     } catch (error) {
       if (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR') setErrors(error.fields);
       toast.error(t('share.error'), { description: error instanceof Error ? error.message : undefined });
@@ -199,7 +194,7 @@ function PostCard({ post }: { post: Post }) {
       await api(`/community/posts/${post.id}`, { method: 'DELETE' });
       toast.success(t('postDeleted'));
       setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: communityKeys.feed });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.community.feed });
     } catch (error) {
       toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
     }
@@ -302,13 +297,13 @@ function Comments({ postId }: { postId: string }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const comments = useQuery({
-    queryKey: communityKeys.comments(postId),
+    queryKey: queryKeys.community.comments(postId),
     queryFn: () => api<{ comments: Comment[] }>(`/community/posts/${postId}/comments`),
   });
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: communityKeys.comments(postId) }),
-      queryClient.invalidateQueries({ queryKey: communityKeys.feed }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.community.comments(postId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.community.feed }),
     ]);
 
   const add = async (event: React.FormEvent) => {

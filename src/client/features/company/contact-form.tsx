@@ -5,7 +5,7 @@ import { CONTACT_TOPICS, ContactSchema } from '@common/schemas/contact';
 import { api, ApiClientError } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { Alert, SelectField, TextAreaField, TextField } from '@client/components/ui/field';
-import { useSession } from '@client/features/session/session';
+import { useSession } from '@client/features/session';
 import { issuesByField, useErrorText } from '@client/lib/form-errors';
 
 /** The contact form: stored and emailed to support; the sender gets a copy. */

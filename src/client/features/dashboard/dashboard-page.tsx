@@ -12,10 +12,10 @@ import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useSession } from '@client/features/session/session';
-import { listingKeys } from '@client/features/listings/api';
-import { ListingPhoto } from '@client/features/listings/listing-photo';
-import { useListingStatus } from '@client/features/listings/use-listing-status';
+import { useSession } from '@client/features/session';
+import { ListingPhoto } from '@client/features/photos';
+import { useListingStatus } from '@client/features/listings';
+import { queryKeys } from '@client/lib/query-keys';
 
 interface Dashboard {
   stats: { total: number; active: number; sold: number; totalValue: string };
@@ -62,7 +62,7 @@ function SellerDashboard() {
   const language = useLanguage();
   const [tab, setTab] = useState<'listings' | 'messages'>('listings');
   const status = useListingStatus();
-  const data = useQuery({ queryKey: listingKeys.dashboard, queryFn: () => api<Dashboard>('/dashboard') });
+  const data = useQuery({ queryKey: queryKeys.dashboard, queryFn: () => api<Dashboard>('/dashboard') });
   const d = data.data;
 
   const stats = d

@@ -11,10 +11,10 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { RequireMember } from '@client/features/session/require-member';
-import { listingKeys } from '@client/features/listings/api';
-import { fleetKeys, useFleet } from './api';
+import { RequireMember } from '@client/features/session';
+import { useFleet } from './api';
 import { VehicleForm } from './vehicle-form';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** /my-fleet: the member's vehicles, for fitment across the marketplace. */
 export default function MyFleetPage() {
@@ -102,8 +102,8 @@ function VehicleCard({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void
     setDeleting(true);
     try {
       await api(`/vehicles/${vehicle.id}`, { method: 'DELETE' });
-      await queryClient.invalidateQueries({ queryKey: fleetKeys.all });
-      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.fleet });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
       toast.success(t('deleted'));
       setConfirming(false);
     } catch (error) {

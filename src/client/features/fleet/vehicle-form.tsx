@@ -9,9 +9,8 @@ import { VIN_PROBLEM_MESSAGES, VehicleInputSchema, type Vehicle } from '@common/
 import { api, ApiClientError } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { SelectField, TextField } from '@client/components/ui/field';
-import { listingKeys } from '@client/features/listings/api';
-import { fleetKeys } from './api';
 import { issuesByField, useErrorText } from '@client/lib/form-errors';
+import { queryKeys } from '@client/lib/query-keys';
 
 interface Values {
   vin: string;
@@ -125,8 +124,8 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
     try {
       if (vehicle) await api(`/vehicles/${vehicle.id}`, { method: 'PUT', body: values });
       else await api('/vehicles', { body: values });
-      await queryClient.invalidateQueries({ queryKey: fleetKeys.all });
-      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.fleet });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
       toast.success(vehicle ? t('saved') : t('added'));
       onDone();
     } catch (error) {

@@ -6,11 +6,11 @@ import { Search, ShieldCheck, Truck, Handshake, Award, Sparkles, Wrench } from '
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
-import { CompleteProfileModal } from '@client/features/session/complete-profile-modal';
-import { useSession } from '@client/features/session/session';
-import { fetchListings } from '@client/features/listings/api';
-import { ListingCard, ListingCardSkeleton } from '@client/features/listings/listing-card';
-import { PlanTable } from '@client/features/plans/plan-table';
+import { CompleteProfileModal } from '@client/features/session';
+import { useSession } from '@client/features/session';
+import { fetchListings } from '@client/features/listings';
+import { ListingCard, ListingCardSkeleton } from '@client/features/listings';
+import { PlanTable } from '@client/features/plans';
 import { useTypingPlaceholder } from './typing-placeholder';
 
 const FEATURES = [

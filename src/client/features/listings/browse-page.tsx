@@ -11,12 +11,13 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Alert, inputClass } from '@client/components/ui/field';
 import { useLanguage } from '@client/lib/use-language';
-import { fetchListings, listingKeys, queryString } from './api';
+import { fetchListings } from './api';
 import { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
-import { useSession } from '@client/features/session/session';
-import { useFleet } from '@client/features/fleet/api';
-import { SaveSearchButton } from '@client/features/saved/save-search-button';
+import { useSession } from '@client/features/session';
+import { useFleet } from '@client/features/fleet';
+import { SaveSearchButton } from '@client/features/saved';
 import { vehicleLabel } from '@common/schemas/vehicles';
+import { queryKeys, queryString } from '@client/lib/query-keys';
 
 type Draft = Record<(typeof FILTER_KEYS)[number], string>;
 
@@ -46,7 +47,7 @@ export default function BrowsePage() {
   }
 
   const results = useInfiniteQuery({
-    queryKey: listingKeys.browse(query),
+    queryKey: queryKeys.listings.browse(query),
     queryFn: ({ pageParam }) => fetchListings(query, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -7,10 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_MAX_LENGTH } from '@common/schemas/messages';
 import { paths } from '@common/routes';
 import { api, ApiClientError } from '@client/lib/api';
-import { messageKeys } from '@client/features/messages/keys';
 import { Button } from '@client/components/ui/button';
 import { TextAreaField } from '@client/components/ui/field';
 import { DialogClose, FormDialog } from '@client/components/ui/modal';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** "Send Message to Seller": starts or continues the conversation about this listing. */
 export function ContactSeller({ listingId, title }: { listingId: string; title: string }) {
@@ -41,7 +41,7 @@ export function ContactSeller({ listingId, title }: { listingId: string; title: 
           onClick: () => void navigate(paths.conversation.href(sent.conversationId)),
         },
       });
-      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
       setText('');
       setClientId(crypto.randomUUID());
       setOpen(false);

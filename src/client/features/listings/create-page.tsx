@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
-import { RequireMember } from '@client/features/session/require-member';
+import { RequireMember } from '@client/features/session';
 import { ListingForm } from './listing-form';
 
 /** /create: list a part (members only). */

@@ -5,15 +5,16 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
-import { RequireMember } from '@client/features/session/require-member';
-import { fetchListing, listingKeys } from './api';
+import { RequireMember } from '@client/features/session';
+import { fetchListing } from './api';
 import { ListingForm } from './listing-form';
+import { queryKeys } from '@client/lib/query-keys';
 
 function EditListing({ id }: { id: string }) {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
   const listing = useQuery({
-    queryKey: listingKeys.detail(id),
+    queryKey: queryKeys.listings.detail(id),
     queryFn: () => fetchListing(id),
     retry: false,
   });

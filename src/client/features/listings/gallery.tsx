@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoView } from '@common/schemas/listings';
 import { cn } from '@client/lib/cn';
-import { ListingPhoto } from './listing-photo';
+import { ListingPhoto } from '@client/features/photos';
 
 /** The listing's photos: one large, and thumbnails only when there is more than one. */
 export function Gallery({ photos, title }: { photos: PhotoView[]; title: string }) {

@@ -6,9 +6,9 @@ import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { useLanguage } from '@client/lib/use-language';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { FitBadge } from '@client/features/fleet/fit-badge';
-import { FavouriteButton } from '@client/features/saved/favourite-button';
-import { ListingPhoto } from './listing-photo';
+import { FitBadge } from '@client/features/fleet';
+import { FavouriteButton } from '@client/features/saved';
+import { ListingPhoto } from '@client/features/photos';
 
 export function ListingCard({ listing, eager }: { listing: Card; eager?: boolean }) {
   return (

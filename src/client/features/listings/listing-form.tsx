@@ -10,10 +10,10 @@ import { paths } from '@common/routes';
 import { api, ApiClientError } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { Alert, CheckboxField, SelectField, TextAreaField, TextField } from '@client/components/ui/field';
-import { useSession } from '@client/features/session/session';
-import { listingKeys } from './api';
-import { PhotoUploader, storedItem, type PhotoItem } from './photo-uploader';
+import { useSession } from '@client/features/session';
+import { PhotoUploader, storedItem, type PhotoItem } from '@client/features/photos';
 import { issuesByField, useErrorText } from '@client/lib/form-errors';
+import { queryKeys } from '@client/lib/query-keys';
 
 type Values = {
   title: string;
@@ -148,8 +148,8 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
       const saved = listing
         ? await api<ListingDetail>(`/listings/${listing.id}`, { method: 'PUT', body: payload() })
         : await api<ListingDetail>('/listings', { body: payload() });
-      await queryClient.invalidateQueries({ queryKey: listingKeys.all });
-      await queryClient.invalidateQueries({ queryKey: listingKeys.dashboard });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
       toast.success(listing ? t('form.saved') : t('form.created'));
       void navigate(listing ? paths.listing.href(saved.id) : paths.dashboard.href());
     } catch (error) {

@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BadgeCheck, Calendar, Eye, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { yearRange } from '@common/schemas/listings';
-import { FitBadge } from '@client/features/fleet/fit-badge';
-import { FavouriteButton } from '@client/features/saved/favourite-button';
+import { FitBadge } from '@client/features/fleet';
+import { FavouriteButton } from '@client/features/saved';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
@@ -15,11 +15,12 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { useSession } from '@client/features/session/session';
-import { fetchListing, listingKeys } from './api';
+import { useSession } from '@client/features/session';
+import { fetchListing } from './api';
 import { ContactSeller } from './contact-seller';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
+import { queryKeys } from '@client/lib/query-keys';
 
 function Badge({
   children,
@@ -58,7 +59,7 @@ export default function ListingPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const counted = useRef(false);
   const listing = useQuery({
-    queryKey: listingKeys.detail(id),
+    queryKey: queryKeys.listings.detail(id),
     queryFn: () => fetchListing(id),
     retry: false,
   });
@@ -96,7 +97,7 @@ export default function ListingPage() {
     try {
       await api(`/listings/${l.id}`, { method: 'DELETE' });
       toast.success(t('listing.deleted'));
-      await queryClient.invalidateQueries({ queryKey: listingKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
       void navigate(paths.dashboard.href(), { replace: true });
     } catch (error) {
       toast.error(t('listing.statusError'), {
@@ -107,7 +108,7 @@ export default function ListingPage() {
   const setSold = (isSold: boolean) =>
     status.mutate(
       { id: l.id, isSold },
-      { onSuccess: () => void queryClient.invalidateQueries({ queryKey: listingKeys.detail(l.id) }) },
+      { onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.listings.detail(l.id) }) },
     );
 
   return (

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@common/routes';
 import { api, ApiClientError } from '@client/lib/api';
-import { listingKeys } from './api';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** Mark sold / available; failures are shown (with the way to more listings), never swallowed. */
 export function useListingStatus() {
@@ -14,7 +14,7 @@ export function useListingStatus() {
   return useMutation({
     mutationFn: ({ id, isSold }: { id: string; isSold: boolean }) =>
       api(`/listings/${id}/status`, { method: 'PATCH', body: { isSold } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.listings.all }),
     onError: (error) =>
       toast.error(t('listing.statusError'), {
         description: error instanceof Error ? error.message : undefined,
@@ -22,6 +22,6 @@ export function useListingStatus() {
           ? { action: { label: t('form.seePlans'), onClick: () => void navigate(paths.upgrade.href()) } }
           : {}),
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listingKeys.dashboard }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
   });
 }

@@ -14,12 +14,12 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { RequireMember } from '@client/features/session/require-member';
-import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime/realtime';
-import { useSession } from '@client/features/session/session';
-import { ListingPhoto } from '@client/features/listings/listing-photo';
+import { RequireMember } from '@client/features/session';
+import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
+import { useSession } from '@client/features/session';
+import { ListingPhoto } from '@client/features/photos';
 import { linkify } from './linkify';
-import { messageKeys } from './keys';
+import { queryKeys } from '@client/lib/query-keys';
 
 type Outgoing = { clientId: string; content: string; status: 'sending' | 'failed' };
 
@@ -46,7 +46,7 @@ function Inbox() {
   const [search, setSearch] = useState('');
   const status = useRealtimeStatus();
   const list = useQuery({
-    queryKey: messageKeys.list(search.trim()),
+    queryKey: queryKeys.conversations.list(search.trim()),
     queryFn: () =>
       api<{ conversations: ConversationSummary[]; unreadTotal: number }>(
         `/conversations${search.trim() ? `?search=${encodeURIComponent(search.trim())}` : ''}`,
@@ -195,7 +195,7 @@ function ThreadView({ id }: { id: string }) {
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   const bottom = useRef<HTMLDivElement>(null);
   const thread = useQuery({
-    queryKey: messageKeys.thread(id),
+    queryKey: queryKeys.conversations.thread(id),
     queryFn: () => api<Thread>(`/conversations/${id}`),
     refetchInterval: fallbackInterval(status, 10_000),
     // A refusal (404) is final; a lost connection is tried again.
@@ -215,7 +215,7 @@ function ThreadView({ id }: { id: string }) {
   useEffect(() => {
     if (!unread) return;
     void api(`/conversations/${id}/read`, { body: {} })
-      .then(() => queryClient.invalidateQueries({ queryKey: messageKeys.all }))
+      .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all }))
       .catch(() => undefined);
   }, [id, unread, queryClient]);
 
@@ -232,7 +232,7 @@ function ThreadView({ id }: { id: string }) {
     onMutate: (message) =>
       setOutgoing((current) => [...current.filter((m) => m.clientId !== message.clientId), message]),
     onSuccess: async (_saved, message) => {
-      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
       setOutgoing((current) => current.filter((m) => m.clientId !== message.clientId));
     },
     onError: (_error, message) =>
@@ -289,11 +289,10 @@ function ThreadView({ id }: { id: string }) {
           )}
         </div>
       </header>
-      {status === 'offline' || status === 'reconnecting' ? (
+      {/* Offline is said once for the whole app, under the header. */}
+      {status === 'reconnecting' ? (
         <p role="status" className="bg-amber-50 px-4 py-2 text-sm text-amber-900">
-          {status === 'offline'
-            ? t('notifications:connection.offline')
-            : t('notifications:connection.reconnecting')}
+          {t('notifications:connection.reconnecting')}
         </p>
       ) : null}
       <ol className="min-h-0 flex-1 space-y-2 overflow-y-auto bg-slate-50 p-4" aria-live="polite">

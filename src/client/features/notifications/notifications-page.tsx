@@ -19,11 +19,11 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Switch } from '@client/components/ui/switch';
-import { RequireMember } from '@client/features/session/require-member';
-import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime/realtime';
+import { RequireMember } from '@client/features/session';
+import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { describeNotification } from './describe';
-import { notificationKeys } from './keys';
 import { pushSupported } from './push';
+import { queryKeys } from '@client/lib/query-keys';
 
 const ICONS: Record<NotificationType, typeof Bell> = {
   message: MessageSquare,
@@ -50,7 +50,7 @@ function Notifications() {
   const queryClient = useQueryClient();
   const status = useRealtimeStatus();
   const list = useInfiniteQuery({
-    queryKey: notificationKeys.list(filter),
+    queryKey: queryKeys.notifications.list(filter),
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams();
       if (filter !== 'all') query.set('type', filter);
@@ -69,7 +69,7 @@ function Notifications() {
     mutationFn: () => api('/notifications/read-all', { body: {} }),
     onSuccess: () => toast.success(t('markedAllRead')),
     onError: (error) => toast.error(error.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 
   return (
@@ -173,7 +173,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
   const open = async () => {
     if (!notification.read) {
       await api(`/notifications/${notification.id}/read`, { body: {} }).catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
     }
     if (notification.link?.startsWith('/')) void navigate(notification.link);
   };
@@ -235,20 +235,20 @@ function SettingsPanel() {
     () => pushSupported() && window.Notification.permission === 'denied',
   );
   const settings = useQuery({
-    queryKey: notificationKeys.settings,
+    queryKey: queryKeys.notifications.settings,
     queryFn: () => api<NotificationSettings>('/notifications/settings'),
   });
   const save = useMutation({
     mutationFn: (next: NotificationSettings) =>
       api<NotificationSettings>('/notifications/settings', { method: 'PUT', body: next }),
     onMutate: (next) => {
-      const previous = queryClient.getQueryData<NotificationSettings>(notificationKeys.settings);
-      queryClient.setQueryData(notificationKeys.settings, next);
+      const previous = queryClient.getQueryData<NotificationSettings>(queryKeys.notifications.settings);
+      queryClient.setQueryData(queryKeys.notifications.settings, next);
       return { previous };
     },
     onSuccess: () => toast.success(t('settings.saved'), { id: 'notification-settings' }),
     onError: (error, _next, context) => {
-      if (context?.previous) queryClient.setQueryData(notificationKeys.settings, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKeys.notifications.settings, context.previous);
       toast.error(error.message);
     },
   });

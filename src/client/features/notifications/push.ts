@@ -4,7 +4,7 @@ import type { Notification, NotificationSettings } from '@common/schemas/notific
 import { api } from '@client/lib/api';
 import { currentLanguage } from '@client/lib/i18n';
 import { describeNotification } from './describe';
-import { notificationKeys } from './keys';
+import { queryKeys } from '@client/lib/query-keys';
 
 export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window;
@@ -18,7 +18,7 @@ export function showSystemNotification(queryClient: QueryClient, notification: N
   if (!pushSupported() || window.Notification.permission !== 'granted' || !document.hidden) return;
   void (async () => {
     const settings = await queryClient.fetchQuery({
-      queryKey: notificationKeys.settings,
+      queryKey: queryKeys.notifications.settings,
       queryFn: () => api<NotificationSettings>('/notifications/settings'),
       staleTime: 60_000,
     });

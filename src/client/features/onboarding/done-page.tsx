@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
-import { useSession } from '@client/features/session/session';
+import { useSession } from '@client/features/session';
 import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
 
 /** /onboarding/done: marks onboarding complete and points the way in. */

@@ -7,7 +7,7 @@ import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { ProgressBar } from '@client/components/ui/field';
 import { LoaderCircle } from 'lucide-react';
-import { useSession, type SessionUser } from '@client/features/session/session';
+import { useSession, type SessionUser } from '@client/features/session';
 
 export const NO_USER_REDIRECT_MS = 2000;
 

@@ -8,7 +8,7 @@ import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { Button } from '@client/components/ui/button';
-import { useSession } from '@client/features/session/session';
+import { useSession } from '@client/features/session';
 import { OnboardingShell, stepOf, useOnboardingMember } from './onboarding-shell';
 import { useSkipOnboarding } from './use-skip';
 

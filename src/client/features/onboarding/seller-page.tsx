@@ -7,7 +7,7 @@ import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField } from '@client/components/ui/field';
-import { useSession } from '@client/features/session/session';
+import { useSession } from '@client/features/session';
 import { ChoiceGroup } from './choice-group';
 import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
 import { useSkipOnboarding } from './use-skip';

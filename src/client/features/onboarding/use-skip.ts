@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Role } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
-import { useSession } from '@client/features/session/session';
+import { useSession } from '@client/features/session';
 
 /** "Skip for now": onboarding counts as complete (from the role step, as a buyer), then home. */
 export function useSkipOnboarding(role?: Role) {

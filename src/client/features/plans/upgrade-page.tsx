@@ -15,11 +15,10 @@ import { Button } from '@client/components/ui/button';
 import { Alert, ProgressBar } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { RequireMember } from '@client/features/session/require-member';
-import { useSession } from '@client/features/session/session';
+import { RequireMember } from '@client/features/session';
+import { useSession } from '@client/features/session';
 import { PlanTable } from './plan-table';
-
-const billingKey = ['billing'] as const;
+import { queryKeys } from '@client/lib/query-keys';
 
 /** /upgrade: the three plans, the member's plan and what they use of it, and the way to change it. */
 export default function UpgradePage() {
@@ -38,7 +37,7 @@ function Upgrade() {
   const [params, setParams] = useSearchParams();
   const [busy, setBusy] = useState<Plan | null>(null);
   const [confirming, setConfirming] = useState<Plan | null>(null);
-  const billing = useQuery({ queryKey: billingKey, queryFn: () => api<Billing>('/billing') });
+  const billing = useQuery({ queryKey: queryKeys.billing, queryFn: () => api<Billing>('/billing') });
   const name = (plan: Plan) => t(`plans.names.${plan}`, { ns: 'home' });
 
   // Back from Stripe Checkout: say how it went, once.
@@ -66,7 +65,7 @@ function Upgrade() {
         });
       else toast.info(t('pending'));
       await refresh();
-      await queryClient.invalidateQueries({ queryKey: billingKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.billing });
     } catch (error) {
       toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
     } finally {

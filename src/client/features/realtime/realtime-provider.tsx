@@ -1,21 +1,21 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Thread } from '@common/schemas/messages';
-import { SESSION_ENDED_CODE, type RealtimeEvent } from '@common/schemas/notifications';
-import { useSession } from '@client/features/session/session';
-import { messageKeys } from '@client/features/messages/keys';
-import { notificationKeys } from '@client/features/notifications/keys';
-import { listingKeys } from '@client/features/listings/api';
-import { showSystemNotification } from '@client/features/notifications/push';
+import { SESSION_ENDED_CODE, type Notification, type RealtimeEvent } from '@common/schemas/notifications';
+import { useSession } from '@client/features/session';
 import { HEARTBEAT_MS, RECONNECT_DELAYS_MS, RealtimeContext, type RealtimeStatus } from './realtime';
 import { refresh, updateOrRefresh } from './refresh';
+import { queryKeys } from '@client/lib/query-keys';
+
+/** What the app does with a pushed notification besides refreshing the list (a desktop notification). */
+export type OnNotification = (queryClient: QueryClient, notification: Notification) => void;
 
 /** Brings the query cache up to date with one pushed event. */
-function apply(queryClient: QueryClient, event: RealtimeEvent) {
+function apply(queryClient: QueryClient, event: RealtimeEvent, onNotification?: OnNotification) {
   switch (event.type) {
     case 'message': {
       const { message } = event;
-      const key = messageKeys.thread(event.conversationId);
+      const key = queryKeys.conversations.thread(event.conversationId);
       // Appended to a thread on screen; a thread being fetched (or a bare event) is fetched anew.
       if (message)
         updateOrRefresh<Thread>(queryClient, key, (thread) =>
@@ -25,39 +25,43 @@ function apply(queryClient: QueryClient, event: RealtimeEvent) {
         );
       else void refresh(queryClient, key);
       void refresh(queryClient, ['conversations', 'list']);
-      void refresh(queryClient, listingKeys.dashboard);
+      void refresh(queryClient, queryKeys.dashboard);
       return;
     }
     case 'read':
-      updateOrRefresh<Thread>(queryClient, messageKeys.thread(event.conversationId), (thread) => ({
-        ...thread,
-        conversation: {
-          ...thread.conversation,
-          unreadCount:
-            thread.conversation.otherMember.id === event.readerId ? thread.conversation.unreadCount : 0,
-        },
-        messages: thread.messages.map((m) =>
-          m.senderId !== event.readerId && !m.readAt ? { ...m, readAt: event.readAt } : m,
-        ),
-      }));
+      updateOrRefresh<Thread>(
+        queryClient,
+        queryKeys.conversations.thread(event.conversationId),
+        (thread) => ({
+          ...thread,
+          conversation: {
+            ...thread.conversation,
+            unreadCount:
+              thread.conversation.otherMember.id === event.readerId ? thread.conversation.unreadCount : 0,
+          },
+          messages: thread.messages.map((m) =>
+            m.senderId !== event.readerId && !m.readAt ? { ...m, readAt: event.readAt } : m,
+          ),
+        }),
+      );
       void refresh(queryClient, ['conversations', 'list']);
       return;
     case 'counts':
-      queryClient.setQueryData(notificationKeys.counts, {
+      queryClient.setQueryData(queryKeys.counts, {
         messages: event.messages,
         notifications: event.notifications,
       });
       return;
     case 'notification':
-      void refresh(queryClient, notificationKeys.all);
-      showSystemNotification(queryClient, event.notification);
+      void refresh(queryClient, queryKeys.notifications.all);
+      onNotification?.(queryClient, event.notification);
       return;
     case 'resync':
       refetchEverything(queryClient);
       return;
     case 'announcement':
-      void refresh(queryClient, notificationKeys.all);
-      void refresh(queryClient, notificationKeys.counts);
+      void refresh(queryClient, queryKeys.notifications.all);
+      void refresh(queryClient, queryKeys.counts);
       return;
     case 'pong':
       return;
@@ -66,10 +70,10 @@ function apply(queryClient: QueryClient, event: RealtimeEvent) {
 
 /** After a gap, whatever was pushed meanwhile is fetched again: nothing lost, nothing twice. */
 function refetchEverything(queryClient: QueryClient) {
-  void refresh(queryClient, messageKeys.all);
-  void refresh(queryClient, notificationKeys.all);
-  void refresh(queryClient, notificationKeys.counts);
-  void refresh(queryClient, listingKeys.dashboard);
+  void refresh(queryClient, queryKeys.conversations.all);
+  void refresh(queryClient, queryKeys.notifications.all);
+  void refresh(queryClient, queryKeys.counts);
+  void refresh(queryClient, queryKeys.dashboard);
 }
 
 /**
@@ -77,7 +81,13 @@ function refetchEverything(queryClient: QueryClient) {
  * then 10 s (at once when the browser comes back online), and a refetch of what was missed after
  * every reconnection.
  */
-export function RealtimeProvider({ children }: { children: ReactNode }) {
+export function RealtimeProvider({
+  children,
+  onNotification,
+}: {
+  children: ReactNode;
+  onNotification?: OnNotification;
+}) {
   const { user, ended } = useSession();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
@@ -132,7 +142,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           return;
         }
         if (event.type === 'pong') clearTimeout(pongDeadline);
-        apply(queryClient, event);
+        apply(queryClient, event, onNotification);
       };
       current.onclose = (closed) => {
         if (socket !== current) return;
@@ -179,7 +189,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       current?.close();
       setStatus('idle');
     };
-  }, [userId, queryClient, ended]);
+  }, [userId, queryClient, ended, onNotification]);
 
   return <RealtimeContext.Provider value={userId ? status : 'idle'}>{children}</RealtimeContext.Provider>;
 }

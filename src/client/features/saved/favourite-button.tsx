@@ -7,9 +7,8 @@ import { Heart } from 'lucide-react';
 import { paths } from '@common/routes';
 import { api } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
-import { useSession } from '@client/features/session/session';
-import { listingKeys } from '@client/features/listings/api';
-import { savedKeys } from './api';
+import { useSession } from '@client/features/session';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** The heart: saves or removes a favourite; a visitor is sent to sign in and brought back. */
 export function FavouriteButton({
@@ -42,8 +41,8 @@ export function FavouriteButton({
     try {
       await api(`/favourites/${listingId}`, { method: next ? 'PUT' : 'DELETE' });
       toast.success(next ? t('heart.added') : t('heart.removed'), { id: `favourite-${listingId}` });
-      void queryClient.invalidateQueries({ queryKey: listingKeys.all });
-      void queryClient.invalidateQueries({ queryKey: savedKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.saved.all });
     } catch (error) {
       setChosen(!next);
       toast.error(t('heart.error'), { description: error instanceof Error ? error.message : undefined });

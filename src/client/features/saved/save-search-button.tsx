@@ -10,7 +10,7 @@ import { api, ApiClientError } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField, TextField } from '@client/components/ui/field';
 import { DialogClose, FormDialog } from '@client/components/ui/modal';
-import { savedKeys } from './api';
+import { queryKeys } from '@client/lib/query-keys';
 
 /** "Save Search" on /browse: the current filters under a name, alerts on by default. */
 export function SaveSearchButton({ query, suggestedName }: { query: BrowseQuery; suggestedName: string }) {
@@ -33,7 +33,7 @@ export function SaveSearchButton({ query, suggestedName }: { query: BrowseQuery;
     try {
       const { cursor: _cursor, limit: _limit, ...filters } = query;
       await api('/saved-searches', { body: { name: name.trim(), query: filters, alerts } });
-      void queryClient.invalidateQueries({ queryKey: savedKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.saved.all });
       toast.success(t('save.saved'), {
         action: { label: t('save.view'), onClick: () => void navigate(paths.savedSearches.href()) },
       });

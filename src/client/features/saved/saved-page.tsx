@@ -16,10 +16,10 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { RequireMember } from '@client/features/session/require-member';
-import { ListingPhoto } from '@client/features/listings/listing-photo';
-import { savedKeys } from './api';
+import { RequireMember } from '@client/features/session';
+import { ListingPhoto } from '@client/features/photos';
 import { FavouriteButton } from './favourite-button';
+import { queryKeys } from '@client/lib/query-keys';
 
 const TABS = ['searches', 'favourites'] as const;
 type Tab = (typeof TABS)[number];
@@ -120,7 +120,7 @@ function ListSkeleton() {
 function SavedSearches({ term }: { term: string }) {
   const { t } = useTranslation('saved');
   const list = useQuery({
-    queryKey: savedKeys.searches(term),
+    queryKey: queryKeys.saved.searches(term),
     queryFn: () =>
       api<{ savedSearches: SavedSearch[] }>(
         `/saved-searches${term ? `?search=${encodeURIComponent(term)}` : ''}`,
@@ -159,7 +159,7 @@ function SavedSearchRow({ item }: { item: SavedSearch }) {
     .filter(Boolean)
     .join(' · ');
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: savedKeys.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.saved.all });
   const toggle = async () => {
     const next = !alerts;
     setAlerts(next);
@@ -244,7 +244,7 @@ function SavedSearchRow({ item }: { item: SavedSearch }) {
 function Favourites({ term }: { term: string }) {
   const { t } = useTranslation('saved');
   const list = useQuery({
-    queryKey: savedKeys.favourites(term),
+    queryKey: queryKeys.saved.favourites(term),
     queryFn: () =>
       api<{ favourites: Favourite[] }>(`/favourites${term ? `?search=${encodeURIComponent(term)}` : ''}`),
   });
@@ -274,7 +274,7 @@ function FavouriteCard({ item }: { item: Favourite }) {
   const removeGone = async () => {
     await api(`/favourites/${item.id}`, { method: 'DELETE' });
     toast.success(t('favourites.removed'));
-    void queryClient.invalidateQueries({ queryKey: savedKeys.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.saved.all });
   };
 
   return (

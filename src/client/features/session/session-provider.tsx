@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@common/schemas/auth';
 import { api } from '@client/lib/api';
 import { SessionContext, type Session } from './session';
-
-export const SESSION_QUERY_KEY = ['session'] as const;
+import { queryKeys } from '@client/lib/query-keys';
 
 async function fetchSession(): Promise<SessionUser | null> {
   return (await api<{ user: SessionUser | null }>('/auth/session')).user;
@@ -14,7 +13,7 @@ async function fetchSession(): Promise<SessionUser | null> {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
+    queryKey: queryKeys.session,
     queryFn: fetchSession,
     staleTime: 60_000,
     retry: 1,
@@ -22,18 +21,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     const user = await fetchSession();
-    const before = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
-    queryClient.setQueryData(SESSION_QUERY_KEY, user);
+    const before = queryClient.getQueryData<SessionUser | null>(queryKeys.session);
+    queryClient.setQueryData(queryKeys.session, user);
     // Someone else now: what was fetched for the previous visitor (fitment, counts) is fetched again.
     if ((before?.id ?? null) !== (user?.id ?? null))
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
     return user;
   }, [queryClient]);
 
   // Nothing a member saw outlives their session in this tab.
   const ended = useCallback(() => {
-    queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+    queryClient.setQueryData(queryKeys.session, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.session[0] });
   }, [queryClient]);
 
   const signOut = useCallback(async () => {

@@ -263,7 +263,7 @@ export function listingsRoutes(deps: {
       },
     }),
   );
-  router.openapi(routes.photo, async (c) => {
+  return router.openapi(routes.photo, async (c) => {
     const user = requireUser(c);
     await deps.limit('photo-upload', user.id, LIMITS.photoUpload);
     const form = await c.req.parseBody();
@@ -284,5 +284,4 @@ export function listingsRoutes(deps: {
     }
     return c.json(photo, 201);
   });
-  return router;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api';
-import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime/realtime';
-import { notificationKeys } from '@client/features/notifications/keys';
+import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
+import { queryKeys } from '@client/lib/query-keys';
 
 export interface UnreadCounts {
   messages: number;
@@ -12,7 +12,7 @@ export interface UnreadCounts {
 export function useUnreadCounts(signedIn: boolean): UnreadCounts {
   const status = useRealtimeStatus();
   const counts = useQuery({
-    queryKey: notificationKeys.counts,
+    queryKey: queryKeys.counts,
     queryFn: () => api<UnreadCounts>('/notifications/counts'),
     enabled: signedIn,
     refetchInterval: fallbackInterval(status, 30_000),

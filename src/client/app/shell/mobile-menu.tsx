@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
-import type { SessionUser } from '@client/features/session/session';
+import type { SessionUser } from '@client/features/session';
 import { Button } from '@client/components/ui/button';
 import { Sheet } from '@client/components/ui/sheet';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '@client/components/layout/language-select';
 import type { NavLinkItem, navigation } from './nav-items';
 
 /** The side menu that replaces the bar on small screens. */

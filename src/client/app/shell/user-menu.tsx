@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
-import { userMenuLabel, type SessionUser } from '@client/features/session/session';
+import { userMenuLabel, type SessionUser } from '@client/features/session';
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@common/routes';
-import { Logo } from './logo';
+import { Logo } from '@client/components/layout/logo';
 
 export function SiteFooter() {
   const { t } = useTranslation();

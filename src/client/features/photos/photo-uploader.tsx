@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { StoredPhoto } from '@common/photos';
 import { MAX_PHOTOS, RECOMMENDED_PHOTOS } from '@common/schemas/listings';
 import { cn } from '@client/lib/cn';
-import { uploadPhoto } from './upload-photo';
+import { uploadPhoto } from './api';
 
 export interface PhotoItem {
   id: string;

@@ -2,16 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Bell, Heart, MessageSquare } from 'lucide-react';
 import { paths } from '@common/routes';
-import { useSession } from '@client/features/session/session';
-import { useUnreadCounts } from '@client/features/messages/use-unread';
+import { useSession } from '@client/features/session';
+import { useUnreadCounts } from '@client/features/notifications';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { navigation } from './nav-items';
 import { NavDropdown } from './nav-dropdown';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '@client/components/layout/language-select';
 import { UserMenu } from './user-menu';
 import { MobileMenu } from './mobile-menu';
-import { Logo } from './logo';
+import { Logo } from '@client/components/layout/logo';
 
 export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();

@@ -1,0 +1,54 @@
+import type { NotificationType } from '@common/schemas/notifications';
+
+/** `?search=…&make=…` for the filters that are set, in a stable order (it keys the cache too). */
+export function queryString(query: Partial<Record<string, unknown>>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  params.sort();
+  return params.toString();
+}
+
+/**
+ * Every query key of the app, in one place: a feature's `api.ts` builds its queries from these, and a
+ * mutation invalidates another feature's data through them without importing that feature.
+ * The first element names the server resource; `invalidateQueries({ queryKey: keys.x.all })` covers
+ * every query under it.
+ */
+export const queryKeys = {
+  session: ['session'] as const,
+  authProviders: ['auth', 'providers'] as const,
+  listings: {
+    all: ['listings'] as const,
+    browse: (query: Partial<Record<string, unknown>>) => ['listings', 'browse', queryString(query)] as const,
+    latest: ['listings', 'latest'] as const,
+    detail: (id: string) => ['listings', 'detail', id] as const,
+  },
+  dashboard: ['dashboard'] as const,
+  fleet: ['vehicles'] as const,
+  saved: {
+    all: ['saved'] as const,
+    searches: (search: string) => ['saved', 'searches', search] as const,
+    favourites: (search: string) => ['saved', 'favourites', search] as const,
+  },
+  conversations: {
+    all: ['conversations'] as const,
+    lists: ['conversations', 'list'] as const,
+    list: (search: string) => ['conversations', 'list', search] as const,
+    thread: (id: string) => ['conversations', 'thread', id] as const,
+  },
+  notifications: {
+    all: ['notifications'] as const,
+    list: (type: NotificationType | 'all') => ['notifications', 'list', type] as const,
+    settings: ['notifications', 'settings'] as const,
+  },
+  /** Both nav badges: unread messages and notifications. */
+  counts: ['counts'] as const,
+  community: {
+    all: ['community'] as const,
+    feed: ['community', 'feed'] as const,
+    comments: (postId: string) => ['community', 'comments', postId] as const,
+  },
+  billing: ['billing'] as const,
+  profile: ['profile'] as const,
+};
