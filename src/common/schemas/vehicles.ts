@@ -54,9 +54,14 @@ export const VehicleInputSchema = z
     }),
     color: optionalText(30),
   })
-  .superRefine((value, ctx) => {
-    if (!value.vin && !value.licensePlate)
-      ctx.addIssue({ code: 'custom', path: ['vin'], message: 'validation.vinOrPlate' });
+  // Said together with the other problems (`when`), so a form shows every one of them at once.
+  .refine((value) => Boolean(value.vin || value.licensePlate), {
+    path: ['vin'],
+    message: 'validation.vinOrPlate',
+    when: (payload) => {
+      const value = payload.value as { vin?: unknown; licensePlate?: unknown } | undefined;
+      return typeof value === 'object' && value !== null;
+    },
   })
   .meta({ id: 'VehicleInput' });
 export type VehicleInput = z.input<typeof VehicleInputSchema>;

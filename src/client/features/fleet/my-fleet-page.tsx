@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CarFront, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { vehicleLabel, type Vehicle } from '@common/schemas/vehicles';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { QueryError } from '@client/components/ui/query-error';
+import { errorMessage } from '@client/lib/error-message';
 import { RequireMember } from '@client/features/session';
-import { useFleet } from './api';
+import { useDeleteVehicle, useFleet } from './api';
 import { VehicleForm } from './vehicle-form';
-import { queryKeys } from '@client/lib/query-keys';
 
 /** /my-fleet: the member's vehicles, for fitment across the marketplace. */
 export default function MyFleetPage() {
@@ -62,6 +61,8 @@ function MyFleet() {
                 <Skeleton key={n} className="h-40 rounded-2xl" />
               ))}
             </div>
+          ) : fleet.isError ? (
+            <QueryError query={fleet} />
           ) : vehicles.length === 0 && editing !== 'new' ? (
             <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <CarFront aria-hidden className="mx-auto size-10 text-slate-400" />
@@ -93,25 +94,18 @@ function MyFleet() {
 
 function VehicleCard({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void }) {
   const { t } = useTranslation('fleet');
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteVehicle();
   const label = vehicleLabel(vehicle);
 
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await api(`/vehicles/${vehicle.id}`, { method: 'DELETE' });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.fleet });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
-      toast.success(t('deleted'));
-      setConfirming(false);
-    } catch (error) {
-      toast.error(t('deleteError'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const confirmDelete = () =>
+    remove.mutate(vehicle.id, {
+      onSuccess: () => {
+        toast.success(t('deleted'));
+        setConfirming(false);
+      },
+      onError: (error) => toast.error(t('deleteError'), { description: errorMessage(error, t) }),
+    });
 
   const details: [string, string | null][] = [
     [vehicle.chassisCode ? t('card.chassis') : t('card.vin'), vehicle.vin],
@@ -174,7 +168,7 @@ function VehicleCard({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void
         <Button variant="secondary" onClick={() => setConfirming(false)}>
           {t('cancel')}
         </Button>
-        <Button disabled={deleting} onClick={() => void remove()}>
+        <Button disabled={remove.isPending} onClick={confirmDelete}>
           {t('confirmDelete.confirm')}
         </Button>
       </Modal>

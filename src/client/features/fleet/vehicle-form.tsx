@@ -1,27 +1,18 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Info, TriangleAlert } from 'lucide-react';
 import { MAKES } from '@common/catalog';
 import { identifyVehicle } from '@common/vin';
 import { VIN_PROBLEM_MESSAGES, VehicleInputSchema, type Vehicle } from '@common/schemas/vehicles';
-import { api, ApiClientError } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { SelectField, TextField } from '@client/components/ui/field';
-import { issuesByField, useErrorText } from '@client/lib/form-errors';
-import { queryKeys } from '@client/lib/query-keys';
+import { errorMessage } from '@client/lib/error-message';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { useErrorText } from '@client/lib/form-errors';
+import { useSaveVehicle } from './api';
 
-interface Values {
-  vin: string;
-  licensePlate: string;
-  make: string;
-  model: string;
-  year: string;
-  color: string;
-}
-
-const initial = (vehicle?: Vehicle): Values => ({
+const initial = (vehicle?: Vehicle) => ({
   vin: vehicle?.vin ?? '',
   licensePlate: vehicle?.licensePlate ?? '',
   make: vehicle?.make ?? '',
@@ -69,27 +60,17 @@ function useVinFeedback(vin: string) {
 /** Add or edit a vehicle: a VIN or chassis number fills in make, model and year where it can. */
 export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: () => void }) {
   const { t } = useTranslation(['fleet', 'errors']);
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(() => initial(vehicle));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const feedback = useVinFeedback(values.vin);
-
-  const set = (name: keyof Values, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[name];
-      if (name === 'vin' || name === 'licensePlate') delete next.vin;
-      return next;
-    });
-  };
+  const save = useSaveVehicle(vehicle?.id);
+  const form = useSchemaForm(VehicleInputSchema, { defaultValues: initial(vehicle) });
+  const { errors, isSubmitted } = form.formState;
+  const [vin = '', make = ''] = useWatch({ control: form.control, name: ['vin', 'make'] });
+  const feedback = useVinFeedback(vin ?? '');
+  const message = useErrorText();
 
   /** A decoded VIN or chassis number fills the fields still empty. */
-  const changeVin = (vin: string) => {
-    set('vin', vin);
-    const check = identifyVehicle(vin);
-    const fill: Partial<Values> = {};
+  const fillFromVin = (value: string) => {
+    const check = identifyVehicle(value);
+    const fill: { make?: string; model?: string; year?: string } = {};
     if (check.kind === 'vin' && check.errors.length === 0) {
       if (check.make) fill.make = check.make;
       if (check.year) fill.year = String(check.year);
@@ -98,43 +79,22 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
       if (check.make) fill.make = check.make;
       if (check.model) fill.model = check.model;
     }
-    const applied = Object.entries(fill).filter(([key]) => !values[key as keyof Values]);
-    if (applied.length) {
-      setValues((current) => ({ ...current, vin, ...Object.fromEntries(applied) }));
-      toast.info(t('decode.applied'), { id: 'vin-decoded' });
-    }
+    const applied = Object.entries(fill).filter(([name]) => !form.getValues(name as keyof typeof fill));
+    for (const [name, filled] of applied)
+      form.setValue(name as keyof typeof fill, filled, { shouldValidate: isSubmitted });
+    if (applied.length) toast.info(t('decode.applied'), { id: 'vin-decoded' });
   };
 
-  const message = useErrorText();
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = VehicleInputSchema.safeParse(values);
-    // VIN or plate is said together with the other problems (the schema checks it only once the
-    // rest is valid).
-    const found = {
-      ...issuesByField(parsed.error?.issues ?? []),
-      ...(!values.vin.trim() && !values.licensePlate.trim() ? { vin: 'validation.vinOrPlate' } : {}),
-    };
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    setSaving(true);
+  const submit = form.handleSubmit(async (input) => {
     try {
-      if (vehicle) await api(`/vehicles/${vehicle.id}`, { method: 'PUT', body: values });
-      else await api('/vehicles', { body: values });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.fleet });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
+      await save.mutateAsync(input);
       toast.success(vehicle ? t('saved') : t('added'));
       onDone();
     } catch (error) {
-      if (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR') setErrors(error.fields);
-      toast.error(t('saveError'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setSaving(false);
+      showServerErrors(form, error);
+      toast.error(t('saveError'), { description: errorMessage(error, t) });
     }
-  };
+  });
 
   return (
     <form
@@ -149,12 +109,11 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('fields.vin')}
-          value={values.vin}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={24}
-          error={message(errors.vin)}
+          error={message(errors.vin?.message)}
           hint={
             <>
               {t('fields.vinHint')}
@@ -179,15 +138,14 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
               ) : null}
             </>
           }
-          onChange={(event) => changeVin(event.target.value)}
+          {...form.register('vin', { onChange: (event) => fillFromVin(String(event.target.value)) })}
         />
         <TextField
           label={t('fields.licensePlate')}
-          value={values.licensePlate}
           autoComplete="off"
           maxLength={15}
-          error={message(errors.licensePlate)}
-          onChange={(event) => set('licensePlate', event.target.value)}
+          error={message(errors.licensePlate?.message)}
+          {...form.register('licensePlate')}
         />
         <SelectField
           name="vehicle-make"
@@ -195,41 +153,38 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
           placeholder={t('fields.makePlaceholder')}
           options={MAKES}
           optionLabel={(make) => make}
-          value={values.make}
-          error={message(errors.make)}
-          onChange={(value) => set('make', value)}
+          value={make ?? ''}
+          error={message(errors.make?.message)}
+          onChange={(value) => form.setValue('make', value, { shouldValidate: isSubmitted })}
         />
         <TextField
           label={t('fields.model')}
-          value={values.model}
           required
           maxLength={80}
-          error={message(errors.model)}
-          onChange={(event) => set('model', event.target.value)}
+          error={message(errors.model?.message)}
+          {...form.register('model')}
         />
         <TextField
           label={t('fields.year')}
-          value={values.year}
           required
           inputMode="numeric"
           maxLength={4}
-          error={message(errors.year)}
-          onChange={(event) => set('year', event.target.value)}
+          error={message(errors.year?.message)}
+          {...form.register('year')}
         />
         <TextField
           label={t('fields.color')}
-          value={values.color}
           maxLength={30}
-          error={message(errors.color)}
-          onChange={(event) => set('color', event.target.value)}
+          error={message(errors.color?.message)}
+          {...form.register('color')}
         />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>
           {t('cancel')}
         </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('saving') : t('save')}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? t('saving') : t('save')}
         </Button>
       </div>
     </form>
