@@ -1,0 +1,59 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { uniqueEmail } from './mail';
+import { newMember } from './accounts';
+
+/**
+ * Every screen family that fetches data says so when its request fails, and Retry brings the data:
+ * the request is made to fail once (the server answers 500), then allowed through.
+ */
+export interface Screen {
+  name: string;
+  path: string;
+  /** The request(s) that fill the screen. */
+  request: string | RegExp;
+  /** What the screen shows once its data has come. */
+  loaded: (page: Page) => Locator;
+  /** Runs first (as the signed-in member of the file), to make something for the screen to show. */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/**
+ * One test per screen, in order, as one new member (signed in once for the file). Returns the member's
+ * page for the file's other tests.
+ */
+export function errorStateTests(screens: Screen[]): () => Page {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(60_000);
+    page = await (await browser.newContext()).newPage();
+    await newMember(page, uniqueEmail('error-states'));
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+  for (const screen of screens) {
+    test(`${screen.name}: a failed request shows the error and Retry fetches again`, async () => {
+      await screen.prepare?.(page);
+      await page.route(screen.request, (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' },
+          }),
+        }),
+      );
+      await page.goto(screen.path);
+      const alert = page.getByRole('alert').filter({ hasText: "We couldn't load this" });
+      await expect(alert).toBeVisible({ timeout: 15_000 });
+      await expect(alert).toContainText('Something went wrong on our side. Please try again.');
+
+      await page.unroute(screen.request);
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await expect(screen.loaded(page)).toBeVisible();
+      await expect(alert).toBeHidden();
+    });
+  }
+  return () => page;
+}
