@@ -5,17 +5,8 @@ import { Toaster } from 'sonner';
 import { SessionProvider } from '@client/features/session';
 import { RealtimeProvider } from '@client/features/realtime';
 import { showSystemNotification } from '@client/features/notifications';
-import { ApiClientError } from '@client/lib/api';
+import { retryTransient } from '@client/lib/api';
 import { createRouter } from './router';
-
-/**
- * A query that failed is tried twice more (after 1 and 2 s) when the failure may pass: no network, an
- * outage. A refusal (4xx) would be the same again, so its screen says so at once.
- */
-function retryTransient(failures: number, error: unknown): boolean {
-  const transient = !(error instanceof ApiClientError) || error.status === 0 || error.status >= 500;
-  return transient && failures < 2;
-}
 
 export function App() {
   const [queryClient] = useState(

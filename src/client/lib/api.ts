@@ -81,6 +81,15 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
   return data as Success<R>;
 }
 
+/**
+ * A query that failed is tried twice more (after 1 and 2 s) when the failure may pass: no network, an
+ * outage. A refusal (4xx) would be the same again, so its screen says so at once.
+ */
+export function retryTransient(failures: number, error: unknown): boolean {
+  const transient = !(error instanceof ApiClientError) || error.status === 0 || error.status >= 500;
+  return transient && failures < 2;
+}
+
 /** @deprecated Untyped call kept only while features move to `call(client…)`; removed once none uses it. */
 export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
   return call(
