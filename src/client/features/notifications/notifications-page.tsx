@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,23 +7,23 @@ import { Bell, CheckCheck, DollarSign, Megaphone, MessageSquare, Sparkles, Tag }
 import {
   NOTIFICATION_TYPES,
   type Notification,
-  type NotificationList,
   type NotificationSettings,
   type NotificationType,
 } from '@common/schemas/notifications';
 import { formatDate } from '@common/i18n/format';
-import { api } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { QueryError } from '@client/components/ui/query-error';
+import { errorMessage } from '@client/lib/error-message';
 import { Switch } from '@client/components/ui/switch';
 import { RequireMember } from '@client/features/session';
 import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { describeNotification } from './describe';
 import { pushSupported } from './push';
-import { queryKeys } from '@client/lib/query-keys';
+import { notificationQueries, useMarkAllRead, useMarkRead, useSaveNotificationSettings } from './api';
 
 const ICONS: Record<NotificationType, typeof Bell> = {
   message: MessageSquare,
@@ -47,30 +47,20 @@ export default function NotificationsPage() {
 function Notifications() {
   const { t } = useTranslation('notifications');
   const [filter, setFilter] = useState<Filter>('all');
-  const queryClient = useQueryClient();
   const status = useRealtimeStatus();
   const list = useInfiniteQuery({
-    queryKey: queryKeys.notifications.list(filter),
-    queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams();
-      if (filter !== 'all') query.set('type', filter);
-      if (pageParam) query.set('cursor', pageParam);
-      const search = query.toString();
-      return api<NotificationList>(`/notifications${search ? `?${search}` : ''}`);
-    },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...notificationQueries.list(filter),
     refetchInterval: fallbackInterval(status, 30_000),
   });
   const unread = list.data?.pages[0]?.unreadCount ?? 0;
   const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
 
-  const readAll = useMutation({
-    mutationFn: () => api('/notifications/read-all', { body: {} }),
-    onSuccess: () => toast.success(t('markedAllRead')),
-    onError: (error) => toast.error(error.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }),
-  });
+  const readAll = useMarkAllRead();
+  const markAllRead = () =>
+    readAll.mutate(undefined, {
+      onSuccess: () => toast.success(t('markedAllRead')),
+      onError: (error) => toast.error(errorMessage(error, t)),
+    });
 
   return (
     <>
@@ -86,11 +76,7 @@ function Notifications() {
                 {unread ? t('unreadCount', { count: unread }) : t('allCaughtUp')}
               </p>
             </div>
-            <Button
-              variant="secondary"
-              disabled={!unread || readAll.isPending}
-              onClick={() => readAll.mutate()}
-            >
+            <Button variant="secondary" disabled={!unread || readAll.isPending} onClick={markAllRead}>
               <CheckCheck aria-hidden className="size-4" />
               {t('markAllRead')}
             </Button>
@@ -128,6 +114,8 @@ function Notifications() {
                   </div>
                 ))}
               </div>
+            ) : list.isError ? (
+              <QueryError query={list} className="rounded-none border-0" />
             ) : items.length === 0 ? (
               <div className="p-10 text-center">
                 <Bell aria-hidden className="mx-auto size-10 text-slate-400" />
@@ -166,15 +154,12 @@ function NotificationRow({ notification }: { notification: Notification }) {
   const { t } = useTranslation('notifications');
   const language = useLanguage();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const markRead = useMarkRead();
   const Icon = ICONS[notification.type];
   const { title, description } = describeNotification(t, notification, language);
 
   const open = async () => {
-    if (!notification.read) {
-      await api(`/notifications/${notification.id}/read`, { body: {} }).catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
-    }
+    if (!notification.read) await markRead.mutateAsync(notification.id).catch(() => undefined);
     if (notification.link?.startsWith('/')) void navigate(notification.link);
   };
 
@@ -230,28 +215,11 @@ const SETTING_GROUPS = [
 
 function SettingsPanel() {
   const { t } = useTranslation('notifications');
-  const queryClient = useQueryClient();
   const [pushBlocked, setPushBlocked] = useState(
     () => pushSupported() && window.Notification.permission === 'denied',
   );
-  const settings = useQuery({
-    queryKey: queryKeys.notifications.settings,
-    queryFn: () => api<NotificationSettings>('/notifications/settings'),
-  });
-  const save = useMutation({
-    mutationFn: (next: NotificationSettings) =>
-      api<NotificationSettings>('/notifications/settings', { method: 'PUT', body: next }),
-    onMutate: (next) => {
-      const previous = queryClient.getQueryData<NotificationSettings>(queryKeys.notifications.settings);
-      queryClient.setQueryData(queryKeys.notifications.settings, next);
-      return { previous };
-    },
-    onSuccess: () => toast.success(t('settings.saved'), { id: 'notification-settings' }),
-    onError: (error, _next, context) => {
-      if (context?.previous) queryClient.setQueryData(queryKeys.notifications.settings, context.previous);
-      toast.error(error.message);
-    },
-  });
+  const settings = useQuery(notificationQueries.settings());
+  const save = useSaveNotificationSettings();
 
   const change = async (key: keyof NotificationSettings, value: boolean) => {
     if (!settings.data) return;
@@ -260,7 +228,13 @@ function SettingsPanel() {
       setPushBlocked(permission === 'denied');
       if (permission !== 'granted') return;
     }
-    save.mutate({ ...settings.data, [key]: value });
+    save.mutate(
+      { ...settings.data, [key]: value },
+      {
+        onSuccess: () => toast.success(t('settings.saved'), { id: 'notification-settings' }),
+        onError: (error) => toast.error(errorMessage(error, t)),
+      },
+    );
   };
 
   return (
@@ -300,6 +274,8 @@ function SettingsPanel() {
             </p>
           ) : null}
         </>
+      ) : settings.isError ? (
+        <QueryError query={settings} className="mt-4" />
       ) : (
         <div className="mt-4 space-y-4">
           {[0, 1, 2, 3, 4].map((n) => (

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import type { Notification, NotificationSettings } from '@common/schemas/notifications';
-import { api } from '@client/lib/api';
+import type { Notification } from '@common/schemas/notifications';
 import { currentLanguage } from '@client/lib/i18n';
 import { describeNotification } from './describe';
-import { queryKeys } from '@client/lib/query-keys';
+import { notificationQueries } from './api';
 
 export function pushSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window;
@@ -17,11 +16,7 @@ export function pushSupported(): boolean {
 export function showSystemNotification(queryClient: QueryClient, notification: Notification) {
   if (!pushSupported() || window.Notification.permission !== 'granted' || !document.hidden) return;
   void (async () => {
-    const settings = await queryClient.fetchQuery({
-      queryKey: queryKeys.notifications.settings,
-      queryFn: () => api<NotificationSettings>('/notifications/settings'),
-      staleTime: 60_000,
-    });
+    const settings = await queryClient.fetchQuery(notificationQueries.settings());
     if (!settings.pushNotifications) return;
     await i18n.loadNamespaces('notifications');
     const language = currentLanguage();

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@client/lib/api';
 import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
-import { queryKeys } from '@client/lib/query-keys';
+import { notificationQueries } from './api';
 
 export interface UnreadCounts {
   messages: number;
@@ -12,8 +11,7 @@ export interface UnreadCounts {
 export function useUnreadCounts(signedIn: boolean): UnreadCounts {
   const status = useRealtimeStatus();
   const counts = useQuery({
-    queryKey: queryKeys.counts,
-    queryFn: () => api<UnreadCounts>('/notifications/counts'),
+    ...notificationQueries.counts(),
     enabled: signedIn,
     refetchInterval: fallbackInterval(status, 30_000),
   });

@@ -1,21 +1,15 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@common/schemas/auth';
-import { api } from '@client/lib/api';
+import { fetchSession, sessionQueries, signOutEverywhere } from './api';
 import { SessionContext, type Session } from './session';
 import { queryKeys } from '@client/lib/query-keys';
-
-async function fetchSession(): Promise<SessionUser | null> {
-  return (await api<{ user: SessionUser | null }>('/auth/session')).user;
-}
 
 /** Who is signed in, from the httpOnly session cookie the server reads (nothing in local storage). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: queryKeys.session,
-    queryFn: fetchSession,
-    staleTime: 60_000,
+    ...sessionQueries.current(),
     retry: 1,
   });
 
@@ -38,7 +32,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     // Forgotten here at once: no screen shows the member while the server ends their sessions.
     ended();
-    await api('/auth/sign-out', { method: 'POST', body: {} });
+    await signOutEverywhere();
   }, [ended]);
 
   const value = useMemo<Session>(
