@@ -149,6 +149,9 @@ export const SessionResponseSchema = z
   .object({ user: SessionUserSchema.nullable() })
   .meta({ id: 'SessionResponse' });
 
+/** The answer of a sign-in: always the member now signed in. */
+export const SignedInSchema = z.object({ user: SessionUserSchema }).meta({ id: 'SignedIn' });
+
 export const AcceptedSchema = z.object({ status: z.literal('accepted') }).meta({ id: 'Accepted' });
 export const OkSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Ok' });
 

@@ -6,7 +6,7 @@ import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Alert } from '@client/components/ui/field';
-import { cn } from '@client/lib/cn';
+import { Tab, TabList, TabPanel, Tabs } from '@client/components/ui/tabs';
 import { useSession } from '@client/features/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { SignInForm } from './sign-in-form';
@@ -74,50 +74,27 @@ export default function AuthPage() {
           {mode === 'signin' ? t('signIn.subtitle') : t('signUp.subtitle')}
         </p>
 
-        <div
-          role="tablist"
-          aria-label={t('tabs.label')}
-          className="mt-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
-        >
-          {tabs.map((tab) => (
-            <button
-              key={tab.id}
-              type="button"
-              role="tab"
-              id={`tab-${tab.id}`}
-              aria-selected={mode === tab.id}
-              aria-controls={`panel-${tab.id}`}
-              tabIndex={mode === tab.id ? 0 : -1}
-              onClick={() => selectTab(tab.id)}
-              onKeyDown={(event) => {
-                if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-                  const next = mode === 'signin' ? 'signup' : 'signin';
-                  selectTab(next);
-                  document.getElementById(`tab-${next}`)?.focus();
-                }
-              }}
-              className={cn(
-                'h-10 rounded-md text-sm font-semibold transition-colors',
-                mode === tab.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-              )}
-            >
-              {tab.label}
-            </button>
-          ))}
-        </div>
+        <Tabs value={mode} onValueChange={(value) => selectTab(value as Mode)}>
+          <TabList aria-label={t('tabs.label')} className="mt-6">
+            {tabs.map((tab) => (
+              <Tab key={tab.id} value={tab.id}>
+                {tab.label}
+              </Tab>
+            ))}
+          </TabList>
 
-        <div className="mt-6 space-y-4">
-          {params.get('reset') === 'success' ? <Alert tone="success">{t('resetSuccess')}</Alert> : null}
-          <SocialOutcome outcome={params.get('social')} provider={params.get('provider')} />
-        </div>
+          <div className="mt-6 space-y-4">
+            {params.get('reset') === 'success' ? <Alert tone="success">{t('resetSuccess')}</Alert> : null}
+            <SocialOutcome outcome={params.get('social')} provider={params.get('provider')} />
+          </div>
 
-        <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`} className="mt-4">
-          {mode === 'signin' ? (
-            <SignInForm key="signin" defaultEmail={params.get('email') ?? ''} onSignedIn={onSignedIn} />
-          ) : (
-            <SignUpForm key="signup" />
-          )}
-        </div>
+          <TabPanel value="signin" className="mt-4">
+            <SignInForm defaultEmail={params.get('email') ?? ''} onSignedIn={onSignedIn} />
+          </TabPanel>
+          <TabPanel value="signup" className="mt-4">
+            <SignUpForm />
+          </TabPanel>
+        </Tabs>
         <SocialButtons redirect={redirect} />
       </AuthCard>
     </>

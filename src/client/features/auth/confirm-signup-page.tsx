@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CircleAlert, CircleCheck, Clock, LoaderCircle } from 'lucide-react';
 import { paths } from '@common/routes';
-import { api, ApiClientError } from '@client/lib/api';
+import { ApiClientError } from '@client/lib/api';
+import { confirmEmail } from './api';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
@@ -30,7 +31,7 @@ export default function ConfirmSignupPage() {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    api<{ email: string }>('/auth/confirm-email', { body: { token } }).then(
+    confirmEmail(token).then(
       ({ email }) => setState({ kind: 'success', email }),
       (error: unknown) => {
         if (error instanceof ApiClientError && error.code === 'LINK_EXPIRED') setState({ kind: 'expired' });

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MailCheck, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { useConfirmationStatus, useResendConfirmation } from './api';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
@@ -17,19 +17,17 @@ export default function EmailConfirmationPage() {
   const email = params.get('email')?.trim() ?? '';
   const navigate = useNavigate();
   const { user, refresh } = useSession();
-  const [busy, setBusy] = useState<'check' | 'resend' | null>(null);
+  const status = useConfirmationStatus();
+  const resendLink = useResendConfirmation();
+  const busy = status.isPending ? 'check' : resendLink.isPending ? 'resend' : null;
 
   useEffect(() => {
     if (user) void navigate(paths.onboardingRole.href(), { replace: true });
   }, [user, navigate]);
 
   const check = async () => {
-    setBusy('check');
     try {
-      const { confirmed, signedIn } = await api<{ confirmed: boolean; signedIn: boolean }>(
-        '/auth/confirmation-status',
-        { body: {} },
-      );
+      const { confirmed, signedIn } = await status.mutateAsync();
       if (confirmed && signedIn) {
         toast.success(t('confirmSignup.successTitle'));
         await refresh();
@@ -47,8 +45,6 @@ export default function EmailConfirmationPage() {
       }
     } catch {
       toast.error(t('emailConfirmation.checkFailed'));
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -57,16 +53,13 @@ export default function EmailConfirmationPage() {
       void navigate(paths.auth.href({ mode: 'signup' }));
       return;
     }
-    setBusy('resend');
     try {
-      await api('/auth/resend-confirmation', { body: { email } });
+      await resendLink.mutateAsync(email);
       toast.success(t('emailConfirmation.sent'), { description: t('emailConfirmation.sentBody') });
     } catch (error) {
       toast.error(t('emailConfirmation.resendFailed'), {
         description: error instanceof Error && error.message ? error.message : undefined,
       });
-    } finally {
-      setBusy(null);
     }
   };
 

@@ -4,47 +4,44 @@ import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { paths } from '@common/routes';
-import { api, ApiClientError } from '@client/lib/api';
+import { EmailRequestSchema } from '@common/schemas/auth';
+import { ApiClientError } from '@client/lib/api';
+import { useForgotPassword } from './api';
 import { currentLanguage } from '@client/lib/i18n';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { fieldMessage } from '@client/lib/form-errors';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { authErrorMessage } from './messages';
+
+const ForgotPasswordFormSchema = EmailRequestSchema.pick({ email: true });
 
 /** Asks for a reset link (on /forgot-password and /password-reset), then says to check the inbox. */
 export function ForgotPasswordForm() {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const forgot = useForgotPassword();
+  const form = useSchemaForm(ForgotPasswordFormSchema, { defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const trimmed = email.trim();
-    setError(undefined);
-    if (!trimmed) {
-      toast.error(t('forgot.emailRequired'), { description: t('forgot.emailRequiredBody') });
-      return;
-    }
-    setSending(true);
-    try {
-      await api('/auth/forgot-password', { body: { email: trimmed, language: currentLanguage() } });
-      setSentTo(trimmed);
-      toast.success(t('forgot.sentToast'));
-    } catch (failure) {
-      if (failure instanceof ApiClientError && failure.code === 'VALIDATION_ERROR') {
-        setError(fieldMessage(failure.fields.email, t) ?? failure.message);
-      } else if (failure instanceof ApiClientError && failure.code === 'NETWORK_ERROR') {
-        toast.error(t('forgot.networkError'));
-      } else {
-        toast.error(t('reset.failed'), {
-          description: failure instanceof Error && failure.message ? failure.message : t('errors.unexpected'),
-        });
+  const submit = form.handleSubmit(
+    async ({ email }) => {
+      try {
+        await forgot.mutateAsync({ email, language: currentLanguage() });
+        setSentTo(email);
+        toast.success(t('forgot.sentToast'));
+      } catch (failure) {
+        if (showServerErrors(form, failure)) return;
+        if (failure instanceof ApiClientError && failure.code === 'NETWORK_ERROR')
+          toast.error(t('forgot.networkError'));
+        else toast.error(t('reset.failed'), { description: authErrorMessage(failure, t) });
       }
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+    (invalid) => {
+      if (invalid.email?.message === 'validation.emailRequired')
+        toast.error(t('forgot.emailRequired'), { description: t('forgot.emailRequiredBody') });
+    },
+  );
 
   if (sentTo) {
     return (
@@ -76,12 +73,11 @@ export function ForgotPasswordForm() {
         type="email"
         autoComplete="email"
         required
-        value={email}
-        error={error}
-        onChange={(event) => setEmail(event.target.value)}
+        error={fieldMessage(errors.email?.message, t)}
+        {...form.register('email')}
       />
-      <Button type="submit" size="lg" className="mt-6 w-full" disabled={sending}>
-        {sending ? t('forgot.sending') : t('forgot.submit')}
+      <Button type="submit" size="lg" className="mt-6 w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('forgot.sending') : t('forgot.submit')}
       </Button>
       <p className="mt-6 text-center text-sm">
         <Link to={paths.auth.href({ mode: 'signin' })} className="font-medium text-brand-700 hover:underline">

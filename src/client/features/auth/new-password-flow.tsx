@@ -8,7 +8,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { NewPasswordFormSchema } from '@common/schemas/auth';
 import { paths } from '@common/routes';
-import { api, ApiClientError } from '@client/lib/api';
+import { ApiClientError } from '@client/lib/api';
+import { checkResetLink, useResetPassword } from './api';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session';
@@ -43,6 +44,7 @@ export function NewPasswordFlow({
   });
   const { errors, isSubmitting, dirtyFields, isSubmitted } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
+  const reset = useResetPassword();
 
   useEffect(() => {
     if (!token) {
@@ -51,7 +53,7 @@ export function NewPasswordFlow({
     }
     if (checked.current) return;
     checked.current = true;
-    api('/auth/reset-password/check', { body: { token } }).then(
+    checkResetLink(token).then(
       () => setState('form'),
       () => {
         setState('invalid');
@@ -62,7 +64,7 @@ export function NewPasswordFlow({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api('/auth/reset-password', { body: { token, ...values } });
+      await reset.mutateAsync({ token: token ?? '', ...values });
       await signOut().catch(() => undefined);
       toast.success(t('reset.updated'));
       setState('success');

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { SignInSchema, type SessionUser } from '@common/schemas/auth';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { useSignIn } from './api';
 import { Button } from '@client/components/ui/button';
 import { Alert, CheckboxField, TextField } from '@client/components/ui/field';
 import { fieldMessage } from '@client/lib/form-errors';
@@ -29,11 +29,12 @@ export function SignInForm({
     defaultValues: { email: defaultEmail, password: '', keepSignedIn: false },
   });
   const { errors, isSubmitting } = form.formState;
+  const signIn = useSignIn();
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { user } = await api<{ user: SessionUser }>('/auth/sign-in', { body: values });
+      const { user } = await signIn.mutateAsync(values);
       onSignedIn(user);
     } catch (error) {
       const message = authErrorMessage(error, t);

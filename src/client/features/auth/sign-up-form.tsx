@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { SignUpSchema } from '@common/schemas/auth';
 import { paths } from '@common/routes';
-import { api, ApiClientError } from '@client/lib/api';
+import { ApiClientError } from '@client/lib/api';
+import { useSignUp } from './api';
 import { currentLanguage } from '@client/lib/i18n';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField, TextField } from '@client/components/ui/field';
@@ -37,19 +38,14 @@ export function SignUpForm() {
     },
   });
   const { errors, isSubmitting, dirtyFields, isSubmitted } = form.formState;
+  const signUp = useSignUp();
   const password = useWatch({ control: form.control, name: 'password' });
   const showRequirements = Boolean(dirtyFields.password) || isSubmitted;
 
   const submit = form.handleSubmit(
     async (values) => {
       try {
-        await api('/auth/sign-up', {
-          body: {
-            ...values,
-            phone: values.phone ?? '',
-            language: currentLanguage(),
-          },
-        });
+        await signUp.mutateAsync({ ...values, phone: values.phone ?? '', language: currentLanguage() });
         await new Promise((resolve) => setTimeout(resolve, 500));
         void navigate(paths.emailConfirmation.href({ email: values.email }));
       } catch (error) {

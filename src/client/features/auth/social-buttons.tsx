@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@common/schemas/auth';
-import { api } from '@client/lib/api';
+import { authQueries } from './api';
 import { Button } from '@client/components/ui/button';
 
 const marks: Record<SocialProvider, string> = { google: 'G', facebook: 'f', apple: '' };
@@ -13,11 +13,7 @@ const marks: Record<SocialProvider, string> = { google: 'G', facebook: 'f', appl
  */
 export function SocialButtons({ redirect }: { redirect: string | null }) {
   const { t } = useTranslation('auth');
-  const providers = useQuery({
-    queryKey: ['auth', 'providers'],
-    queryFn: () => api<{ providers: SocialProvider[] }>('/auth/providers'),
-    staleTime: Infinity,
-  });
+  const providers = useQuery(authQueries.providers());
 
   const start = (provider: SocialProvider) => {
     if (!providers.data?.providers.includes(provider)) {

@@ -9,6 +9,7 @@ import {
   ProvidersSchema,
   ResetPasswordSchema,
   SessionResponseSchema,
+  SignedInSchema,
   SignInSchema,
   SignUpSchema,
   SOCIAL_PROVIDERS,
@@ -94,7 +95,7 @@ const routes = {
     summary: 'Sign in with email and password',
     request: body(SignInSchema),
     responses: {
-      200: json(SessionResponseSchema, 'Signed in; the session cookie is set'),
+      200: json(SignedInSchema, 'Signed in; the session cookie is set'),
       401: json(ErrorResponseSchema, 'INVALID_CREDENTIALS'),
       403: json(ErrorResponseSchema, 'EMAIL_NOT_CONFIRMED'),
       ...errors,
@@ -265,6 +266,8 @@ export function authRoutes(deps: AuthRoutesDeps) {
       await clearRateLimit(db, `sign-in-account:${input.email}`);
       if (openedLink) clearCookie(c, cookies, OPENED_LINK_COOKIE);
       const user = await signIn(c, result.userId, input.keepSignedIn);
+      // The member was found a moment ago; gone now only if deleted in between.
+      if (!user) throw new ApiError(401, 'INVALID_CREDENTIALS');
       return c.json({ user }, 200);
     })
 
