@@ -137,25 +137,22 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
   );
 }
 
-/** A required select with its label and error. */
+/** A required select with its label and error; takes `{...form.register(name)}` like `TextField`. */
 export function SelectField({
   name,
   label,
   placeholder,
   options,
   optionLabel,
-  value,
   error,
-  onChange,
-}: {
+  ...select
+}: Omit<ComponentProps<'select'>, 'children'> & {
   name: string;
   label: string;
   placeholder: string;
   options: readonly string[];
   optionLabel: (value: string) => string;
-  value: string;
   error: string | undefined;
-  onChange: (value: string) => void;
 }) {
   const id = `field-${name}`;
   return (
@@ -166,12 +163,12 @@ export function SelectField({
       </label>
       <select
         id={id}
+        name={name}
         className={inputClass}
-        value={value}
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
+        {...select}
       >
         <option value="">{placeholder}</option>
         {options.map((option) => (

@@ -2,57 +2,42 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CONTACT_TOPICS, ContactSchema } from '@common/schemas/contact';
-import { api, ApiClientError } from '@client/lib/api';
 import { Button } from '@client/components/ui/button';
 import { Alert, SelectField, TextAreaField, TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session';
-import { issuesByField, useErrorText } from '@client/lib/form-errors';
+import { useErrorText } from '@client/lib/form-errors';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { errorMessage } from '@client/lib/error-message';
+import { useSendContactMessage } from './api';
 
 /** The contact form: stored and emailed to support; the sender gets a copy. */
 export function ContactForm() {
   const { t } = useTranslation(['company', 'errors']);
   const { user } = useSession();
-  const [values, setValues] = useState(() => ({
-    name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',
-    email: user?.email ?? '',
-    topic: '',
-    message: '',
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
+  const send = useSendContactMessage();
   const message = useErrorText();
-  const set = (name: keyof typeof values, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  };
+  const form = useSchemaForm(ContactSchema, {
+    defaultValues: {
+      name: user ? [user.firstName, user.lastName].filter(Boolean).join(' ') : '',
+      email: user?.email ?? '',
+      topic: undefined,
+      message: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = ContactSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setSending(true);
+  const submit = form.handleSubmit(async (input) => {
     try {
-      await api('/contact', { body: parsed.data });
+      await send.mutateAsync(input);
       toast.success(t('contact.form.sent'), { description: t('contact.form.sentBody') });
       setSent(true);
-      setValues((current) => ({ ...current, topic: '', message: '' }));
+      form.reset({ ...form.getValues(), topic: undefined, message: '' });
     } catch (error) {
-      if (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR') setErrors(error.fields);
-      toast.error(t('contact.form.error'), {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setSending(false);
+      showServerErrors(form, error);
+      toast.error(t('contact.form.error'), { description: errorMessage(error, t) });
     }
-  };
+  });
 
   return (
     <section
@@ -71,30 +56,26 @@ export function ContactForm() {
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('contact.form.name')}
-          value={values.name}
           autoComplete="name"
           maxLength={80}
-          error={message(errors.name)}
-          onChange={(event) => set('name', event.target.value)}
+          error={message(errors.name?.message)}
+          {...form.register('name')}
         />
         <TextField
           label={t('contact.form.email')}
           type="email"
-          value={values.email}
           autoComplete="email"
-          error={message(errors.email)}
-          onChange={(event) => set('email', event.target.value)}
+          error={message(errors.email?.message)}
+          {...form.register('email')}
         />
         <div className="sm:col-span-2">
           <SelectField
-            name="contact-topic"
+            {...form.register('topic')}
             label={t('contact.form.topic')}
             placeholder={t('contact.form.topicPlaceholder')}
             options={CONTACT_TOPICS}
             optionLabel={(topic) => t(`contact.form.topics.${topic}`)}
-            value={values.topic}
-            error={message(errors.topic)}
-            onChange={(value) => set('topic', value)}
+            error={message(errors.topic?.message)}
           />
         </div>
         <TextAreaField
@@ -102,13 +83,12 @@ export function ContactForm() {
           label={t('contact.form.message')}
           rows={6}
           maxLength={4000}
-          value={values.message}
-          error={message(errors.message)}
-          onChange={(event) => set('message', event.target.value)}
+          error={message(errors.message?.message)}
+          {...form.register('message')}
         />
         <div className="sm:col-span-2 sm:text-right">
-          <Button type="submit" size="lg" disabled={sending}>
-            {sending ? t('contact.form.sending') : t('contact.form.send')}
+          <Button type="submit" size="lg" disabled={isSubmitting}>
+            {isSubmitting ? t('contact.form.sending') : t('contact.form.send')}
           </Button>
         </div>
       </form>

@@ -63,7 +63,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
   const save = useSaveVehicle(vehicle?.id);
   const form = useSchemaForm(VehicleInputSchema, { defaultValues: initial(vehicle) });
   const { errors, isSubmitted } = form.formState;
-  const [vin = '', make = ''] = useWatch({ control: form.control, name: ['vin', 'make'] });
+  const vin = useWatch({ control: form.control, name: 'vin' });
   const feedback = useVinFeedback(vin ?? '');
   const message = useErrorText();
 
@@ -148,14 +148,12 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
           {...form.register('licensePlate')}
         />
         <SelectField
-          name="vehicle-make"
+          {...form.register('make')}
           label={t('fields.make')}
           placeholder={t('fields.makePlaceholder')}
           options={MAKES}
           optionLabel={(make) => make}
-          value={make ?? ''}
           error={message(errors.make?.message)}
-          onChange={(value) => form.setValue('make', value, { shouldValidate: isSubmitted })}
         />
         <TextField
           label={t('fields.model')}

@@ -192,7 +192,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
             optionLabel={(c) => t(`catalog.categories.${c}`, { ns: 'common' })}
             value={values.category}
             error={message(errors.category)}
-            onChange={(v) => set('category', v)}
+            onChange={(event) => set('category', event.target.value)}
           />
           <SelectField
             name="condition"
@@ -202,7 +202,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
             optionLabel={(c) => t(`conditions.${c}`)}
             value={values.condition}
             error={message(errors.condition)}
-            onChange={(v) => set('condition', v)}
+            onChange={(event) => set('condition', event.target.value)}
           />
         </div>
         <TextField
@@ -234,7 +234,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
             optionLabel={(m) => (m === 'Other' ? t('catalog.categories.other', { ns: 'common' }) : m)}
             value={values.make}
             error={message(errors.make)}
-            onChange={(v) => set('make', v)}
+            onChange={(event) => set('make', event.target.value)}
           />
           <TextField
             label={`${t('form.model')} *`}
@@ -339,7 +339,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
                 optionLabel={(b) => (b === 'Other' ? t('catalog.categories.other', { ns: 'common' }) : b)}
                 value={values.partBrand}
                 error={message(errors.partBrand)}
-                onChange={(v) => set('partBrand', v)}
+                onChange={(event) => set('partBrand', event.target.value)}
               />
             </div>
             {values.partBrand === 'Other' ? (

@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { RADIUS_OPTIONS } from '@common/schemas/auth';
-import { ONBOARDING_CATEGORIES, ONBOARDING_MAKES } from '@common/schemas/profile';
+import { BuyerPreferencesSchema, ONBOARDING_CATEGORIES, ONBOARDING_MAKES } from '@common/schemas/profile';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { useErrorText } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { TextField, inputClass } from '@client/components/ui/field';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup, useChoices } from './choice-group';
+import { useSaveBuyerPreferences } from './api';
 import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
 import { useSkipOnboarding } from './use-skip';
-
-type Make = (typeof ONBOARDING_MAKES)[number];
-type Category = (typeof ONBOARDING_CATEGORIES)[number];
 
 /** /onboarding/buyer: ZIP, radius, preferred makes and categories. */
 export default function BuyerPage() {
@@ -22,44 +20,35 @@ export default function BuyerPage() {
   const user = useOnboardingMember();
   const role = useEffectiveRole(user);
   const { skip, skipping } = useSkipOnboarding();
-  const [zip, setZip] = useState('');
-  const [zipError, setZipError] = useState<string | undefined>();
-  const [radius, setRadius] = useState<string>('');
-  const [makes, setMakes] = useState<Make[]>([]);
-  const [otherMake, setOtherMake] = useState({ checked: false, text: '' });
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [otherCategory, setOtherCategory] = useState({ checked: false, text: '' });
-  const [saving, setSaving] = useState(false);
+  const save = useSaveBuyerPreferences();
+  const form = useSchemaForm(BuyerPreferencesSchema, {
+    defaultValues: {
+      zip: '',
+      radiusMiles: null,
+      prefMakes: [],
+      otherMake: '',
+      prefCategories: [],
+      otherCategory: '',
+    },
+  });
+  const makes = useChoices(form, 'prefMakes', 'otherMake');
+  const categories = useChoices(form, 'prefCategories', 'otherCategory');
+  const message = useErrorText();
+  const saving = form.formState.isSubmitting;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!zip.trim()) {
-      setZipError(t('validation.zipRequired', { ns: 'errors' }));
-      toast.error(t('buyer.missingInfo'), { description: t('buyer.missingInfoBody') });
-      return;
-    }
-    setZipError(undefined);
-    setSaving(true);
-    try {
-      await api('/profile/buyer', {
-        method: 'PUT',
-        body: {
-          zip: zip.trim(),
-          radiusMiles: radius ? Number(radius) : null,
-          prefMakes: makes,
-          otherMake: otherMake.checked ? otherMake.text : '',
-          prefCategories: categories,
-          otherCategory: otherCategory.checked ? otherCategory.text : '',
-        },
-      });
-      const to = role === 'both' ? paths.onboardingSeller.href() : paths.onboardingDone.href();
-      void navigate(to, { state: { role } });
-    } catch {
-      toast.error(t('saveFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      try {
+        await save.mutateAsync(input);
+        const to = role === 'both' ? paths.onboardingSeller.href() : paths.onboardingDone.href();
+        void navigate(to, { state: { role } });
+      } catch (error) {
+        showServerErrors(form, error);
+        toast.error(t('saveFailed'));
+      }
+    },
+    () => toast.error(t('buyer.missingInfo'), { description: t('buyer.missingInfoBody') }),
+  );
 
   return (
     <OnboardingShell step={stepOf('buyer', role)} title={t('buyer.title')} subtitle={t('buyer.subtitle')}>
@@ -71,9 +60,8 @@ export default function BuyerPage() {
             inputMode="numeric"
             maxLength={10}
             required
-            value={zip}
-            error={zipError}
-            onChange={(event) => setZip(event.target.value)}
+            error={message(form.formState.errors.zip?.message)}
+            {...form.register('zip')}
           />
           <div>
             <label htmlFor="radius" className="mb-1.5 block text-sm font-medium text-slate-800">
@@ -82,8 +70,9 @@ export default function BuyerPage() {
             <select
               id="radius"
               className={inputClass}
-              value={radius}
-              onChange={(event) => setRadius(event.target.value)}
+              {...form.register('radiusMiles', {
+                setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+              })}
             >
               <option value="">{t('buyer.anyDistance')}</option>
               {RADIUS_OPTIONS.map((miles) => (
@@ -98,20 +87,14 @@ export default function BuyerPage() {
           legend={t('buyer.makes')}
           options={ONBOARDING_MAKES}
           label={(make) => make}
-          selected={makes}
-          onChange={setMakes}
-          other={otherMake}
-          onOtherChange={setOtherMake}
+          {...makes}
           otherLabel={t('buyer.otherMake')}
         />
         <ChoiceGroup
           legend={t('buyer.categories')}
           options={ONBOARDING_CATEGORIES}
           label={(category) => t(`catalog.categories.${category}`, { ns: 'common' })}
-          selected={categories}
-          onChange={setCategories}
-          other={otherCategory}
-          onOtherChange={setOtherCategory}
+          {...categories}
           otherLabel={t('buyer.otherCategory')}
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { OTHER_TEXT_MAX_LENGTH } from '@common/schemas/auth';
 import { CheckboxField, inputClass } from '@client/components/ui/field';
@@ -69,4 +70,30 @@ export function ChoiceGroup<T extends string>({
       ) : null}
     </fieldset>
   );
+}
+
+/**
+ * Binds a ChoiceGroup to two fields of a form: the list of choices and the "Other" text. Whether
+ * "Other" is ticked is the group's own state: the text counts only while it is.
+ */
+export function useChoices<Values extends FieldValues>(
+  form: UseFormReturn<Values, unknown, FieldValues>,
+  list: Path<Values>,
+  otherText: Path<Values>,
+) {
+  const [other, setOther] = useState({ checked: false, text: '' });
+  const selected = (useWatch({ control: form.control, name: list }) ?? []) as string[];
+  const revalidate = form.formState.isSubmitted;
+  return {
+    selected,
+    onChange: (next: string[]) =>
+      form.setValue(list, next as PathValue<Values, Path<Values>>, { shouldValidate: revalidate }),
+    other,
+    onOtherChange: (next: { checked: boolean; text: string }) => {
+      setOther(next);
+      form.setValue(otherText, (next.checked ? next.text : '') as PathValue<Values, Path<Values>>, {
+        shouldValidate: revalidate,
+      });
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PartyPopper } from 'lucide-react';
 import { toast } from 'sonner';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { completeOnboarding } from './api';
 import { Button } from '@client/components/ui/button';
 import { useSession } from '@client/features/session';
 import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
@@ -20,7 +20,7 @@ export default function DonePage() {
   useEffect(() => {
     if (!user || marked.current) return;
     marked.current = true;
-    api('/profile/onboarding/complete', { body: {} })
+    completeOnboarding()
       .then(() => refresh())
       .catch(() => toast.error(t('saveFailed')));
   }, [user, refresh, t]);

@@ -5,7 +5,7 @@ import { ShoppingCart, Store, Repeat } from 'lucide-react';
 import { toast } from 'sonner';
 import { ROLES, type Role } from '@common/schemas/auth';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { useSaveRole } from './api';
 import { cn } from '@client/lib/cn';
 import { Button } from '@client/components/ui/button';
 import { useSession } from '@client/features/session';
@@ -21,7 +21,8 @@ export default function RolePage() {
   const { isLoading, refresh } = useSession();
   const user = useOnboardingMember();
   const [role, setRole] = useState<Role | null>(user?.role ?? null);
-  const [saving, setSaving] = useState(false);
+  const saveRole = useSaveRole();
+  const saving = saveRole.isPending;
   const { skip, skipping } = useSkipOnboarding('buyer');
 
   const next = async () => {
@@ -38,16 +39,13 @@ export default function RolePage() {
       toast.error(t('role.missingSelection'), { description: t('role.missingSelectionBody') });
       return;
     }
-    setSaving(true);
     try {
-      await api('/profile/role', { method: 'PUT', body: { role } });
+      await saveRole.mutateAsync(role);
       await refresh();
       const to = role === 'seller' ? paths.onboardingSeller.href() : paths.onboardingBuyer.href();
       void navigate(to, { state: { role } });
     } catch {
       toast.error(t('role.saveFailed'));
-    } finally {
-      setSaving(false);
     }
   };
 

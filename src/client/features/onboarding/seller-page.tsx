@@ -1,18 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ONBOARDING_CATEGORIES } from '@common/schemas/profile';
+import { ONBOARDING_CATEGORIES, SellerPreferencesSchema } from '@common/schemas/profile';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { useSchemaForm } from '@client/lib/form';
+import { useErrorText } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup, useChoices } from './choice-group';
+import { useSaveSellerPreferences } from './api';
 import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
 import { useSkipOnboarding } from './use-skip';
-
-type Category = (typeof ONBOARDING_CATEGORIES)[number];
 
 /** /onboarding/seller: shipping, local pickup and the categories sold. Finishing it completes onboarding. */
 export default function SellerPage() {
@@ -22,36 +21,29 @@ export default function SellerPage() {
   const user = useOnboardingMember();
   const role = useEffectiveRole(user);
   const { skip, skipping } = useSkipOnboarding();
-  const [shipOk, setShipOk] = useState(false);
-  const [localOk, setLocalOk] = useState(false);
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [other, setOther] = useState({ checked: false, text: '' });
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
+  const save = useSaveSellerPreferences();
+  const form = useSchemaForm(SellerPreferencesSchema, {
+    defaultValues: { shipOk: false, localOk: false, sellerCategories: [], otherCategory: '' },
+  });
+  const categories = useChoices(form, 'sellerCategories', 'otherCategory');
+  const message = useErrorText();
+  const saving = form.formState.isSubmitting;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const otherText = other.checked ? other.text.trim() : '';
-    if (categories.length === 0 && !otherText) {
-      setError(t('seller.categoryRequired'));
-      toast.error(t('seller.categoryRequired'));
-      return;
-    }
-    setError(undefined);
-    setSaving(true);
-    try {
-      await api('/profile/seller', {
-        method: 'PUT',
-        body: { shipOk, localOk, sellerCategories: categories, otherCategory: otherText },
-      });
-      await refresh();
-      void navigate(paths.onboardingDone.href(), { state: { role } });
-    } catch {
-      toast.error(t('saveFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = form.handleSubmit(
+    async (input) => {
+      try {
+        await save.mutateAsync(input);
+        await refresh();
+        void navigate(paths.onboardingDone.href(), { state: { role } });
+      } catch {
+        toast.error(t('saveFailed'));
+      }
+    },
+    (invalid) => {
+      const problem = message(invalid.sellerCategories?.message);
+      if (problem) toast.error(problem);
+    },
+  );
 
   return (
     <OnboardingShell step={stepOf('seller', role)} title={t('seller.title')} subtitle={t('seller.subtitle')}>
@@ -59,28 +51,17 @@ export default function SellerPage() {
         <fieldset>
           <legend className="mb-3 text-sm font-semibold text-slate-900">{t('seller.delivery')}</legend>
           <div className="space-y-2.5">
-            <CheckboxField
-              label={t('seller.shipOk')}
-              checked={shipOk}
-              onChange={(e) => setShipOk(e.target.checked)}
-            />
-            <CheckboxField
-              label={t('seller.localOk')}
-              checked={localOk}
-              onChange={(e) => setLocalOk(e.target.checked)}
-            />
+            <CheckboxField label={t('seller.shipOk')} {...form.register('shipOk')} />
+            <CheckboxField label={t('seller.localOk')} {...form.register('localOk')} />
           </div>
         </fieldset>
         <ChoiceGroup
           legend={t('seller.categories')}
           options={ONBOARDING_CATEGORIES}
           label={(category) => t(`catalog.categories.${category}`, { ns: 'common' })}
-          selected={categories}
-          onChange={setCategories}
-          other={other}
-          onOtherChange={setOther}
+          {...categories}
           otherLabel={t('seller.otherCategory')}
-          error={error}
+          error={message(form.formState.errors.sellerCategories?.message)}
         />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button variant="ghost" disabled={skipping || saving} onClick={() => void skip()}>
