@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Info } from 'lucide-react';
 import { PLANS, PLAN_DETAILS, type Plan } from '@common/catalog';
-import type { Billing, PlanChangeResult } from '@common/schemas/billing';
 import { formatNumber, formatPrice } from '@common/i18n/format';
-import { api } from '@client/lib/api';
+import { errorMessage } from '@client/lib/error-message';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
@@ -15,10 +14,10 @@ import { Button } from '@client/components/ui/button';
 import { Alert, ProgressBar } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { QueryError } from '@client/components/ui/query-error';
 import { RequireMember } from '@client/features/session';
-import { useSession } from '@client/features/session';
 import { PlanTable } from './plan-table';
-import { queryKeys } from '@client/lib/query-keys';
+import { planQueries, useChangePlan } from './api';
 
 /** /upgrade: the three plans, the member's plan and what they use of it, and the way to change it. */
 export default function UpgradePage() {
@@ -32,12 +31,11 @@ export default function UpgradePage() {
 function Upgrade() {
   const { t } = useTranslation(['billing', 'home']);
   const language = useLanguage();
-  const queryClient = useQueryClient();
-  const { refresh } = useSession();
   const [params, setParams] = useSearchParams();
-  const [busy, setBusy] = useState<Plan | null>(null);
   const [confirming, setConfirming] = useState<Plan | null>(null);
-  const billing = useQuery({ queryKey: queryKeys.billing, queryFn: () => api<Billing>('/billing') });
+  const billing = useQuery(planQueries.billing());
+  const changePlan = useChangePlan();
+  const busy = changePlan.isPending ? changePlan.variables : null;
   const name = (plan: Plan) => t(`plans.names.${plan}`, { ns: 'home' });
 
   // Back from Stripe Checkout: say how it went, once.
@@ -51,9 +49,8 @@ function Upgrade() {
 
   const change = async (plan: Plan) => {
     setConfirming(null);
-    setBusy(plan);
     try {
-      const result = await api<PlanChangeResult>('/billing/plan', { body: { plan } });
+      const result = await changePlan.mutateAsync(plan);
       if (result.status === 'redirect') {
         toast.info(t('redirecting'));
         window.location.assign(result.url);
@@ -64,12 +61,8 @@ function Upgrade() {
           description: result.mode === 'demo' ? t('changedDemo') : undefined,
         });
       else toast.info(t('pending'));
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.billing });
     } catch (error) {
-      toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setBusy(null);
+      toast.error(t('error'), { description: errorMessage(error, t) });
     }
   };
 
@@ -155,6 +148,8 @@ function Upgrade() {
               }
             />
           </section>
+        ) : billing.isError ? (
+          <QueryError query={billing} className="mt-6" />
         ) : (
           <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
         )}
