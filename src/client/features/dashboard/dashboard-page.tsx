@@ -1,39 +1,22 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DollarSign, Eye, MessageSquare, Package, PackageCheck, Plus, Tag } from 'lucide-react';
-import type { ListingCard } from '@common/schemas/listings';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { QueryError } from '@client/components/ui/query-error';
+import { Tab, TabList, TabPanel, Tabs } from '@client/components/ui/tabs';
 import { useSession } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
 import { useListingStatus } from '@client/features/listings';
-import { queryKeys } from '@client/lib/query-keys';
+import { dashboardQueries } from './api';
 
-interface Dashboard {
-  stats: { total: number; active: number; sold: number; totalValue: string };
-  plan: 'bronze' | 'gold' | 'platinum';
-  quota: { active: number; limit: number | null };
-  listings: (ListingCard & { views: number })[];
-  recentMessages: {
-    id: string;
-    senderName: string | null;
-    content: string;
-    createdAt: string;
-    listingId: string | null;
-    listingTitle: string;
-    conversationId: string;
-  }[];
-}
-
-const TABS = ['listings', 'messages'] as const;
+const DASHBOARD_TABS = ['listings', 'messages'] as const;
 
 /** /dashboard: the seller's listings, stats, quota and latest messages. */
 export default function DashboardPage() {
@@ -60,9 +43,8 @@ export default function DashboardPage() {
 function SellerDashboard() {
   const { t } = useTranslation(['market', 'common']);
   const language = useLanguage();
-  const [tab, setTab] = useState<'listings' | 'messages'>('listings');
   const status = useListingStatus();
-  const data = useQuery({ queryKey: queryKeys.dashboard, queryFn: () => api<Dashboard>('/dashboard') });
+  const data = useQuery(dashboardQueries.mine());
   const d = data.data;
 
   const stats = d
@@ -119,159 +101,155 @@ function SellerDashboard() {
             : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-28" />)}
         </div>
 
-        <div
-          role="tablist"
-          aria-label={t('dashboard.title')}
-          className="mt-8 flex gap-1 border-b border-slate-200"
-        >
-          {TABS.map((id) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              id={`dashboard-tab-${id}`}
-              aria-selected={tab === id}
-              aria-controls={`dashboard-panel-${id}`}
-              onClick={() => setTab(id)}
-              className={cn(
-                '-mb-px border-b-2 px-4 py-2.5 text-sm font-semibold',
-                tab === id
-                  ? 'border-brand-600 text-brand-700'
-                  : 'border-transparent text-slate-600 hover:text-slate-900',
-              )}
+        {data.isError ? (
+          <QueryError query={data} className="mt-8" />
+        ) : (
+          <Tabs defaultValue="listings" className="mt-8">
+            <TabList
+              aria-label={t('dashboard.title')}
+              className="flex gap-1 rounded-none border-b border-slate-200 bg-transparent p-0"
             >
-              {id === 'listings' ? t('dashboard.tabs.listings') : t('dashboard.tabs.messages')}
-            </button>
-          ))}
-        </div>
-
-        <div
-          role="tabpanel"
-          id={`dashboard-panel-${tab}`}
-          aria-labelledby={`dashboard-tab-${tab}`}
-          className="mt-4"
-        >
-          {!d ? (
-            <div className="space-y-3">
-              {Array.from({ length: 3 }, (_, i) => (
-                <Skeleton key={i} className="h-24" />
+              {DASHBOARD_TABS.map((id) => (
+                <Tab
+                  key={id}
+                  value={id}
+                  className="-mb-px h-auto rounded-none border-b-2 border-transparent px-4 py-2.5 data-[state=active]:border-brand-600 data-[state=active]:bg-transparent data-[state=active]:text-brand-700 data-[state=active]:shadow-none"
+                >
+                  {id === 'listings' ? t('dashboard.tabs.listings') : t('dashboard.tabs.messages')}
+                </Tab>
               ))}
-            </div>
-          ) : tab === 'listings' ? (
-            d.listings.length === 0 ? (
-              <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-                <p className="font-medium text-slate-900">{t('dashboard.empty')}</p>
-                <Button asChild className="mt-4">
-                  <Link to={paths.create.href()}>{t('dashboard.emptyAction')}</Link>
-                </Button>
+            </TabList>
+            {!d ? (
+              <div className="mt-4 space-y-3">
+                {Array.from({ length: 3 }, (_, i) => (
+                  <Skeleton key={i} className="h-24" />
+                ))}
               </div>
             ) : (
-              <ul className="space-y-3">
-                {d.listings.map((listing) => (
-                  <li
-                    key={listing.id}
-                    className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-nowrap"
-                  >
-                    <ListingPhoto
-                      photo={listing.photo}
-                      alt=""
-                      sizes="96px"
-                      className="size-20 shrink-0 rounded-lg"
-                      emptyLabel={t('card.noPhoto')}
-                    />
-                    <div className="min-w-0 flex-1">
-                      <Link
-                        to={paths.listing.href(listing.id)}
-                        className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-                      >
-                        {listing.title}
-                      </Link>
-                      <p className="text-sm text-slate-600">
-                        {listing.make} {listing.model}
-                      </p>
-                      <p className="mt-1 flex flex-wrap items-center gap-3 text-sm">
-                        <span className="font-bold text-slate-900">
-                          {formatPrice(listing.price, language)}
-                        </span>
-                        <span
-                          className={cn(
-                            'rounded-full px-2 py-0.5 text-xs font-semibold',
-                            listing.isSold ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800',
-                          )}
-                        >
-                          {listing.isSold ? t('dashboard.sold') : t('dashboard.active')}
-                        </span>
-                        <span className="flex items-center gap-1 text-slate-600">
-                          <Eye aria-hidden className="size-4" />
-                          {t('dashboard.views', {
-                            count: listing.views,
-                            formatted: formatNumber(listing.views, language),
-                          })}
-                        </span>
-                      </p>
-                    </div>
-                    <div className="flex gap-2">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        disabled={status.isPending}
-                        onClick={() => status.mutate({ id: listing.id, isSold: !listing.isSold })}
-                      >
-                        {listing.isSold ? t('dashboard.markAvailable') : t('dashboard.markSold')}
-                      </Button>
-                      <Button asChild variant="ghost" size="sm">
-                        <Link to={paths.editListing.href(listing.id)}>{t('dashboard.edit')}</Link>
+              <>
+                <TabPanel value="listings" className="mt-4">
+                  {d.listings.length === 0 ? (
+                    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+                      <p className="font-medium text-slate-900">{t('dashboard.empty')}</p>
+                      <Button asChild className="mt-4">
+                        <Link to={paths.create.href()}>{t('dashboard.emptyAction')}</Link>
                       </Button>
                     </div>
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : (
-            <section>
-              <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.recentMessages')}</h2>
-              {d.recentMessages.length === 0 ? (
-                <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-                  {t('dashboard.noMessages')}
-                </p>
-              ) : (
-                <ul className="mt-4 space-y-3">
-                  {d.recentMessages.map((m) => (
-                    <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                        <span className="flex items-center gap-1.5 font-semibold text-slate-900">
-                          <MessageSquare aria-hidden className="size-4 text-brand-600" />
-                          {m.senderName ?? t('listing.anonymous')}
-                        </span>
-                        <time dateTime={m.createdAt} className="text-slate-600">
-                          {formatDate(m.createdAt, language)}
-                        </time>
-                      </div>
-                      <Link
-                        to={paths.conversation.href(m.conversationId)}
-                        className="mt-2 block text-slate-800 hover:underline"
-                      >
-                        {m.content}
-                      </Link>
-                      {m.listingId ? (
-                        <Link
-                          to={paths.listing.href(m.listingId)}
-                          className="mt-1 inline-block text-sm text-brand-700 hover:underline"
+                  ) : (
+                    <ul className="space-y-3">
+                      {d.listings.map((listing) => (
+                        <li
+                          key={listing.id}
+                          className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-nowrap"
                         >
-                          {t('dashboard.about', { title: m.listingTitle })}
-                        </Link>
-                      ) : (
-                        <p className="mt-1 text-sm text-slate-600">
-                          {t('dashboard.about', { title: m.listingTitle })} · {t('listing.noLongerAvailable')}
-                        </p>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          )}
-        </div>
+                          <ListingPhoto
+                            photo={listing.photo}
+                            alt=""
+                            sizes="96px"
+                            className="size-20 shrink-0 rounded-lg"
+                            emptyLabel={t('card.noPhoto')}
+                          />
+                          <div className="min-w-0 flex-1">
+                            <Link
+                              to={paths.listing.href(listing.id)}
+                              className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                            >
+                              {listing.title}
+                            </Link>
+                            <p className="text-sm text-slate-600">
+                              {listing.make} {listing.model}
+                            </p>
+                            <p className="mt-1 flex flex-wrap items-center gap-3 text-sm">
+                              <span className="font-bold text-slate-900">
+                                {formatPrice(listing.price, language)}
+                              </span>
+                              <span
+                                className={cn(
+                                  'rounded-full px-2 py-0.5 text-xs font-semibold',
+                                  listing.isSold ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800',
+                                )}
+                              >
+                                {listing.isSold ? t('dashboard.sold') : t('dashboard.active')}
+                              </span>
+                              <span className="flex items-center gap-1 text-slate-600">
+                                <Eye aria-hidden className="size-4" />
+                                {t('dashboard.views', {
+                                  count: listing.views,
+                                  formatted: formatNumber(listing.views, language),
+                                })}
+                              </span>
+                            </p>
+                          </div>
+                          <div className="flex gap-2">
+                            <Button
+                              variant="secondary"
+                              size="sm"
+                              disabled={status.isPending}
+                              onClick={() => status.mutate({ id: listing.id, isSold: !listing.isSold })}
+                            >
+                              {listing.isSold ? t('dashboard.markAvailable') : t('dashboard.markSold')}
+                            </Button>
+                            <Button asChild variant="ghost" size="sm">
+                              <Link to={paths.editListing.href(listing.id)}>{t('dashboard.edit')}</Link>
+                            </Button>
+                          </div>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </TabPanel>
+                <TabPanel value="messages" className="mt-4">
+                  <section>
+                    <h2 className="text-lg font-semibold text-slate-900">{t('dashboard.recentMessages')}</h2>
+                    {d.recentMessages.length === 0 ? (
+                      <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
+                        {t('dashboard.noMessages')}
+                      </p>
+                    ) : (
+                      <ul className="mt-4 space-y-3">
+                        {d.recentMessages.map((m) => (
+                          <li
+                            key={m.id}
+                            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                          >
+                            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                              <span className="flex items-center gap-1.5 font-semibold text-slate-900">
+                                <MessageSquare aria-hidden className="size-4 text-brand-600" />
+                                {m.senderName ?? t('listing.anonymous')}
+                              </span>
+                              <time dateTime={m.createdAt} className="text-slate-600">
+                                {formatDate(m.createdAt, language)}
+                              </time>
+                            </div>
+                            <Link
+                              to={paths.conversation.href(m.conversationId)}
+                              className="mt-2 block text-slate-800 hover:underline"
+                            >
+                              {m.content}
+                            </Link>
+                            {m.listingId ? (
+                              <Link
+                                to={paths.listing.href(m.listingId)}
+                                className="mt-1 inline-block text-sm text-brand-700 hover:underline"
+                              >
+                                {t('dashboard.about', { title: m.listingTitle })}
+                              </Link>
+                            ) : (
+                              <p className="mt-1 text-sm text-slate-600">
+                                {t('dashboard.about', { title: m.listingTitle })} ·{' '}
+                                {t('listing.noLongerAvailable')}
+                              </p>
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </section>
+                </TabPanel>
+              </>
+            )}
+          </Tabs>
+        )}
       </div>
     </>
   );
