@@ -8,7 +8,8 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { CompleteProfileModal } from '@client/features/session';
 import { useSession } from '@client/features/session';
-import { fetchListings } from '@client/features/listings';
+import { listingQueries } from '@client/features/listings';
+import { QueryError } from '@client/components/ui/query-error';
 import { ListingCard, ListingCardSkeleton } from '@client/features/listings';
 import { PlanTable } from '@client/features/plans';
 import { useTypingPlaceholder } from './typing-placeholder';
@@ -31,8 +32,7 @@ export default function HomePage() {
   const [search, setSearch] = useState('');
   const placeholder = useTypingPlaceholder([t('search.phrase1'), t('search.phrase2'), t('search.phrase3')]);
   const latest = useQuery({
-    queryKey: ['listings', 'latest'],
-    queryFn: () => fetchListings({ limit: LATEST_COUNT }),
+    ...listingQueries.latest(LATEST_COUNT),
   });
   const sellTo = user ? paths.create.href() : paths.auth.href();
 
@@ -98,11 +98,15 @@ export default function HomePage() {
             {t('latest.viewAll')}
           </Link>
         </div>
-        <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {latest.data
-            ? latest.data.items.map((listing) => <ListingCard key={listing.id} listing={listing} />)
-            : Array.from({ length: LATEST_COUNT }, (_, i) => <ListingCardSkeleton key={i} />)}
-        </div>
+        {latest.isError ? (
+          <QueryError query={latest} className="mt-6" />
+        ) : (
+          <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {latest.data
+              ? latest.data.items.map((listing) => <ListingCard key={listing.id} listing={listing} />)
+              : Array.from({ length: LATEST_COUNT }, (_, i) => <ListingCardSkeleton key={i} />)}
+          </div>
+        )}
         {latest.data && latest.data.items.length === 0 ? (
           <p className="mt-6 text-slate-600">{t('market:browse.noResults')}</p>
         ) : null}

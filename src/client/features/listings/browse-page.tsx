@@ -9,15 +9,16 @@ import { formatNumber } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
-import { Alert, inputClass } from '@client/components/ui/field';
+import { inputClass } from '@client/components/ui/field';
 import { useLanguage } from '@client/lib/use-language';
-import { fetchListings } from './api';
+import { listingQueries } from './api';
 import { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
 import { useSession } from '@client/features/session';
 import { useFleet } from '@client/features/fleet';
 import { SaveSearchButton } from '@client/features/saved';
 import { vehicleLabel } from '@common/schemas/vehicles';
-import { queryKeys, queryString } from '@client/lib/query-keys';
+import { queryString } from '@client/lib/query-keys';
+import { QueryError } from '@client/components/ui/query-error';
 
 type Draft = Record<(typeof FILTER_KEYS)[number], string>;
 
@@ -46,12 +47,7 @@ export default function BrowsePage() {
     setDraft(toDraft(query));
   }
 
-  const results = useInfiniteQuery({
-    queryKey: queryKeys.listings.browse(query),
-    queryFn: ({ pageParam }) => fetchListings(query, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const results = useInfiniteQuery(listingQueries.browse(query));
 
   const apply = (next: Draft) => {
     const cleaned = Object.fromEntries(
@@ -254,16 +250,7 @@ export default function BrowsePage() {
               ))}
             </ListingGrid>
           ) : results.isError ? (
-            <Alert tone="error">
-              {t('browse.error')}{' '}
-              <button
-                type="button"
-                className="font-semibold underline"
-                onClick={() => void results.refetch()}
-              >
-                {t('browse.retry')}
-              </button>
-            </Alert>
+            <QueryError query={results} />
           ) : items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
               <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />

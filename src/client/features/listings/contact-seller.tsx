@@ -3,37 +3,36 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { MessageCircle } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { MESSAGE_MAX_LENGTH } from '@common/schemas/messages';
+import { useWatch } from 'react-hook-form';
+import { MESSAGE_MAX_LENGTH, SendMessageSchema } from '@common/schemas/messages';
 import { paths } from '@common/routes';
-import { api, ApiClientError } from '@client/lib/api';
+import { ApiClientError } from '@client/lib/api';
+import { errorMessage } from '@client/lib/error-message';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { useErrorText } from '@client/lib/form-errors';
+import { useContactSeller } from './api';
 import { Button } from '@client/components/ui/button';
 import { TextAreaField } from '@client/components/ui/field';
 import { DialogClose, FormDialog } from '@client/components/ui/modal';
-import { queryKeys } from '@client/lib/query-keys';
 
 /** "Send Message to Seller": starts or continues the conversation about this listing. */
 export function ContactSeller({ listingId, title }: { listingId: string; title: string }) {
   const { t } = useTranslation('market');
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const [limit, setLimit] = useState<string | null>(null);
   // One key per message typed: a retry after a lost answer does not send it twice.
   const [clientId, setClientId] = useState(() => crypto.randomUUID());
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const contact = useContactSeller(listingId);
+  const form = useSchemaForm(SendMessageSchema, { defaultValues: { content: '' } });
+  const message = useErrorText();
+  const text = useWatch({ control: form.control, name: 'content' });
+  const sending = form.formState.isSubmitting;
 
-  const send = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const content = text.trim();
-    if (!content) return;
-    setSending(true);
+  const send = form.handleSubmit(async ({ content }) => {
     setLimit(null);
     try {
-      const sent = await api<{ conversationId: string }>(`/listings/${listingId}/messages`, {
-        body: { content, clientId },
-      });
+      const sent = await contact.mutateAsync({ content, clientId });
       toast.success(t('listing.sent'), {
         description: t('listing.sentBody'),
         action: {
@@ -41,19 +40,15 @@ export function ContactSeller({ listingId, title }: { listingId: string; title: 
           onClick: () => void navigate(paths.conversation.href(sent.conversationId)),
         },
       });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
-      setText('');
+      form.reset({ content: '' });
       setClientId(crypto.randomUUID());
       setOpen(false);
     } catch (error) {
       if (error instanceof ApiClientError && error.code === 'CONVERSATION_LIMIT') setLimit(error.message);
-      toast.error(t('listing.sendError'), {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setSending(false);
+      showServerErrors(form, error);
+      toast.error(t('listing.sendError'), { description: errorMessage(error, t) });
     }
-  };
+  });
 
   return (
     <FormDialog
@@ -69,14 +64,14 @@ export function ContactSeller({ listingId, title }: { listingId: string; title: 
         </Button>
       }
     >
-      <form onSubmit={(event) => void send(event)} className="mt-4">
+      <form onSubmit={(event) => void send(event)} noValidate className="mt-4">
         <TextAreaField
           label={t('listing.messageLabel')}
           rows={5}
           maxLength={MESSAGE_MAX_LENGTH}
           placeholder={t('listing.messagePlaceholder')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          error={message(form.formState.errors.content?.message)}
+          {...form.register('content')}
         />
         {limit ? (
           <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
@@ -90,7 +85,7 @@ export function ContactSeller({ listingId, title }: { listingId: string; title: 
           <DialogClose asChild>
             <Button variant="secondary">{t('listing.cancel')}</Button>
           </DialogClose>
-          <Button type="submit" disabled={sending || !text.trim()}>
+          <Button type="submit" disabled={sending || !text?.trim()}>
             {sending ? t('listing.sending') : t('listing.send')}
           </Button>
         </div>

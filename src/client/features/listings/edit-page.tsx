@@ -6,22 +6,26 @@ import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
 import { RequireMember } from '@client/features/session';
-import { fetchListing } from './api';
+import { listingQueries } from './api';
 import { ListingForm } from './listing-form';
-import { queryKeys } from '@client/lib/query-keys';
+import { ApiClientError } from '@client/lib/api';
+import { QueryError } from '@client/components/ui/query-error';
 
 function EditListing({ id }: { id: string }) {
   const { t } = useTranslation('market');
   const navigate = useNavigate();
-  const listing = useQuery({
-    queryKey: queryKeys.listings.detail(id),
-    queryFn: () => fetchListing(id),
-    retry: false,
-  });
-  const notMine = listing.isError || (listing.data && !listing.data.isOwner);
+  const listing = useQuery(listingQueries.detail(id));
+  const missing = listing.error instanceof ApiClientError && listing.error.status === 404;
+  const notMine = missing || (listing.data && !listing.data.isOwner);
   useEffect(() => {
     if (notMine) void navigate(paths.listing.href(id), { replace: true });
   }, [notMine, navigate, id]);
+  if (listing.isError && !missing)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+        <QueryError query={listing} />
+      </div>
+    );
   if (!listing.data?.isOwner) return <PageSkeleton />;
   return (
     <>

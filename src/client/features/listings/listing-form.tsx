@@ -1,49 +1,38 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
 import { CATEGORIES, CONDITIONS, MAKES, PLAN_DETAILS, isPlan } from '@common/catalog';
-import { ListingInputSchema, PART_BRANDS, type ListingDetail } from '@common/schemas/listings';
+import {
+  ListingInputSchema,
+  PART_BRANDS,
+  type ListingDetail,
+  type ListingInput,
+} from '@common/schemas/listings';
 import { paths } from '@common/routes';
-import { api, ApiClientError } from '@client/lib/api';
+import { ApiClientError } from '@client/lib/api';
+import { errorMessage } from '@client/lib/error-message';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { Button } from '@client/components/ui/button';
 import { Alert, CheckboxField, SelectField, TextAreaField, TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session';
 import { PhotoUploader, storedItem, type PhotoItem } from '@client/features/photos';
-import { issuesByField, useErrorText } from '@client/lib/form-errors';
-import { queryKeys } from '@client/lib/query-keys';
+import { useErrorText } from '@client/lib/form-errors';
+import { useAiDraft, useSaveListing } from './api';
 
-type Values = {
-  title: string;
-  description: string;
-  price: string;
-  negotiable: boolean;
-  referralAmount: string;
-  category: string;
-  condition: string;
-  make: string;
-  model: string;
-  yearStart: string;
-  yearEnd: string;
-  location: string;
-  verification: boolean;
-  partId: string;
-  partBrand: string;
-  partBrandOther: string;
-  productUrl: string;
-};
-
-function initialValues(listing?: ListingDetail): Values {
+/** The form's starting values: the listing's when editing. */
+function initialValues(listing?: ListingDetail): ListingInput {
   return {
     title: listing?.title ?? '',
     description: listing?.description ?? '',
     price: listing?.price ?? '',
     negotiable: listing?.negotiable ?? true,
     referralAmount: listing?.referralAmount ?? '',
-    category: listing?.category ?? '',
-    condition: listing?.condition ?? '',
+    // Empty until chosen (the schema says so), whatever the enum's type allows.
+    category: (listing?.category ?? '') as ListingInput['category'],
+    condition: (listing?.condition ?? '') as ListingInput['condition'],
     make: listing?.make ?? '',
     model: listing?.model ?? '',
     yearStart: listing?.yearStart ? String(listing.yearStart) : '',
@@ -51,20 +40,31 @@ function initialValues(listing?: ListingDetail): Values {
     location: listing?.location ?? '',
     verification: Boolean(listing?.partId || listing?.partBrand || listing?.storedReceipt),
     partId: listing?.partId ?? '',
-    partBrand: listing?.partBrand ?? '',
+    partBrand: (listing?.partBrand ?? null) as ListingInput['partBrand'],
     partBrandOther: listing?.partBrandOther ?? '',
     productUrl: listing?.productUrl ?? '',
   };
 }
 
-/** Create (/create) and edit (/listing/{id}/edit): every field of the spec, all saved. */
+/** A year field keeps digits only, four at most. */
+const yearDigits = (value: string) => value.replace(/\D/g, '').slice(0, 4);
+
+/**
+ * Create (/create) and edit (/listing/{id}/edit): the part, its fitment, price, photos and the
+ * optional verification (part number, brand, receipt), validated by the schema the server uses.
+ */
 export function ListingForm({ listing }: { listing?: ListingDetail }) {
   const { t } = useTranslation(['market', 'common', 'errors']);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user } = useSession();
-  const [values, setValues] = useState<Values>(() => initialValues(listing));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveListing(listing?.id);
+  const aiDraft = useAiDraft();
+  const form = useSchemaForm(ListingInputSchema, { defaultValues: initialValues(listing) });
+  const { errors, isSubmitting: submitting } = form.formState;
+  const [negotiable, verification, partBrand] = useWatch({
+    control: form.control,
+    name: ['negotiable', 'verification', 'partBrand'],
+  });
   const [photos, setPhotos] = useState<PhotoItem[]>(() =>
     (listing?.storedPhotos ?? []).map((photo, i) =>
       storedItem(photo, listing?.photos[i]?.sources[0]?.url ?? ''),
@@ -75,96 +75,73 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
       ? [storedItem(listing.storedReceipt, listing.receiptImage.sources[0]?.url ?? '')]
       : [],
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [generating, setGenerating] = useState(false);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
-  const plan = user && isPlan(user.plan) ? user.plan : 'bronze';
-  const canUseAi = PLAN_DETAILS[plan].aiAssist;
-
-  const set = <K extends keyof Values>(name: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!current[name]) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  };
+  const canUseAi = PLAN_DETAILS[user && isPlan(user.plan) ? user.plan : 'bronze'].aiAssist;
   const message = useErrorText();
 
   const uploading = [...photos, ...receipt].some((item) => !item.photo);
-
-  const payload = () => ({
-    ...values,
-    partBrand: values.partBrand || null,
-    photos: photos.flatMap((item) => (item.photo ? [item.photo] : [])),
-    receiptImage: receipt[0]?.photo ?? null,
-  });
 
   const generate = async () => {
     if (!canUseAi) {
       toast.error(t('form.ai.upgradeRequired'), { description: t('PLAN_REQUIRED', { ns: 'errors' }) });
       return;
     }
+    const values = form.getValues();
     if (!values.category || !values.make || !values.model) {
       toast.info(t('form.ai.needsFields'));
       return;
     }
-    setGenerating(true);
     try {
-      const draft = await api<{ title: string; description: string }>('/listings/ai-draft', {
-        body: {
-          category: values.category,
-          condition: values.condition || undefined,
-          make: values.make,
-          model: values.model,
-          yearStart: values.yearStart || undefined,
-          yearEnd: values.yearEnd || undefined,
-          partBrand:
-            values.partBrand === 'Other' ? values.partBrandOther || undefined : values.partBrand || undefined,
-          partId: values.partId || undefined,
-        },
+      const draft = await aiDraft.mutateAsync({
+        category: values.category,
+        condition: values.condition || undefined,
+        make: values.make,
+        model: values.model,
+        yearStart: values.yearStart ? String(values.yearStart) : undefined,
+        yearEnd: values.yearEnd ? String(values.yearEnd) : undefined,
+        partBrand:
+          values.partBrand === 'Other' ? values.partBrandOther || undefined : values.partBrand || undefined,
+        partId: values.partId || undefined,
       });
-      setValues((current) => ({ ...current, title: draft.title, description: draft.description }));
+      form.setValue('title', draft.title, { shouldValidate: form.formState.isSubmitted });
+      form.setValue('description', draft.description);
       toast.success(t('form.ai.done'));
     } catch (error) {
-      toast.error(t('form.ai.failed'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setGenerating(false);
+      toast.error(t('form.ai.failed'), { description: errorMessage(error, t) });
     }
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setPlanLimit(null);
-    const parsed = ListingInputSchema.safeParse(payload());
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      toast.error(t('form.required'));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = listing
-        ? await api<ListingDetail>(`/listings/${listing.id}`, { method: 'PUT', body: payload() })
-        : await api<ListingDetail>('/listings', { body: payload() });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-      toast.success(listing ? t('form.saved') : t('form.created'));
-      void navigate(listing ? paths.listing.href(saved.id) : paths.dashboard.href());
-    } catch (error) {
-      if (error instanceof ApiClientError && error.code === 'PLAN_LIMIT') setPlanLimit(error.message);
-      if (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR') setErrors(error.fields);
-      toast.error(t('form.createError'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setSubmitting(false);
-    }
+  const submit = form.handleSubmit(
+    async () => {
+      setPlanLimit(null);
+      try {
+        // Sent as typed (the server parses it with the same schema), not as the parse's output.
+        const saved = await save.mutateAsync(form.getValues());
+        toast.success(listing ? t('form.saved') : t('form.created'));
+        void navigate(listing ? paths.listing.href(saved.id) : paths.dashboard.href());
+      } catch (error) {
+        if (error instanceof ApiClientError && error.code === 'PLAN_LIMIT') setPlanLimit(error.message);
+        showServerErrors(form, error);
+        toast.error(t('form.createError'), { description: errorMessage(error, t) });
+      }
+    },
+    () => toast.error(t('form.required')),
+  );
+
+  /** The uploaded photos and receipt join the values as they are when the form is sent. */
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    form.setValue(
+      'photos',
+      photos.flatMap((item) => (item.photo ? [item.photo] : [])),
+    );
+    form.setValue('receiptImage', receipt[0]?.photo ?? null);
+    void submit(event);
   };
 
   const section = 'space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
       {planLimit ? (
         <Alert tone="error">
           {planLimit}{' '}
@@ -177,49 +154,43 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
       <section className={section}>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.basics')}</h2>
-          <Button variant="secondary" size="sm" disabled={generating} onClick={() => void generate()}>
+          <Button variant="secondary" size="sm" disabled={aiDraft.isPending} onClick={() => void generate()}>
             <Sparkles aria-hidden className="size-4" />
-            {generating ? t('form.ai.generating') : t('form.ai.button')}
+            {aiDraft.isPending ? t('form.ai.generating') : t('form.ai.button')}
           </Button>
         </div>
         {!canUseAi ? <p className="text-sm text-slate-600">{t('PLAN_REQUIRED', { ns: 'errors' })}</p> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            name="category"
             label={t('form.category')}
             placeholder={t('form.chooseCategory')}
             options={CATEGORIES}
             optionLabel={(c) => t(`catalog.categories.${c}`, { ns: 'common' })}
-            value={values.category}
-            error={message(errors.category)}
-            onChange={(event) => set('category', event.target.value)}
+            error={message(errors.category?.message)}
+            {...form.register('category')}
           />
           <SelectField
-            name="condition"
             label={t('form.condition')}
             placeholder={t('form.chooseCondition')}
             options={CONDITIONS}
             optionLabel={(c) => t(`conditions.${c}`)}
-            value={values.condition}
-            error={message(errors.condition)}
-            onChange={(event) => set('condition', event.target.value)}
+            error={message(errors.condition?.message)}
+            {...form.register('condition')}
           />
         </div>
         <TextField
           label={`${t('form.title')} *`}
-          value={values.title}
           maxLength={120}
           required
-          error={message(errors.title)}
-          onChange={(event) => set('title', event.target.value)}
+          error={message(errors.title?.message)}
+          {...form.register('title')}
         />
         <TextAreaField
           label={t('form.description')}
           rows={6}
           maxLength={5000}
-          value={values.description}
-          error={message(errors.description)}
-          onChange={(event) => set('description', event.target.value)}
+          error={message(errors.description?.message)}
+          {...form.register('description')}
         />
       </section>
 
@@ -227,36 +198,37 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
         <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.fitment')}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            name="make"
             label={t('form.make')}
             placeholder={t('form.chooseMake')}
             options={MAKES}
             optionLabel={(m) => (m === 'Other' ? t('catalog.categories.other', { ns: 'common' }) : m)}
-            value={values.make}
-            error={message(errors.make)}
-            onChange={(event) => set('make', event.target.value)}
+            error={message(errors.make?.message)}
+            {...form.register('make')}
           />
           <TextField
             label={`${t('form.model')} *`}
-            value={values.model}
             maxLength={80}
             required
-            error={message(errors.model)}
-            onChange={(event) => set('model', event.target.value)}
+            error={message(errors.model?.message)}
+            {...form.register('model')}
           />
           <TextField
             label={t('form.yearStart')}
             inputMode="numeric"
-            value={values.yearStart}
-            error={message(errors.yearStart)}
-            onChange={(event) => set('yearStart', event.target.value.replace(/\D/g, '').slice(0, 4))}
+            error={message(errors.yearStart?.message)}
+            {...form.register('yearStart', {
+              onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+                form.setValue('yearStart', yearDigits(event.target.value)),
+            })}
           />
           <TextField
             label={t('form.yearEnd')}
             inputMode="numeric"
-            value={values.yearEnd}
-            error={message(errors.yearEnd)}
-            onChange={(event) => set('yearEnd', event.target.value.replace(/\D/g, '').slice(0, 4))}
+            error={message(errors.yearEnd?.message)}
+            {...form.register('yearEnd', {
+              onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+                form.setValue('yearEnd', yearDigits(event.target.value)),
+            })}
           />
         </div>
       </section>
@@ -267,32 +239,30 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
           <TextField
             label={`${t('form.price')} *`}
             inputMode="decimal"
-            value={values.price}
             required
-            error={message(errors.price)}
-            onChange={(event) => set('price', event.target.value)}
+            error={message(errors.price?.message)}
+            {...form.register('price')}
           />
           <TextField
             label={t('form.location')}
             placeholder={t('form.locationPlaceholder')}
-            value={values.location}
             maxLength={120}
-            onChange={(event) => set('location', event.target.value)}
+            {...form.register('location')}
           />
         </div>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">{t('form.pricingLabel')}</legend>
           <div className="flex flex-wrap gap-4">
-            {[true, false].map((negotiable) => (
-              <label key={String(negotiable)} className="flex items-center gap-2 text-sm text-slate-800">
+            {[true, false].map((choice) => (
+              <label key={String(choice)} className="flex items-center gap-2 text-sm text-slate-800">
                 <input
                   type="radio"
                   name="negotiable"
                   className="size-4 accent-brand-600"
-                  checked={values.negotiable === negotiable}
-                  onChange={() => set('negotiable', negotiable)}
+                  checked={negotiable === choice}
+                  onChange={() => form.setValue('negotiable', choice)}
                 />
-                {negotiable ? t('form.negotiable') : t('form.firm')}
+                {choice ? t('form.negotiable') : t('form.firm')}
               </label>
             ))}
           </div>
@@ -301,54 +271,48 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
           label={t('form.referral')}
           hint={t('form.referralHint')}
           inputMode="decimal"
-          value={values.referralAmount}
-          error={message(errors.referralAmount)}
-          onChange={(event) => set('referralAmount', event.target.value)}
+          error={message(errors.referralAmount?.message)}
+          {...form.register('referralAmount')}
         />
       </section>
 
       <section className={section}>
         <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.photos')}</h2>
         <PhotoUploader items={photos} onChange={setPhotos} label={t('form.addPhotos')} />
-        {errors.photos ? <p className="text-sm text-red-700">{message(errors.photos)}</p> : null}
+        {errors.photos ? <p className="text-sm text-red-700">{message(errors.photos.message)}</p> : null}
       </section>
 
       <section className={section}>
         <CheckboxField
           label={<span className="font-semibold">{t('form.verificationToggle')}</span>}
-          checked={values.verification}
-          aria-expanded={values.verification}
-          onChange={(event) => set('verification', event.target.checked)}
+          aria-expanded={Boolean(verification)}
+          {...form.register('verification')}
         />
         <p className="text-sm text-slate-600">{t('form.verificationHint')}</p>
-        {values.verification ? (
+        {verification ? (
           <div className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label={`${t('form.partId')} *`}
-                value={values.partId}
                 maxLength={80}
-                error={message(errors.partId)}
-                onChange={(event) => set('partId', event.target.value)}
+                error={message(errors.partId?.message)}
+                {...form.register('partId')}
               />
               <SelectField
-                name="partBrand"
                 label={t('form.partBrand')}
                 placeholder={t('form.chooseBrand')}
                 options={PART_BRANDS}
                 optionLabel={(b) => (b === 'Other' ? t('catalog.categories.other', { ns: 'common' }) : b)}
-                value={values.partBrand}
-                error={message(errors.partBrand)}
-                onChange={(event) => set('partBrand', event.target.value)}
+                error={message(errors.partBrand?.message)}
+                {...form.register('partBrand', { setValueAs: (value: unknown) => value || null })}
               />
             </div>
-            {values.partBrand === 'Other' ? (
+            {partBrand === 'Other' ? (
               <TextField
                 label={`${t('form.partBrandOther')} *`}
-                value={values.partBrandOther}
                 maxLength={80}
-                error={message(errors.partBrandOther)}
-                onChange={(event) => set('partBrandOther', event.target.value)}
+                error={message(errors.partBrandOther?.message)}
+                {...form.register('partBrandOther')}
               />
             ) : null}
             <div>
@@ -356,7 +320,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
               <p className="mb-2 text-sm text-slate-600">{t('form.receiptHint')}</p>
               <PhotoUploader items={receipt} onChange={setReceipt} max={1} label={t('form.addReceipt')} />
               {errors.receiptImage ? (
-                <p className="mt-1.5 text-sm text-red-700">{message(errors.receiptImage)}</p>
+                <p className="mt-1.5 text-sm text-red-700">{message(errors.receiptImage.message)}</p>
               ) : null}
             </div>
           </div>
@@ -365,10 +329,9 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
           label={t('form.productUrl')}
           type="url"
           placeholder={t('form.urlPlaceholder')}
-          value={values.productUrl}
           maxLength={500}
-          error={message(errors.productUrl)}
-          onChange={(event) => set('productUrl', event.target.value)}
+          error={message(errors.productUrl?.message)}
+          {...form.register('productUrl')}
         />
       </section>
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BadgeCheck, Calendar, Eye, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
@@ -9,18 +9,19 @@ import { FitBadge } from '@client/features/fleet';
 import { FavouriteButton } from '@client/features/saved';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { ApiClientError } from '@client/lib/api';
+import { errorMessage } from '@client/lib/error-message';
+import { QueryError } from '@client/components/ui/query-error';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useSession } from '@client/features/session';
-import { fetchListing } from './api';
+import { countView, listingQueries, useDeleteListing } from './api';
 import { ContactSeller } from './contact-seller';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
-import { queryKeys } from '@client/lib/query-keys';
 
 function Badge({
   children,
@@ -53,28 +54,31 @@ export default function ListingPage() {
   const language = useLanguage();
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user } = useSession();
   const status = useListingStatus();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const counted = useRef(false);
-  const listing = useQuery({
-    queryKey: queryKeys.listings.detail(id),
-    queryFn: () => fetchListing(id),
-    retry: false,
-  });
+  const listing = useQuery(listingQueries.detail(id));
+  const deleteListing = useDeleteListing();
+  const missing = listing.error instanceof ApiClientError && listing.error.status === 404;
 
   useEffect(() => {
-    // Missing, or the fetch failed: back to browse.
-    if (listing.isError) void navigate(paths.browse.href(), { replace: true });
-  }, [listing.isError, navigate]);
+    // No such listing (deleted, a wrong link): back to browse.
+    if (missing) void navigate(paths.browse.href(), { replace: true });
+  }, [missing, navigate]);
 
   useEffect(() => {
     if (!listing.data || counted.current) return;
     counted.current = true;
-    void api(`/listings/${id}/views`, { body: {} }).catch(() => undefined);
+    countView(id);
   }, [listing.data, id]);
 
+  if (listing.isError && !missing)
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <QueryError query={listing} />
+      </div>
+    );
   if (!listing.data) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" role="status">
@@ -95,21 +99,14 @@ export default function ListingPage() {
   const years = yearRange(l.yearStart, l.yearEnd);
   const remove = async () => {
     try {
-      await api(`/listings/${l.id}`, { method: 'DELETE' });
+      await deleteListing.mutateAsync(l.id);
       toast.success(t('listing.deleted'));
-      await queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
       void navigate(paths.dashboard.href(), { replace: true });
     } catch (error) {
-      toast.error(t('listing.statusError'), {
-        description: error instanceof Error ? error.message : undefined,
-      });
+      toast.error(t('listing.statusError'), { description: errorMessage(error, t) });
     }
   };
-  const setSold = (isSold: boolean) =>
-    status.mutate(
-      { id: l.id, isSold },
-      { onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.listings.detail(l.id) }) },
-    );
+  const setSold = (isSold: boolean) => status.mutate({ id: l.id, isSold });
 
   return (
     <>
