@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Heart } from 'lucide-react';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { errorMessage } from '@client/lib/error-message';
 import { cn } from '@client/lib/cn';
 import { useSession } from '@client/features/session';
-import { queryKeys } from '@client/lib/query-keys';
+import { useSetFavourite } from './api';
 
 /** The heart: saves or removes a favourite; a visitor is sent to sign in and brought back. */
 export function FavouriteButton({
@@ -24,10 +23,10 @@ export function FavouriteButton({
   const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
+  const setFavourite = useSetFavourite();
   // What the member just chose, until the lists are fetched again.
   const [chosen, setChosen] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = setFavourite.isPending;
   const on = chosen ?? Boolean(saved);
 
   const toggle = async () => {
@@ -37,17 +36,12 @@ export function FavouriteButton({
     }
     const next = !on;
     setChosen(next);
-    setBusy(true);
     try {
-      await api(`/favourites/${listingId}`, { method: next ? 'PUT' : 'DELETE' });
+      await setFavourite.mutateAsync({ id: listingId, saved: next });
       toast.success(next ? t('heart.added') : t('heart.removed'), { id: `favourite-${listingId}` });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.listings.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.saved.all });
     } catch (error) {
       setChosen(!next);
-      toast.error(t('heart.error'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setBusy(false);
+      toast.error(t('heart.error'), { description: errorMessage(error, t) });
     }
   };
 

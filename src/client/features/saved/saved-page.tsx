@@ -9,7 +9,8 @@ import type { Favourite } from '@common/schemas/favourites';
 import type { SavedSearch } from '@common/schemas/saved-searches';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { api } from '@client/lib/api';
+import { errorMessage } from '@client/lib/error-message';
+import { QueryError } from '@client/components/ui/query-error';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
@@ -20,6 +21,7 @@ import { RequireMember } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
 import { FavouriteButton } from './favourite-button';
 import { queryKeys } from '@client/lib/query-keys';
+import { markSearchOpened, savedQueries, useDeleteSearch, useSetFavourite, useSetSearchAlerts } from './api';
 
 const TABS = ['searches', 'favourites'] as const;
 type Tab = (typeof TABS)[number];
@@ -119,15 +121,10 @@ function ListSkeleton() {
 
 function SavedSearches({ term }: { term: string }) {
   const { t } = useTranslation('saved');
-  const list = useQuery({
-    queryKey: queryKeys.saved.searches(term),
-    queryFn: () =>
-      api<{ savedSearches: SavedSearch[] }>(
-        `/saved-searches${term ? `?search=${encodeURIComponent(term)}` : ''}`,
-      ),
-  });
+  const list = useQuery(savedQueries.searches(term));
   if (list.isPending) return <ListSkeleton />;
-  const items = list.data?.savedSearches ?? [];
+  if (list.isError) return <QueryError query={list} />;
+  const items = list.data;
   if (items.length === 0)
     return term ? (
       <Empty icon={Bookmark} title={t('searches.noMatches')} />
@@ -147,6 +144,8 @@ function SavedSearchRow({ item }: { item: SavedSearch }) {
   const { t } = useTranslation(['saved', 'market', 'common']);
   const language = useLanguage();
   const navigate = useNavigate();
+  const setSearchAlerts = useSetSearchAlerts();
+  const deleteSearch = useDeleteSearch();
   const queryClient = useQueryClient();
   const [alerts, setAlerts] = useState(item.alerts);
   const summary = [
@@ -159,31 +158,28 @@ function SavedSearchRow({ item }: { item: SavedSearch }) {
     .filter(Boolean)
     .join(' · ');
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.saved.all });
   const toggle = async () => {
     const next = !alerts;
     setAlerts(next);
     try {
-      await api(`/saved-searches/${item.id}`, { method: 'PATCH', body: { alerts: next } });
+      await setSearchAlerts.mutateAsync({ id: item.id, alerts: next });
       toast.success(next ? t('searches.alertsOnToast') : t('searches.alertsOffToast'));
-      void refresh();
     } catch (error) {
       setAlerts(!next);
-      toast.error(t('searches.error'), { description: error instanceof Error ? error.message : undefined });
+      toast.error(t('searches.error'), { description: errorMessage(error, t) });
     }
   };
   const open = async () => {
-    await api(`/saved-searches/${item.id}/open`, { body: {} }).catch(() => undefined);
-    void refresh();
+    await markSearchOpened(item.id);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.saved.all });
     void navigate(paths.browse.href(item.query));
   };
   const remove = async () => {
     try {
-      await api(`/saved-searches/${item.id}`, { method: 'DELETE' });
+      await deleteSearch.mutateAsync(item.id);
       toast.success(t('searches.deleted'));
-      void refresh();
     } catch (error) {
-      toast.error(t('searches.error'), { description: error instanceof Error ? error.message : undefined });
+      toast.error(t('searches.error'), { description: errorMessage(error, t) });
     }
   };
 
@@ -243,13 +239,10 @@ function SavedSearchRow({ item }: { item: SavedSearch }) {
 
 function Favourites({ term }: { term: string }) {
   const { t } = useTranslation('saved');
-  const list = useQuery({
-    queryKey: queryKeys.saved.favourites(term),
-    queryFn: () =>
-      api<{ favourites: Favourite[] }>(`/favourites${term ? `?search=${encodeURIComponent(term)}` : ''}`),
-  });
+  const list = useQuery(savedQueries.favourites(term));
   if (list.isPending) return <ListSkeleton />;
-  const items = list.data?.favourites ?? [];
+  if (list.isError) return <QueryError query={list} />;
+  const items = list.data;
   if (items.length === 0)
     return term ? (
       <Empty icon={Heart} title={t('favourites.noMatches')} />
@@ -268,14 +261,17 @@ function Favourites({ term }: { term: string }) {
 function FavouriteCard({ item }: { item: Favourite }) {
   const { t } = useTranslation(['saved', 'market']);
   const language = useLanguage();
-  const queryClient = useQueryClient();
+  const setFavourite = useSetFavourite();
   const listing = item.listing;
 
-  const removeGone = async () => {
-    await api(`/favourites/${item.id}`, { method: 'DELETE' });
-    toast.success(t('favourites.removed'));
-    void queryClient.invalidateQueries({ queryKey: queryKeys.saved.all });
-  };
+  const removeGone = () =>
+    setFavourite.mutate(
+      { id: item.id, saved: false },
+      {
+        onSuccess: () => toast.success(t('favourites.removed')),
+        onError: (error) => toast.error(errorMessage(error, t)),
+      },
+    );
 
   return (
     <li className="relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
