@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, MessageSquare, RotateCw, Search, Send } from 'lucide-react';
-import type { ConversationSummary, Message, Thread } from '@common/schemas/messages';
-import { MESSAGE_MAX_LENGTH } from '@common/schemas/messages';
+import { MESSAGE_MAX_LENGTH, SendMessageSchema, type ConversationSummary } from '@common/schemas/messages';
 import { formatDate, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { api, ApiClientError } from '@client/lib/api';
+import { ApiClientError } from '@client/lib/api';
+import { useSchemaForm } from '@client/lib/form';
+import { QueryError } from '@client/components/ui/query-error';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
@@ -19,7 +21,7 @@ import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { useSession } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
 import { linkify } from './linkify';
-import { queryKeys } from '@client/lib/query-keys';
+import { messageQueries, useMarkConversationRead, useSendMessage } from './api';
 
 type Outgoing = { clientId: string; content: string; status: 'sending' | 'failed' };
 
@@ -46,11 +48,7 @@ function Inbox() {
   const [search, setSearch] = useState('');
   const status = useRealtimeStatus();
   const list = useQuery({
-    queryKey: queryKeys.conversations.list(search.trim()),
-    queryFn: () =>
-      api<{ conversations: ConversationSummary[]; unreadTotal: number }>(
-        `/conversations${search.trim() ? `?search=${encodeURIComponent(search.trim())}` : ''}`,
-      ),
+    ...messageQueries.list(search.trim()),
     refetchInterval: fallbackInterval(status, 15_000),
   });
 
@@ -92,12 +90,16 @@ function Inbox() {
                     <Skeleton className="h-14" />
                   </li>
                 ))
-              ) : list.data?.conversations.length === 0 ? (
+              ) : list.isError ? (
+                <li>
+                  <QueryError query={list} className="m-3" />
+                </li>
+              ) : list.data.conversations.length === 0 ? (
                 <li className="p-6 text-center text-sm text-slate-600">
                   {search.trim() ? t('noMatches') : t('empty')}
                 </li>
               ) : (
-                list.data?.conversations.map((c) => (
+                list.data.conversations.map((c) => (
                   <ConversationRow key={c.id} conversation={c} active={c.id === id} />
                 ))
               )}
@@ -188,20 +190,18 @@ function ThreadView({ id }: { id: string }) {
   const { t } = useTranslation(['messages', 'notifications', 'market']);
   const language = useLanguage();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { user } = useSession();
   const status = useRealtimeStatus();
-  const [text, setText] = useState('');
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   const bottom = useRef<HTMLDivElement>(null);
   const thread = useQuery({
-    queryKey: queryKeys.conversations.thread(id),
-    queryFn: () => api<Thread>(`/conversations/${id}`),
+    ...messageQueries.thread(id),
     refetchInterval: fallbackInterval(status, 10_000),
-    // A refusal (404) is final; a lost connection is tried again.
-    retry: (count, error) =>
-      count < 3 && !(error instanceof ApiClientError && error.status >= 400 && error.status < 500),
   });
+  const markRead = useMarkConversationRead();
+  const sendMessage = useSendMessage(id);
+  const composer = useSchemaForm(SendMessageSchema, { defaultValues: { content: '' } });
+  const text = useWatch({ control: composer.control, name: 'content' }) ?? '';
   // What the other member sent that I have not read (pushed messages arrive unread).
   const unread = thread.data?.messages.filter((m) => m.senderId !== user?.id && !m.readAt).length ?? 0;
 
@@ -214,40 +214,37 @@ function ThreadView({ id }: { id: string }) {
   // Opening the conversation reads it.
   useEffect(() => {
     if (!unread) return;
-    void api(`/conversations/${id}/read`, { body: {} })
-      .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all }))
-      .catch(() => undefined);
-  }, [id, unread, queryClient]);
+    markRead.mutate(id);
+    // Once per conversation and unread count; the mutation object changes on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, unread]);
 
   const count = (thread.data?.messages.length ?? 0) + outgoing.length;
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [count]);
 
-  const send = useMutation({
-    mutationFn: (message: Outgoing) =>
-      api<Message>(`/conversations/${id}/messages`, {
-        body: { content: message.content, clientId: message.clientId },
-      }),
-    onMutate: (message) =>
-      setOutgoing((current) => [...current.filter((m) => m.clientId !== message.clientId), message]),
-    onSuccess: async (_saved, message) => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
-      setOutgoing((current) => current.filter((m) => m.clientId !== message.clientId));
-    },
-    onError: (_error, message) =>
-      setOutgoing((current) =>
-        current.map((m) => (m.clientId === message.clientId ? { ...m, status: 'failed' } : m)),
-      ),
-  });
-
-  const submit = () => {
-    const content = text.trim();
-    if (!content) return;
-    setText('');
-    send.mutate({ clientId: crypto.randomUUID(), content, status: 'sending' });
+  /** Shown at once as "sending"; replaced by the stored message, or marked failed with a retry. */
+  const send = (message: Outgoing) => {
+    setOutgoing((current) => [...current.filter((m) => m.clientId !== message.clientId), message]);
+    sendMessage.mutate(
+      { content: message.content, clientId: message.clientId },
+      {
+        onSuccess: () => setOutgoing((current) => current.filter((m) => m.clientId !== message.clientId)),
+        onError: () =>
+          setOutgoing((current) =>
+            current.map((m) => (m.clientId === message.clientId ? { ...m, status: 'failed' } : m)),
+          ),
+      },
+    );
   };
 
+  const submit = composer.handleSubmit(({ content }) => {
+    composer.reset({ content: '' });
+    send({ clientId: crypto.randomUUID(), content, status: 'sending' });
+  });
+
+  if (thread.isError && !missing) return <QueryError query={thread} className="m-4" />;
   if (!thread.data) {
     return (
       <div className="space-y-3 p-4">
@@ -310,7 +307,7 @@ function ThreadView({ id }: { id: string }) {
               <button
                 type="button"
                 className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
-                onClick={() => send.mutate({ ...m, status: 'sending' })}
+                onClick={() => send({ ...m, status: 'sending' })}
               >
                 <RotateCw aria-hidden className="size-3" />
                 {t('failed')}
@@ -322,10 +319,7 @@ function ThreadView({ id }: { id: string }) {
       </ol>
       <form
         className="flex items-end gap-2 border-t border-slate-200 p-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+        onSubmit={(event) => void submit(event)}
       >
         <label htmlFor="message-box" className="sr-only">
           {t('typeMessage')}
@@ -336,12 +330,11 @@ function ThreadView({ id }: { id: string }) {
           maxLength={MESSAGE_MAX_LENGTH}
           className={cn(inputClass, 'h-auto resize-none py-2')}
           placeholder={t('typeMessage')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...composer.register('content')}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault();
-              submit();
+              void submit();
             }
           }}
         />
