@@ -12,7 +12,7 @@ const noServerCode = {
 };
 const noApiOutsideLayer = {
   name: '@client/lib/api',
-  importNames: ['client', 'call', 'api'],
+  importNames: ['client', 'call'],
   message: "Call the server from your feature's api.ts (its queries and mutation hooks), not from a screen.",
 };
 const noFeatureInternals = {

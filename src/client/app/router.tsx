@@ -28,7 +28,9 @@ const NOTIFICATIONS_NS = ['notifications', 'errors'];
 const comingSoon = () => import('@client/features/coming-soon/coming-soon-page');
 
 const pages: Record<PathName, RouteObject> = {
-  home: { lazy: page(() => import('@client/features/home/home-page'), ['home', 'market', 'saved', 'errors']) },
+  home: {
+    lazy: page(() => import('@client/features/home/home-page'), ['home', 'market', 'saved', 'errors']),
+  },
   auth: { lazy: page(() => import('@client/features/auth/auth-page'), AUTH_NS) },
   confirmSignup: { lazy: page(() => import('@client/features/auth/confirm-signup-page'), AUTH_NS) },
   emailConfirmation: { lazy: page(() => import('@client/features/auth/email-confirmation-page'), AUTH_NS) },

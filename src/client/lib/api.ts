@@ -89,19 +89,3 @@ export function retryTransient(failures: number, error: unknown): boolean {
   const transient = !(error instanceof ApiClientError) || error.status === 0 || error.status >= 500;
   return transient && failures < 2;
 }
-
-/** @deprecated Untyped call kept only while features move to `call(client…)`; removed once none uses it. */
-export async function api<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
-  return call(
-    fetch(`/api${path}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        Accept: 'application/json',
-        'Accept-Language': currentLanguage(),
-        ...(options.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      credentials: 'same-origin',
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    }) as Promise<ClientResponse<T, 200, 'json'>>,
-  ) as Promise<T>;
-}

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Heart, MessageCircle, Trash2, Users } from 'lucide-react';
 import { MAX_PHOTOS } from '@common/schemas/listings';
-import { CreatePostSchema, type Comment, type Feed, type Post } from '@common/schemas/community';
+import { CommentInputSchema, CreatePostSchema, type Post } from '@common/schemas/community';
 import { formatDate } from '@common/i18n/format';
-import { api, ApiClientError } from '@client/lib/api';
+import { errorMessage } from '@client/lib/error-message';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { QueryError } from '@client/components/ui/query-error';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
@@ -15,10 +18,16 @@ import { TextAreaField, TextField, inputClass } from '@client/components/ui/fiel
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { RequireMember } from '@client/features/session';
-import { ListingPhoto } from '@client/features/photos';
-import { PhotoUploader, type PhotoItem } from '@client/features/photos';
-import { issuesByField, useErrorText } from '@client/lib/form-errors';
-import { queryKeys } from '@client/lib/query-keys';
+import { ListingPhoto, PhotoUploader, type PhotoItem } from '@client/features/photos';
+import { useErrorText } from '@client/lib/form-errors';
+import {
+  communityQueries,
+  useAddComment,
+  useCreatePost,
+  useDeleteComment,
+  useDeletePost,
+  useToggleLike,
+} from './api';
 
 /** /community: share a build, and the builds of others with likes and comments. */
 export default function CommunityPage() {
@@ -31,13 +40,7 @@ export default function CommunityPage() {
 
 function Community() {
   const { t } = useTranslation('community');
-  const feed = useInfiniteQuery({
-    queryKey: queryKeys.community.feed,
-    queryFn: ({ pageParam }) =>
-      api<Feed>(`/community/posts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const feed = useInfiniteQuery(communityQueries.feed());
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
 
   return (
@@ -50,6 +53,8 @@ function Community() {
         <section aria-label={t('title')} className="mt-8 space-y-6">
           {feed.isPending ? (
             [0, 1].map((n) => <Skeleton key={n} className="h-72 w-full rounded-2xl" />)
+          ) : feed.isError ? (
+            <QueryError query={feed} />
           ) : posts.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
               <Users aria-hidden className="mx-auto size-10 text-slate-400" />
@@ -78,46 +83,41 @@ function Community() {
 
 function ShareBuild() {
   const { t } = useTranslation(['community', 'errors']);
-  const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const createPost = useCreatePost();
   const [photos, setPhotos] = useState<PhotoItem[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [posting, setPosting] = useState(false);
+  const form = useSchemaForm(CreatePostSchema, { defaultValues: { title: '', description: '', photos: [] } });
+  const { errors, isSubmitting: posting } = form.formState;
   const message = useErrorText();
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await createPost.mutateAsync(input);
+      toast.success(t('share.posted'));
+      form.reset({ title: '', description: '', photos: [] });
+      setPhotos([]);
+    } catch (error) {
+      showServerErrors(form, error);
+      toast.error(t('share.error'), { description: errorMessage(error, t) });
+    }
+  });
+
+  /** The uploaded photos join the values when the post is sent (not while one is still uploading). */
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     if (photos.some((item) => !item.photo)) {
+      event.preventDefault();
       toast.info(t('share.uploading'));
       return;
     }
-    const body = { title, description, photos: photos.flatMap((item) => (item.photo ? [item.photo] : [])) };
-    const parsed = CreatePostSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setPosting(true);
-    try {
-      await api('/community/posts', { body: parsed.data });
-      toast.success(t('share.posted'));
-      setTitle('');
-      setDescription('');
-      setPhotos([]);
-      setErrors({});
-      await queryClient.invalidateQueries({ queryKey: queryKeys.community.feed });
-    } catch (error) {
-      if (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR') setErrors(error.fields);
-      toast.error(t('share.error'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setPosting(false);
-    }
+    form.setValue(
+      'photos',
+      photos.flatMap((item) => (item.photo ? [item.photo] : [])),
+    );
+    void submit(event);
   };
 
   return (
     <form
-      onSubmit={(event) => void submit(event)}
+      onSubmit={onSubmit}
       noValidate
       aria-labelledby="share-title"
       className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
@@ -128,25 +128,17 @@ function ShareBuild() {
       <TextField
         label={t('share.buildTitle')}
         placeholder={t('share.buildTitlePlaceholder')}
-        value={title}
         maxLength={120}
-        error={message(errors.title)}
-        onChange={(event) => {
-          setTitle(event.target.value);
-          setErrors(({ title: _title, ...rest }) => rest);
-        }}
+        error={message(errors.title?.message)}
+        {...form.register('title')}
       />
       <TextAreaField
         label={t('share.description')}
         rows={4}
         maxLength={5000}
         placeholder={t('share.descriptionPlaceholder')}
-        value={description}
-        error={message(errors.description)}
-        onChange={(event) => {
-          setDescription(event.target.value);
-          setErrors(({ description: _description, ...rest }) => rest);
-        }}
+        error={message(errors.description?.message)}
+        {...form.register('description')}
       />
       <PhotoUploader
         items={photos}
@@ -164,9 +156,10 @@ function ShareBuild() {
 }
 
 function PostCard({ post }: { post: Post }) {
+  const like = useToggleLike();
+  const deletePost = useDeletePost();
   const { t } = useTranslation(['community', 'market']);
   const language = useLanguage();
-  const queryClient = useQueryClient();
   const [liked, setLiked] = useState(post.likedByMe);
   const [likes, setLikes] = useState(post.likeCount);
   const [showComments, setShowComments] = useState(false);
@@ -177,28 +170,24 @@ function PostCard({ post }: { post: Post }) {
     setLiked(!liked);
     setLikes((n) => n + (liked ? -1 : 1));
     try {
-      const result = await api<{ liked: boolean; likeCount: number }>(`/community/posts/${post.id}/like`, {
-        body: {},
-      });
+      const result = await like.mutateAsync(post.id);
       setLiked(result.liked);
       setLikes(result.likeCount);
     } catch (error) {
       setLiked(post.likedByMe);
       setLikes(post.likeCount);
-      toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
+      toast.error(t('error'), { description: errorMessage(error, t) });
     }
   };
 
-  const remove = async () => {
-    try {
-      await api(`/community/posts/${post.id}`, { method: 'DELETE' });
-      toast.success(t('postDeleted'));
-      setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.community.feed });
-    } catch (error) {
-      toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
-    }
-  };
+  const remove = () =>
+    deletePost.mutate(post.id, {
+      onSuccess: () => {
+        toast.success(t('postDeleted'));
+        setConfirming(false);
+      },
+      onError: (error) => toast.error(t('error'), { description: errorMessage(error, t) }),
+    });
 
   return (
     <article
@@ -293,51 +282,35 @@ function PostCard({ post }: { post: Post }) {
 function Comments({ postId }: { postId: string }) {
   const { t } = useTranslation(['community', 'errors']);
   const language = useLanguage();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
-  const comments = useQuery({
-    queryKey: queryKeys.community.comments(postId),
-    queryFn: () => api<{ comments: Comment[] }>(`/community/posts/${postId}/comments`),
-  });
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.community.comments(postId) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.community.feed }),
-    ]);
+  const comments = useQuery(communityQueries.comments(postId));
+  const addComment = useAddComment(postId);
+  const deleteComment = useDeleteComment(postId);
+  const form = useSchemaForm(CommentInputSchema, { defaultValues: { content: '' } });
+  const text = useWatch({ control: form.control, name: 'content' }) ?? '';
 
-  const add = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const content = text.trim();
-    if (!content) return;
-    setSending(true);
+  const add = form.handleSubmit(async ({ content }) => {
     try {
-      await api(`/community/posts/${postId}/comments`, { body: { content } });
-      setText('');
-      await refresh();
+      await addComment.mutateAsync(content);
+      form.reset({ content: '' });
     } catch (error) {
-      toast.error(t('commentError'), { description: error instanceof Error ? error.message : undefined });
-    } finally {
-      setSending(false);
+      toast.error(t('commentError'), { description: errorMessage(error, t) });
     }
-  };
-  const remove = async (id: string) => {
-    try {
-      await api(`/community/comments/${id}`, { method: 'DELETE' });
-      toast.success(t('commentDeleted'));
-      await refresh();
-    } catch (error) {
-      toast.error(t('error'), { description: error instanceof Error ? error.message : undefined });
-    }
-  };
+  });
+  const remove = (id: string) =>
+    deleteComment.mutate(id, {
+      onSuccess: () => toast.success(t('commentDeleted')),
+      onError: (error) => toast.error(t('error'), { description: errorMessage(error, t) }),
+    });
 
   return (
     <div id={`comments-${postId}`} className="mt-4 border-t border-slate-100 pt-4">
       {comments.isPending ? (
         <Skeleton className="h-12 w-full" />
-      ) : comments.data?.comments.length ? (
+      ) : comments.isError ? (
+        <QueryError query={comments} />
+      ) : comments.data.length ? (
         <ul className="space-y-3">
-          {comments.data.comments.map((comment) => (
+          {comments.data.map((comment) => (
             <li
               key={comment.id}
               className="flex items-start justify-between gap-3 rounded-lg bg-slate-50 p-3"
@@ -358,7 +331,7 @@ function Comments({ postId }: { postId: string }) {
                   variant="ghost"
                   size="sm"
                   aria-label={t('deleteComment')}
-                  onClick={() => void remove(comment.id)}
+                  onClick={() => remove(comment.id)}
                 >
                   <Trash2 aria-hidden className="size-4" />
                 </Button>
@@ -369,7 +342,7 @@ function Comments({ postId }: { postId: string }) {
       ) : (
         <p className="text-sm text-slate-600">{t('noComments')}</p>
       )}
-      <form onSubmit={(event) => void add(event)} className="mt-3 flex gap-2">
+      <form onSubmit={(event) => void add(event)} noValidate className="mt-3 flex gap-2">
         <label htmlFor={`comment-${postId}`} className="sr-only">
           {t('commentLabel')}
         </label>
@@ -378,10 +351,9 @@ function Comments({ postId }: { postId: string }) {
           className={inputClass}
           placeholder={t('commentPlaceholder')}
           maxLength={1000}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register('content')}
         />
-        <Button type="submit" disabled={sending || !text.trim()}>
+        <Button type="submit" disabled={form.formState.isSubmitting || !text.trim()}>
           {t('commentSend')}
         </Button>
       </form>
