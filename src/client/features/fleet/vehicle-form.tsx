@@ -113,7 +113,8 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={24}
-          error={message(errors.vin?.message)}
+          // The live feedback below already says what is wrong with the number as it is typed.
+          error={feedback?.tone === 'error' ? undefined : message(errors.vin?.message)}
           hint={
             <>
               {t('fields.vinHint')}
