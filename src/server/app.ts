@@ -26,9 +26,11 @@ import { createAuthService } from './features/auth/auth.service';
 import { sessionMiddleware } from './features/auth/sessions';
 import { configuredSocialClients } from './features/auth/social';
 import { profileRoutes } from './features/profile/profile.routes';
+import { createProfileService } from './features/profile/profile.service';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { createListingsService } from './features/listings/listings.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createMessagesService } from './features/messages/messages.service';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { listingHead, withHead } from './features/listings/listing-head';
@@ -51,10 +53,12 @@ import { createFavouritesService } from './features/favourites/favourites.servic
 import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { createSavedSearchesService } from './features/saved-searches/saved-searches.service';
 import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
-import { contactFeature } from './features/contact/contact.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { createContactService } from './features/contact/contact.service';
 import { createBillingService } from './features/billing/billing.service';
 import { billingRoutes } from './features/billing/billing.routes';
 import { communityRoutes } from './features/community/community.routes';
+import { createCommunityService } from './features/community/community.service';
 
 /** The largest JSON body any endpoint takes (a listing with 10 photos and a long description fits easily). */
 const MAX_JSON_BODY_BYTES = 256 * 1024;
@@ -144,12 +148,11 @@ export function createApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
     wakeJobs,
   });
-  const contact = contactFeature({
+  const contact = createContactService({
     db,
     mailer,
     supportEmail: env.SUPPORT_EMAIL,
     publicUrl: env.PUBLIC_URL,
-    limit,
     wakeJobs,
   });
   const jobHandlers: Record<string, JobHandler> = {
@@ -209,17 +212,20 @@ export function createApp(deps: AppDeps) {
   const routes = api
     .route('/', healthRoutes({ ping: () => deps.database.ping() }))
     .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }))
-    .route('/profile', profileRoutes(db))
+    .route('/profile', profileRoutes(createProfileService(db)))
     .route('/', listingsRoutes({ db, storage: deps.storage, listings, messages, fleet, favourites, limit }))
     .route('/vehicles', fleetRoutes(fleet))
     .route('/favourites', favouritesRoutes(favourites))
     .route('/saved-searches', savedSearchesRoutes(savedSearches))
-    .route('/contact', contact.routes)
+    .route('/contact', contactRoutes({ contact, limit }))
     .route('/billing', billingRoutes(billing))
-    .route('/community', communityRoutes({ db, storage: deps.storage, limit }))
+    .route(
+      '/community',
+      communityRoutes({ community: createCommunityService({ db, storage: deps.storage }), limit }),
+    )
     .route('/conversations', messagesRoutes({ messages, limit }))
     .route('/notifications', notificationsRoutes(notifications))
-    .route('/dashboard', dashboardRoutes({ db, storage: deps.storage }));
+    .route('/dashboard', dashboardRoutes(createDashboardService({ db, storage: deps.storage })));
 
   // Generated from the route schemas once, on first request: the routes do not change at run time.
   let openApiDocument: ReturnType<typeof api.getOpenAPI31Document> | undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
+import { PLANS } from '../catalog';
 
 /**
  * The account forms' rules, used by the forms in the browser and by the
@@ -138,7 +139,7 @@ export const SessionUserSchema = z
     email: z.string(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
-    plan: z.string(),
+    plan: z.enum(PLANS),
     role: z.enum(ROLES).nullable(),
     onboardingCompleted: z.boolean(),
   })

@@ -4,7 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
-import { CATEGORIES, CONDITIONS, MAKES, PLAN_DETAILS, isPlan } from '@common/catalog';
+import { CATEGORIES, CONDITIONS, MAKES, PLAN_DETAILS } from '@common/catalog';
 import {
   ListingInputSchema,
   PART_BRANDS,
@@ -76,7 +76,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
       : [],
   );
   const [planLimit, setPlanLimit] = useState<string | null>(null);
-  const canUseAi = PLAN_DETAILS[user && isPlan(user.plan) ? user.plan : 'bronze'].aiAssist;
+  const canUseAi = PLAN_DETAILS[user?.plan ?? 'bronze'].aiAssist;
   const message = useErrorText();
 
   const uploading = [...photos, ...receipt].some((item) => !item.photo);

@@ -1,4 +1,6 @@
-import { uniqueIndex, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { uniqueIndex, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { PLANS } from '../../../common/catalog';
 
 /**
  * The tables better-auth works on (user, session, account, verification), written by hand to match its
@@ -10,21 +12,25 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const users = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  phone: text('phone'),
-  /** Language for emails: en, es or zh-CN. */
-  locale: text('locale').notNull().default('en'),
-  /** bronze, gold or platinum. */
-  plan: text('plan').notNull().default('bronze'),
-  ...timestamps,
-});
+export const users = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    /** Language for emails: en, es or zh-CN. */
+    locale: text('locale').notNull().default('en'),
+    /** One of the catalogue's plans (a check constraint holds the database to it). */
+    plan: text('plan', { enum: PLANS }).notNull().default('bronze'),
+    ...timestamps,
+  },
+  (table) => [check('user_plan_check', sql`${table.plan} IN ('bronze', 'gold', 'platinum')`)],
+);
 
 /**
  * A signed-in browser. `token` holds the SHA-256 of the cookie's secret, never the secret itself.

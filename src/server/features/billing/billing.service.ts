@@ -57,8 +57,7 @@ export function createBillingService(deps: {
   return {
     mode,
 
-    async overview(userId: string, plan: string): Promise<Billing> {
-      const current: Plan = isPlan(plan) ? plan : 'bronze';
+    async overview(userId: string, current: Plan): Promise<Billing> {
       const rows = await db.execute<{ active: number; started: number }>(sql`select
         (select count(*)::int from ${listings} where ${listings.userId} = ${userId} and ${listings.isSold} = false) as active,
         (select count(*)::int from ${conversations} where ${conversations.buyerId} = ${userId}

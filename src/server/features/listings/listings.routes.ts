@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { fileTypeFromBuffer } from 'file-type';
-import { PLAN_DETAILS, isPlan } from '@common/catalog';
+import { PLAN_DETAILS } from '@common/catalog';
 import { OkSchema } from '@common/schemas/auth';
 import {
   BrowseQuerySchema,
@@ -177,8 +177,7 @@ export function listingsRoutes(deps: {
   const router = createRouter()
     .openapi(routes.aiDraft, (c) => {
       const user = requireUser(c);
-      if (!PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].aiAssist)
-        throw new ApiError(403, 'PLAN_REQUIRED');
+      if (!PLAN_DETAILS[user.plan].aiAssist) throw new ApiError(403, 'PLAN_REQUIRED');
       return c.json(writeListingDraft(c.req.valid('json'), requestLanguage(c)), 200);
     })
     .openapi(routes.browse, async (c) => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
-import { PLANS, PLAN_DETAILS, isPlan } from '@common/catalog';
+import { PLANS, PLAN_DETAILS } from '@common/catalog';
 import {
   COUNT_LIMIT,
   BROWSE_PAGE_SIZE,
@@ -279,7 +279,7 @@ function activeListingsQuota(user: SessionUser): Quota {
     table: listings,
     owner: listings.userId,
     userId: user.id,
-    limit: PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].activeListings,
+    limit: PLAN_DETAILS[user.plan].activeListings,
     error: 'PLAN_LIMIT',
     counts: sql`${listings.isSold} = false`,
   };
@@ -486,7 +486,7 @@ export function createListingsService(deps: {
         views: l.views,
         seller: {
           name: publicName(row.firstName, row.lastName),
-          verified: isPlan(row.plan) && PLAN_DETAILS[row.plan].verifiedBadge,
+          verified: PLAN_DETAILS[row.plan].verifiedBadge,
         },
         isOwner,
         ...(isOwner ? { storedPhotos: l.photos, storedReceipt: l.receiptImage ?? null } : {}),

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { PLAN_DETAILS, isPlan } from '@common/catalog';
+import { PLAN_DETAILS } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
 import { publicName } from '@common/schemas/listings';
 import type { ConversationSummary, Message } from '@common/schemas/messages';
@@ -337,7 +337,7 @@ export function createMessagesService(deps: {
             table: conversations,
             owner: conversations.buyerId,
             userId: user.id,
-            limit: PLAN_DETAILS[isPlan(user.plan) ? user.plan : 'bronze'].newConversationsPerMonth,
+            limit: PLAN_DETAILS[user.plan].newConversationsPerMonth,
             error: 'CONVERSATION_LIMIT',
             counts: sql`${conversations.createdAt} >= date_trunc('month', now())`,
           });

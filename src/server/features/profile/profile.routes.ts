@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import { ROLES } from '@common/schemas/auth';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import {
@@ -7,15 +6,10 @@ import {
   ProfileSchema,
   RoleRequestSchema,
   SellerPreferencesSchema,
-  withOther,
-  type Profile,
 } from '@common/schemas/profile';
-import type { Db } from '../../db/client';
-import { profiles } from '../../db/schema';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
-
-type ProfileChanges = Partial<typeof profiles.$inferInsert>;
+import type { ProfileService } from './profile.service';
 
 const tags = ['Profile'];
 const ok = { description: 'The profile', content: { 'application/json': { schema: ProfileSchema } } };
@@ -76,71 +70,20 @@ const routes = {
   }),
 };
 
-function toProfile(row: typeof profiles.$inferSelect): Profile {
-  return {
-    displayName: row.displayName,
-    role: row.role === 'buyer' || row.role === 'seller' || row.role === 'both' ? row.role : null,
-    onboardingCompleted: row.onboardingCompleted,
-    zip: row.zip,
-    radiusMiles: row.radiusMiles,
-    prefMakes: row.prefMakes,
-    prefCategories: row.prefCategories,
-    shipOk: row.shipOk,
-    localOk: row.localOk,
-    sellerCategories: row.sellerCategories,
-  };
-}
-
-export function profileRoutes(db: Db) {
-  /** Updates the member's profile, creating it first when there is none, in one statement. */
-  async function save(userId: string, changes: ProfileChanges): Promise<Profile> {
-    const rows = await db
-      .insert(profiles)
-      .values({ userId, ...changes })
-      .onConflictDoUpdate({ target: profiles.userId, set: changes })
-      .returning();
-    return toProfile(rows[0]!);
-  }
-
+export function profileRoutes(profile: ProfileService) {
   return createRouter()
-    .openapi(routes.get, async (c) => {
-      const user = requireUser(c);
-      const rows = await db.select().from(profiles).where(eq(profiles.userId, user.id)).limit(1);
-      return c.json(rows[0] ? toProfile(rows[0]) : await save(user.id, {}), 200);
-    })
-    .openapi(routes.role, async (c) => {
-      const user = requireUser(c);
-      return c.json(await save(user.id, { role: c.req.valid('json').role }), 200);
-    })
-    .openapi(routes.buyer, async (c) => {
-      const user = requireUser(c);
-      const input = c.req.valid('json');
-      const profile = await save(user.id, {
-        zip: input.zip,
-        radiusMiles: input.radiusMiles,
-        prefMakes: withOther(input.prefMakes, input.otherMake),
-        prefCategories: withOther(input.prefCategories, input.otherCategory),
-      });
-      return c.json(profile, 200);
-    })
-    .openapi(routes.seller, async (c) => {
-      const user = requireUser(c);
-      const input = c.req.valid('json');
-      const profile = await save(user.id, {
-        shipOk: input.shipOk,
-        localOk: input.localOk,
-        sellerCategories: withOther(input.sellerCategories, input.otherCategory),
-        onboardingCompleted: true,
-      });
-      return c.json(profile, 200);
-    })
-    .openapi(routes.complete, async (c) => {
-      const user = requireUser(c);
-      return c.json(await save(user.id, { onboardingCompleted: true }), 200);
-    })
-    .openapi(routes.skip, async (c) => {
-      const user = requireUser(c);
-      const { role } = c.req.valid('json');
-      return c.json(await save(user.id, { onboardingCompleted: true, ...(role ? { role } : {}) }), 200);
-    });
+    .openapi(routes.get, async (c) => c.json(await profile.get(requireUser(c).id), 200))
+    .openapi(routes.role, async (c) =>
+      c.json(await profile.setRole(requireUser(c).id, c.req.valid('json').role), 200),
+    )
+    .openapi(routes.buyer, async (c) =>
+      c.json(await profile.saveBuyer(requireUser(c).id, c.req.valid('json')), 200),
+    )
+    .openapi(routes.seller, async (c) =>
+      c.json(await profile.saveSeller(requireUser(c).id, c.req.valid('json')), 200),
+    )
+    .openapi(routes.complete, async (c) => c.json(await profile.complete(requireUser(c).id), 200))
+    .openapi(routes.skip, async (c) =>
+      c.json(await profile.skip(requireUser(c).id, c.req.valid('json').role), 200),
+    );
 }

@@ -1,0 +1,187 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { SessionUser } from '@common/schemas/auth';
+import type { Comment, CreatePostSchema, Post } from '@common/schemas/community';
+import { publicName } from '@common/schemas/listings';
+import type { Db } from '../../db/client';
+import { communityComments, communityLikes, communityPosts, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { decodeTimeCursor, encodeTimeCursor } from '../../http/ids';
+import type { Storage } from '../../storage/storage';
+import { resolvePhotos } from '../../photos/uploads';
+import { photoView } from '../listings/listings.service';
+
+/** Posts per page of the feed. */
+const PAGE = 10;
+
+/** Share Your Build: posts with photos, likes (one per member, toggling) and comments. */
+export function createCommunityService(deps: { db: Db; storage: Storage }) {
+  const { db, storage } = deps;
+
+  async function findPost(id: string) {
+    const post = (await db.select().from(communityPosts).where(eq(communityPosts.id, id)).limit(1))[0];
+    if (!post) throw new ApiError(404, 'NOT_FOUND');
+    return post;
+  }
+
+  async function posts(viewerId: string, where: ReturnType<typeof and>, limit: number): Promise<Post[]> {
+    const rows = await db
+      .select({
+        post: communityPosts,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        liked: sql<boolean>`exists (select 1 from ${communityLikes} l where l.post_id = ${communityPosts.id} and l.user_id = ${viewerId})`,
+      })
+      .from(communityPosts)
+      .innerJoin(users, eq(users.id, communityPosts.userId))
+      .where(where)
+      .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+      .limit(limit);
+    return rows.map(({ post, firstName, lastName, liked }) => ({
+      id: post.id,
+      title: post.title,
+      description: post.description,
+      photos: post.photos.map((photo) => photoView(storage, photo)),
+      author: { id: post.userId, name: publicName(firstName, lastName) },
+      likeCount: post.likeCount,
+      commentCount: post.commentCount,
+      likedByMe: Boolean(liked),
+      mine: post.userId === viewerId,
+      createdAt: post.createdAt.toISOString(),
+    }));
+  }
+
+  return {
+    /** Newest first, a page at a time after `cursor`. */
+    async feed(viewerId: string, cursor: string | undefined) {
+      const after = cursor ? decodeTimeCursor(cursor) : null;
+      const page = await posts(
+        viewerId,
+        after
+          ? or(
+              lt(communityPosts.createdAt, after.createdAt),
+              and(eq(communityPosts.createdAt, after.createdAt), lt(communityPosts.id, after.id)),
+            )
+          : undefined,
+        PAGE + 1,
+      );
+      const shown = page.slice(0, PAGE);
+      const last = shown.at(-1);
+      return {
+        posts: shown,
+        nextCursor:
+          page.length > PAGE && last
+            ? encodeTimeCursor({ createdAt: new Date(last.createdAt), id: last.id })
+            : null,
+      };
+    },
+
+    async create(userId: string, input: z.output<typeof CreatePostSchema>): Promise<Post> {
+      const rows = await db.transaction(async (tx) =>
+        tx
+          .insert(communityPosts)
+          .values({
+            userId,
+            title: input.title,
+            description: input.description,
+            photos: await resolvePhotos(tx, userId, input.photos),
+          })
+          .returning({ id: communityPosts.id }),
+      );
+      const [post] = await posts(userId, eq(communityPosts.id, rows[0]!.id), 1);
+      return post!;
+    },
+
+    /** The author's own post only; its photos go with it. */
+    async remove(userId: string, id: string) {
+      const post = await findPost(id);
+      if (post.userId !== userId) throw new ApiError(404, 'NOT_FOUND');
+      await db.delete(communityPosts).where(eq(communityPosts.id, post.id));
+      for (const photo of post.photos) await storage.deletePrefix(`${photo.key}/`);
+    },
+
+    /** Likes, or unlikes when already liked; the count changes in the same transaction. */
+    async toggleLike(userId: string, id: string) {
+      const post = await findPost(id);
+      return db.transaction(async (tx) => {
+        const added = await tx
+          .insert(communityLikes)
+          .values({ postId: post.id, userId })
+          .onConflictDoNothing()
+          .returning();
+        if (added.length === 0)
+          await tx
+            .delete(communityLikes)
+            .where(and(eq(communityLikes.postId, post.id), eq(communityLikes.userId, userId)));
+        const updated = await tx
+          .update(communityPosts)
+          .set({ likeCount: sql`${communityPosts.likeCount} + ${added.length ? 1 : -1}` })
+          .where(eq(communityPosts.id, post.id))
+          .returning({ likeCount: communityPosts.likeCount });
+        return { liked: added.length > 0, likeCount: updated[0]!.likeCount };
+      });
+    },
+
+    /** Oldest first, up to 500. */
+    async comments(viewerId: string, postId: string): Promise<Comment[]> {
+      const post = await findPost(postId);
+      const rows = await db
+        .select({ comment: communityComments, firstName: users.firstName, lastName: users.lastName })
+        .from(communityComments)
+        .innerJoin(users, eq(users.id, communityComments.userId))
+        .where(eq(communityComments.postId, post.id))
+        .orderBy(communityComments.createdAt, communityComments.id)
+        .limit(500);
+      return rows.map(({ comment, firstName, lastName }) => ({
+        id: comment.id,
+        author: { id: comment.userId, name: publicName(firstName, lastName) },
+        content: comment.content,
+        mine: comment.userId === viewerId,
+        createdAt: comment.createdAt.toISOString(),
+      }));
+    },
+
+    async addComment(
+      user: Pick<SessionUser, 'id' | 'firstName' | 'lastName'>,
+      postId: string,
+      content: string,
+    ): Promise<Comment> {
+      const post = await findPost(postId);
+      const comment = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(communityComments)
+          .values({ postId: post.id, userId: user.id, content })
+          .returning();
+        await tx
+          .update(communityPosts)
+          .set({ commentCount: sql`${communityPosts.commentCount} + 1` })
+          .where(eq(communityPosts.id, post.id));
+        return rows[0]!;
+      });
+      return {
+        id: comment.id,
+        author: { id: user.id, name: publicName(user.firstName, user.lastName) },
+        content: comment.content,
+        mine: true,
+        createdAt: comment.createdAt.toISOString(),
+      };
+    },
+
+    /** The author's own comment only. */
+    async removeComment(userId: string, id: string) {
+      await db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(communityComments)
+          .where(and(eq(communityComments.id, id), eq(communityComments.userId, userId)))
+          .returning({ postId: communityComments.postId });
+        if (!removed[0]) throw new ApiError(404, 'NOT_FOUND');
+        await tx
+          .update(communityPosts)
+          .set({ commentCount: sql`greatest(${communityPosts.commentCount} - 1, 0)` })
+          .where(eq(communityPosts.id, removed[0].postId));
+      });
+    },
+  };
+}
+
+export type CommunityService = ReturnType<typeof createCommunityService>;

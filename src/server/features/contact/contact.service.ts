@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { ContactSchema } from '@common/schemas/contact';
+
+type ContactMessage = z.output<typeof ContactSchema>;
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@common/i18n/languages';
+import type { Db } from '../../db/client';
+import { contactMessages } from '../../db/schema';
+import { enqueueJob, type JobHandler } from '../../jobs/queue';
+import type { Mailer } from '../../mail/mailer';
+import { renderEmail } from '../../mail/templates';
+import { takeOnce } from '../../security/rate-limit';
+
+export const SUPPORT_JOB = 'contact.support';
+export const ACK_JOB = 'contact.acknowledge';
+const Job = z.object({ id: z.string() });
+
+/**
+ * The contact form: the message is stored first, then two jobs email the support address and
+ * acknowledge the sender in their language, each retried on its own.
+ */
+export function createContactService(deps: {
+  db: Db;
+  mailer: Mailer;
+  supportEmail: string;
+  publicUrl: string;
+  wakeJobs: () => void;
+}) {
+  const { db } = deps;
+  const load = async (raw: unknown) => {
+    const { id } = Job.parse(raw);
+    return (await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1))[0];
+  };
+
+  const jobHandlers: Record<string, JobHandler> = {
+    [SUPPORT_JOB]: async (raw) => {
+      const message = await load(raw);
+      if (!message) return;
+      await deps.mailer.send(
+        renderEmail('contactSupport', {
+          to: deps.supportEmail,
+          language: DEFAULT_LANGUAGE,
+          link: `mailto:${message.email}`,
+          params: {
+            sender: message.name,
+            email: message.email,
+            topic: message.topic,
+            language: message.language,
+          },
+          quote: message.message,
+        }),
+      );
+    },
+    [ACK_JOB]: async (raw) => {
+      const message = await load(raw);
+      if (!message) return;
+      await deps.mailer.send(
+        renderEmail('contactAcknowledgement', {
+          to: message.email,
+          language: isLanguage(message.language) ? message.language : DEFAULT_LANGUAGE,
+          name: message.name,
+          link: `${deps.publicUrl}/contact`,
+        }),
+      );
+    },
+  };
+
+  /** Stores the message and queues its emails, in one transaction. */
+  async function submit(input: ContactMessage, sender: { userId: string | null; language: Language }) {
+    await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(contactMessages)
+        .values({ ...input, userId: sender.userId, language: sender.language })
+        .returning({ id: contactMessages.id });
+      const id = rows[0]!.id;
+      await enqueueJob(tx, SUPPORT_JOB, { id });
+      // Anyone can type any address into the form: the acknowledgement carries nothing they wrote, and
+      // one address gets at most one a day, so the form cannot send mail to strangers.
+      if (await takeOnce(tx, `contact-ack:${input.email.toLowerCase()}`, 24 * 3600))
+        await enqueueJob(tx, ACK_JOB, { id });
+    });
+    deps.wakeJobs();
+  }
+
+  return { submit, jobHandlers };
+}
+
+export type ContactService = ReturnType<typeof createContactService>;
