@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { BillingSchema, ChangePlanSchema, PlanChangeResultSchema } from '@common/schemas/billing';
 import { OkSchema } from '@common/schemas/auth';
-import { body, failure, json } from '../../http/openapi';
+import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { BillingService } from './billing.service';
@@ -9,14 +9,16 @@ import type { BillingService } from './billing.service';
 const tags = ['Plans and billing'];
 
 const routes = {
-  overview: createRoute({
+  overview: route({
+    member: true,
     method: 'get',
     path: '/',
     tags,
     summary: 'My plan, the billing mode and what I use of the plan',
     responses: { 200: json(BillingSchema, 'Billing'), 401: failure('Not signed in') },
   }),
-  change: createRoute({
+  change: route({
+    member: true,
     method: 'post',
     path: '/plan',
     tags,

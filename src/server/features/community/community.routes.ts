@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
 import {
   CommentInputSchema,
@@ -7,7 +7,7 @@ import {
   FeedSchema,
   PostSchema,
 } from '@common/schemas/community';
-import { body, failure, json } from '../../http/openapi';
+import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import { IdParam } from '../../http/ids';
@@ -17,7 +17,8 @@ import { LIMITS, type Limiter } from '../../security/rate-limit';
 const tags = ['Community'];
 
 const routes = {
-  feed: createRoute({
+  feed: route({
+    member: true,
     method: 'get',
     path: '/posts',
     tags,
@@ -25,7 +26,8 @@ const routes = {
     request: { query: z.object({ cursor: z.string().max(200).optional() }) },
     responses: { 200: json(FeedSchema, 'Posts'), 401: failure('Not signed in') },
   }),
-  create: createRoute({
+  create: route({
+    member: true,
     method: 'post',
     path: '/posts',
     tags,
@@ -37,7 +39,8 @@ const routes = {
       401: failure('Not signed in'),
     },
   }),
-  remove: createRoute({
+  remove: route({
+    member: true,
     method: 'delete',
     path: '/posts/{id}',
     tags,
@@ -49,7 +52,8 @@ const routes = {
       404: failure('No such post of yours'),
     },
   }),
-  like: createRoute({
+  like: route({
+    member: true,
     method: 'post',
     path: '/posts/{id}/like',
     tags,
@@ -61,7 +65,8 @@ const routes = {
       404: failure('No such post'),
     },
   }),
-  comments: createRoute({
+  comments: route({
+    member: true,
     method: 'get',
     path: '/posts/{id}/comments',
     tags,
@@ -73,7 +78,8 @@ const routes = {
       404: failure('No such post'),
     },
   }),
-  comment: createRoute({
+  comment: route({
+    member: true,
     method: 'post',
     path: '/posts/{id}/comments',
     tags,
@@ -89,7 +95,8 @@ const routes = {
       404: failure('No such post'),
     },
   }),
-  removeComment: createRoute({
+  removeComment: route({
+    member: true,
     method: 'delete',
     path: '/comments/{id}',
     tags,

@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { PLANS } from '@common/catalog';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import { ListingCardSchema } from '@common/schemas/listings';
 import { createRouter } from '../../http/create-router';
+import { route } from '../../http/openapi';
 import { requireUser } from '../auth/sessions';
 import type { DashboardService } from './dashboard.service';
 
@@ -28,7 +29,8 @@ export const DashboardSchema = z
   })
   .meta({ id: 'Dashboard' });
 
-const getDashboard = createRoute({
+const getDashboard = route({
+  member: true,
   method: 'get',
   path: '/',
   tags: ['Dashboard'],

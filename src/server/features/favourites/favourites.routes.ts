@@ -1,7 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
 import { FavouriteListSchema } from '@common/schemas/favourites';
-import { failure, json } from '../../http/openapi';
+import { failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { FavouritesService } from './favourites.service';
@@ -10,7 +10,8 @@ import { IdParam } from '../../http/ids';
 const tags = ['Favourites'];
 
 const routes = {
-  list: createRoute({
+  list: route({
+    member: true,
     method: 'get',
     path: '/',
     tags,
@@ -18,7 +19,8 @@ const routes = {
     request: { query: z.object({ search: z.string().max(100).optional() }) },
     responses: { 200: json(FavouriteListSchema, 'Favourites'), 401: failure('Not signed in') },
   }),
-  add: createRoute({
+  add: route({
+    member: true,
     method: 'put',
     path: '/{id}',
     tags,
@@ -30,7 +32,8 @@ const routes = {
       404: failure('No such listing'),
     },
   }),
-  remove: createRoute({
+  remove: route({
+    member: true,
     method: 'delete',
     path: '/{id}',
     tags,

@@ -1,7 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
 import { VehicleInputSchema, VehicleSchema } from '@common/schemas/vehicles';
-import { body, failure, json } from '../../http/openapi';
+import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { FleetService } from './fleet.service';
@@ -10,7 +10,8 @@ import { IdParam } from '../../http/ids';
 const tags = ['My Fleet'];
 
 const routes = {
-  list: createRoute({
+  list: route({
+    member: true,
     method: 'get',
     path: '/',
     tags,
@@ -20,7 +21,8 @@ const routes = {
       401: failure('Not signed in'),
     },
   }),
-  add: createRoute({
+  add: route({
+    member: true,
     method: 'post',
     path: '/',
     tags,
@@ -33,7 +35,8 @@ const routes = {
       403: failure('Too many vehicles'),
     },
   }),
-  update: createRoute({
+  update: route({
+    member: true,
     method: 'put',
     path: '/{id}',
     tags,
@@ -46,7 +49,8 @@ const routes = {
       404: failure('No such vehicle of yours'),
     },
   }),
-  remove: createRoute({
+  remove: route({
+    member: true,
     method: 'delete',
     path: '/{id}',
     tags,

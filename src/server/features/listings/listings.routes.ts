@@ -16,7 +16,7 @@ import type { StoredPhoto } from '@common/photos';
 import { SendMessageSchema } from '@common/schemas/messages';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { AiDraftRequestSchema, AiDraftSchema, writeListingDraft } from './ai-draft';
-import { body, failure, json } from '../../http/openapi';
+import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import type { Storage } from '../../storage/storage';
 import type { Db } from '../../db/client';
@@ -24,7 +24,7 @@ import { uploadPhoto } from '../../photos/uploads';
 import { LIMITS, type Limiter } from '../../security/rate-limit';
 import { requireUser } from '../auth/sessions';
 import type { ListingsService } from './listings.service';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { fitFor, type FleetService } from '../fleet/fleet.service';
 import type { FavouritesService } from '../favourites/favourites.service';
@@ -34,6 +34,22 @@ import { IdParam } from '../../http/ids';
 
 const tags = ['Listings'];
 const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
+
+/**
+ * A photo upload is a form with the image, within its own size cap (larger than the JSON cap every other
+ * route has). Anything else is refused as not a photo, before a byte of it is read.
+ */
+const photoBodyLimit = bodyLimit({
+  maxSize: MAX_PHOTO_BYTES + 64 * 1024,
+  onError: () => {
+    throw new ApiError(413, 'PHOTO_TOO_LARGE', { megabytes: MAX_PHOTO_BYTES / 1024 / 1024 });
+  },
+});
+const photoBody: MiddlewareHandler<AppEnv> = (c, next) => {
+  if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data'))
+    throw new ApiError(400, 'PHOTO_TYPE');
+  return photoBodyLimit(c, next);
+};
 
 const routes = {
   browse: createRoute({
@@ -60,7 +76,8 @@ const routes = {
     request: { params: IdParam },
     responses: { 200: json(OkSchema, 'Counted'), 404: failure('No such listing') },
   }),
-  create: createRoute({
+  create: route({
+    member: true,
     method: 'post',
     path: '/listings',
     tags,
@@ -73,7 +90,8 @@ const routes = {
       403: failure('PLAN_LIMIT'),
     },
   }),
-  update: createRoute({
+  update: route({
+    member: true,
     method: 'put',
     path: '/listings/{id}',
     tags,
@@ -86,7 +104,8 @@ const routes = {
       404: failure('No such listing of yours'),
     },
   }),
-  status: createRoute({
+  status: route({
+    member: true,
     method: 'patch',
     path: '/listings/{id}/status',
     tags,
@@ -99,7 +118,8 @@ const routes = {
       404: failure('No such listing of yours'),
     },
   }),
-  remove: createRoute({
+  remove: route({
+    member: true,
     method: 'delete',
     path: '/listings/{id}',
     tags,
@@ -111,7 +131,8 @@ const routes = {
       404: failure('No such listing of yours'),
     },
   }),
-  contact: createRoute({
+  contact: route({
+    member: true,
     method: 'post',
     path: '/listings/{id}/messages',
     tags,
@@ -125,7 +146,8 @@ const routes = {
       404: failure('No such listing'),
     },
   }),
-  aiDraft: createRoute({
+  aiDraft: route({
+    member: true,
     method: 'post',
     path: '/listings/ai-draft',
     tags,
@@ -138,7 +160,9 @@ const routes = {
       403: failure('PLAN_REQUIRED'),
     },
   }),
-  photo: createRoute({
+  photo: route({
+    member: true,
+    middleware: [photoBody] as const,
     method: 'post',
     path: '/photos',
     tags,
@@ -253,15 +277,6 @@ export function listingsRoutes(deps: {
       return c.json({ conversationId: sent.conversationId }, 201);
     });
 
-  router.use(
-    '/photos',
-    bodyLimit({
-      maxSize: MAX_PHOTO_BYTES + 64 * 1024,
-      onError: () => {
-        throw new ApiError(413, 'PHOTO_TOO_LARGE', { megabytes: MAX_PHOTO_BYTES / 1024 / 1024 });
-      },
-    }),
-  );
   return router.openapi(routes.photo, async (c) => {
     const user = requireUser(c);
     await deps.limit('photo-upload', user.id, LIMITS.photoUpload);

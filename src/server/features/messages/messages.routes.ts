@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
 import {
   ConversationListSchema,
@@ -6,7 +6,7 @@ import {
   SendMessageSchema,
   ThreadSchema,
 } from '@common/schemas/messages';
-import { body, failure, json } from '../../http/openapi';
+import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { LIMITS, type Limiter } from '../../security/rate-limit';
 import { requireUser } from '../auth/sessions';
@@ -17,7 +17,8 @@ const tags = ['Messages'];
 /** Sending is limited per member: 30 messages a minute. */
 
 const routes = {
-  list: createRoute({
+  list: route({
+    member: true,
     method: 'get',
     path: '/',
     tags,
@@ -25,14 +26,16 @@ const routes = {
     request: { query: z.object({ search: z.string().max(100).optional() }) },
     responses: { 200: json(ConversationListSchema, 'Conversations'), 401: failure('Not signed in') },
   }),
-  unread: createRoute({
+  unread: route({
+    member: true,
     method: 'get',
     path: '/unread',
     tags,
     summary: 'How many messages I have not read',
     responses: { 200: json(z.object({ count: z.number() }), 'Unread'), 401: failure('Not signed in') },
   }),
-  thread: createRoute({
+  thread: route({
+    member: true,
     method: 'get',
     path: '/{id}',
     tags,
@@ -44,7 +47,8 @@ const routes = {
       404: failure('No such conversation of yours'),
     },
   }),
-  read: createRoute({
+  read: route({
+    member: true,
     method: 'post',
     path: '/{id}/read',
     tags,
@@ -56,7 +60,8 @@ const routes = {
       404: failure('No such conversation of yours'),
     },
   }),
-  send: createRoute({
+  send: route({
+    member: true,
     method: 'post',
     path: '/{id}/messages',
     tags,

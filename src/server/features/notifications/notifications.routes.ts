@@ -1,11 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
 import {
   NotificationListQuerySchema,
   NotificationListSchema,
   NotificationSettingsSchema,
 } from '@common/schemas/notifications';
-import { body, failure, json } from '../../http/openapi';
+import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { NotificationsService } from './notifications.service';
@@ -17,7 +17,8 @@ const CountsSchema = z
   .meta({ id: 'UnreadCounts' });
 
 const routes = {
-  list: createRoute({
+  list: route({
+    member: true,
     method: 'get',
     path: '/',
     tags,
@@ -29,21 +30,24 @@ const routes = {
       401: failure('Not signed in'),
     },
   }),
-  counts: createRoute({
+  counts: route({
+    member: true,
     method: 'get',
     path: '/counts',
     tags,
     summary: 'Unread messages and notifications (the nav badges)',
     responses: { 200: json(CountsSchema, 'Counts'), 401: failure('Not signed in') },
   }),
-  readAll: createRoute({
+  readAll: route({
+    member: true,
     method: 'post',
     path: '/read-all',
     tags,
     summary: 'Mark all my notifications read',
     responses: { 200: json(OkSchema, 'Read'), 401: failure('Not signed in') },
   }),
-  read: createRoute({
+  read: route({
+    member: true,
     method: 'post',
     path: '/{id}/read',
     tags,
@@ -55,14 +59,16 @@ const routes = {
       404: failure('No such notification of yours'),
     },
   }),
-  settings: createRoute({
+  settings: route({
+    member: true,
     method: 'get',
     path: '/settings',
     tags,
     summary: 'My notification settings',
     responses: { 200: json(NotificationSettingsSchema, 'Settings'), 401: failure('Not signed in') },
   }),
-  saveSettings: createRoute({
+  saveSettings: route({
+    member: true,
     method: 'put',
     path: '/settings',
     tags,

@@ -1,6 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { ROLES } from '@common/schemas/auth';
-import { ErrorResponseSchema } from '@common/schemas/errors';
 import {
   BuyerPreferencesSchema,
   ProfileSchema,
@@ -8,28 +7,25 @@ import {
   SellerPreferencesSchema,
 } from '@common/schemas/profile';
 import { createRouter } from '../../http/create-router';
+import { body, failure, route } from '../../http/openapi';
 import { requireUser } from '../auth/sessions';
 import type { ProfileService } from './profile.service';
 
 const tags = ['Profile'];
 const ok = { description: 'The profile', content: { 'application/json': { schema: ProfileSchema } } };
-const failures = {
-  400: { description: 'Invalid input', content: { 'application/json': { schema: ErrorResponseSchema } } },
-  401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorResponseSchema } } },
-};
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
+const failures = { 400: failure('Invalid input'), 401: failure('Not signed in') };
 
 const routes = {
-  get: createRoute({
+  get: route({
+    member: true,
     method: 'get',
     path: '/',
     tags,
     summary: 'My profile',
     responses: { 200: ok, ...failures },
   }),
-  role: createRoute({
+  role: route({
+    member: true,
     method: 'put',
     path: '/role',
     tags,
@@ -37,7 +33,8 @@ const routes = {
     request: body(RoleRequestSchema),
     responses: { 200: ok, ...failures },
   }),
-  buyer: createRoute({
+  buyer: route({
+    member: true,
     method: 'put',
     path: '/buyer',
     tags,
@@ -45,7 +42,8 @@ const routes = {
     request: body(BuyerPreferencesSchema),
     responses: { 200: ok, ...failures },
   }),
-  seller: createRoute({
+  seller: route({
+    member: true,
     method: 'put',
     path: '/seller',
     tags,
@@ -53,14 +51,16 @@ const routes = {
     request: body(SellerPreferencesSchema),
     responses: { 200: ok, ...failures },
   }),
-  complete: createRoute({
+  complete: route({
+    member: true,
     method: 'post',
     path: '/onboarding/complete',
     tags,
     summary: 'Mark onboarding complete',
     responses: { 200: ok, ...failures },
   }),
-  skip: createRoute({
+  skip: route({
+    member: true,
     method: 'post',
     path: '/onboarding/skip',
     tags,

@@ -1,7 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
 import { SaveSearchSchema, SavedSearchSchema, UpdateSavedSearchSchema } from '@common/schemas/saved-searches';
-import { body, failure, json } from '../../http/openapi';
+import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { requireUser } from '../auth/sessions';
 import type { SavedSearchesService } from './saved-searches.service';
@@ -11,7 +11,8 @@ const tags = ['Saved searches'];
 const notMine = failure('No such saved search of yours');
 
 const routes = {
-  list: createRoute({
+  list: route({
+    member: true,
     method: 'get',
     path: '/',
     tags,
@@ -22,7 +23,8 @@ const routes = {
       401: failure('Not signed in'),
     },
   }),
-  save: createRoute({
+  save: route({
+    member: true,
     method: 'post',
     path: '/',
     tags,
@@ -35,7 +37,8 @@ const routes = {
       403: failure('Too many saved searches'),
     },
   }),
-  update: createRoute({
+  update: route({
+    member: true,
     method: 'patch',
     path: '/{id}',
     tags,
@@ -51,7 +54,8 @@ const routes = {
       404: notMine,
     },
   }),
-  open: createRoute({
+  open: route({
+    member: true,
     method: 'post',
     path: '/{id}/open',
     tags,
@@ -59,7 +63,8 @@ const routes = {
     request: { params: IdParam },
     responses: { 200: json(OkSchema, 'Opened'), 401: failure('Not signed in'), 404: notMine },
   }),
-  remove: createRoute({
+  remove: route({
+    member: true,
     method: 'delete',
     path: '/{id}',
     tags,
