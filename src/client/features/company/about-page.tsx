@@ -5,7 +5,7 @@ import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 
-/** What sets the marketplace apart, as the home copy describes it (spec section 1). */
+/** What sets the marketplace apart, as the home copy describes it (docs/product.md §1 and §6.10). */
 const FEATURES = [
   { id: 'curated', icon: Users },
   { id: 'authentication', icon: ScanSearch },

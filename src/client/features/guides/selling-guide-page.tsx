@@ -25,7 +25,7 @@ const STEPS = [
   { id: 'answer', icon: MessageCircle },
 ] as const;
 
-/** Seller levels by completed sales (spec section 9); the fee is a share of the sale price. */
+/** Seller levels by completed sales (docs/product.md §5); the fee is a share of the sale price. */
 const SELLER_LEVELS = [
   { id: 'new', minSales: 0, maxSales: 4, fee: 0.035 },
   { id: 'experienced', minSales: 5, maxSales: 24, fee: 0.03 },

@@ -10,7 +10,7 @@ import { useLanguage } from '@client/lib/use-language';
 
 const PRIVACY_EMAIL = 'privacy@modmarket.example';
 
-/** How long each stage of a deletion request takes at most (spec section 9). */
+/** How long each stage of a deletion request takes at most (docs/product.md §5). */
 const TIMELINE = [
   { id: 'acknowledgment', icon: MailCheck, amount: 24, unit: 'hours' },
   { id: 'verification', icon: UserCheck, amount: 7, unit: 'days' },

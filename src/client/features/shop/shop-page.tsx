@@ -10,7 +10,7 @@ import { useLanguage } from '@client/lib/use-language';
 const CATEGORIES = ['tshirts', 'sweatpants', 'hats', 'accessories'] as const;
 type MerchCategory = (typeof CATEGORIES)[number];
 
-/** The merchandise (spec section 3). Names are translated under `items.<id>`; prices are USD. */
+/** The merchandise (docs/product.md §5). Names are translated under `items.<id>`; prices are USD. */
 const ITEMS: { id: string; category: MerchCategory; priceUsd: number }[] = [
   { id: 'tee-classic', category: 'tshirts', priceUsd: 25 },
   { id: 'tee-premium', category: 'tshirts', priceUsd: 32 },
