@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 
 export interface ReceivedMail {
   to: string[];
@@ -17,52 +18,20 @@ function mailDir(): string {
   return dir;
 }
 
-function decodeBody(body: string, encoding: string | undefined): string {
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
+/** Reads one stored message (raw MIME, as the SMTP listener received it) with mailparser. */
+async function parse(raw: string, to: string[]): Promise<ReceivedMail> {
+  const mail = await simpleParser(raw);
+  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' };
 }
 
-function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
-    kind.toLowerCase() === 'b'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
-  );
-}
-
-/** Enough MIME for what nodemailer sends: a multipart/alternative with a text and an HTML part. */
-function parse(raw: string, to: string[]): ReceivedMail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const subject = decodeHeader(/^subject: (.*)$/im.exec(headers)?.[1] ?? '');
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-  const parts = boundary ? rest.join('\n\n').split(`--${boundary}`) : [rest.join('\n\n')];
-  let text = '';
-  let html = '';
-  for (const part of parts) {
-    const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
-    const encoding = /content-transfer-encoding: *([\w-]+)/i.exec(partHead)?.[1]?.toLowerCase();
-    const body = decodeBody(partBody.join('\n\n').trim(), encoding);
-    if (/content-type: *text\/plain/i.test(partHead)) text = body;
-    if (/content-type: *text\/html/i.test(partHead)) html = body;
-  }
-  return { to, subject, text, html };
-}
-
-export function mailsTo(address: string): ReceivedMail[] {
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   const dir = mailDir();
-  return readdirSync(dir)
+  const stored = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { to: string[]; raw: string })
-    .filter((mail) => mail.to.includes(address.toLowerCase()))
-    .map((mail) => parse(mail.raw, mail.to));
+    .filter((mail) => mail.to.includes(address.toLowerCase()));
+  return Promise.all(stored.map((mail) => parse(mail.raw, mail.to)));
 }
 
 /** Waits for the `count`-th email to an address and returns it. */
@@ -70,8 +39,8 @@ export async function waitForMail(address: string, count = 1): Promise<ReceivedM
   let found: ReceivedMail | undefined;
   await expect
     .poll(
-      () => {
-        found = mailsTo(address)[count - 1];
+      async () => {
+        found = (await mailsTo(address))[count - 1];
         return Boolean(found);
       },
       { timeout: 15_000, message: `email #${count} to ${address}` },
