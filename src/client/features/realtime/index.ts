@@ -1,3 +1,4 @@
 /** Realtime: one WebSocket per tab that keeps the query cache current, and its status for fallbacks. */
-export { RealtimeProvider, type OnNotification } from './realtime-provider';
+export { RealtimeProvider } from './realtime-provider';
+export type { OnNotification } from './apply';
 export { fallbackInterval, useRealtimeStatus, type RealtimeStatus } from './realtime';

@@ -1,0 +1,74 @@
+import { describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { Message, Thread } from '@common/schemas/messages';
+import type { Notification } from '@common/schemas/notifications';
+import { queryKeys } from '@client/lib/query-keys';
+import { apply } from './apply';
+
+const ME = 'me';
+const THEM = 'them';
+
+function message(id: string, senderId: string, readAt: string | null = null): Message {
+  return { id, conversationId: 'c1', senderId, content: id, clientId: null, createdAt: '', readAt };
+}
+
+function thread(messages: Message[], unreadCount = 0): Thread {
+  return {
+    conversation: { otherMember: { id: THEM }, unreadCount } as Thread['conversation'],
+    messages,
+  };
+}
+
+function cacheWith(data: Thread) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(queryKeys.conversations.thread('c1'), data);
+  return queryClient;
+}
+
+const cached = (queryClient: QueryClient) =>
+  queryClient.getQueryData<Thread>(queryKeys.conversations.thread('c1'))!;
+
+describe('a pushed event applied to the cache', () => {
+  it('appends a new message to the thread on screen, once', () => {
+    const queryClient = cacheWith(thread([message('m1', ME)]));
+    const pushed = { type: 'message' as const, conversationId: 'c1', message: message('m2', THEM) };
+    apply(queryClient, pushed);
+    apply(queryClient, pushed);
+    expect(cached(queryClient).messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+  });
+
+  it('marks my messages read when the other member reads, and clears my unread count when I read', () => {
+    const queryClient = cacheWith(thread([message('m1', ME), message('m2', THEM)], 1));
+    apply(queryClient, { type: 'read', conversationId: 'c1', readerId: THEM, readAt: 'then' });
+    expect(cached(queryClient).messages.map((m) => m.readAt)).toEqual(['then', null]);
+    expect(cached(queryClient).conversation.unreadCount).toBe(1);
+
+    apply(queryClient, { type: 'read', conversationId: 'c1', readerId: ME, readAt: 'later' });
+    expect(cached(queryClient).messages.map((m) => m.readAt)).toEqual(['then', 'later']);
+    expect(cached(queryClient).conversation.unreadCount).toBe(0);
+  });
+
+  it('sets both nav badges from a counts event', () => {
+    const queryClient = new QueryClient();
+    apply(queryClient, { type: 'counts', messages: 2, notifications: 5 });
+    expect(queryClient.getQueryData(queryKeys.counts)).toEqual({ messages: 2, notifications: 5 });
+  });
+
+  it('refreshes the notifications on screen and hands the notification to the app', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const listFetch = vi.fn().mockResolvedValue({ notifications: [] });
+    // The list is observed, as on the notifications page: an invalidation fetches it again.
+    const observer = new QueryObserver(queryClient, {
+      queryKey: queryKeys.notifications.list('all'),
+      queryFn: listFetch,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(listFetch).toHaveBeenCalledTimes(1));
+    const onNotification = vi.fn();
+    const notification = { id: 'n1', type: 'system' } as Notification;
+    apply(queryClient, { type: 'notification', notification }, onNotification);
+    expect(onNotification).toHaveBeenCalledWith(queryClient, notification);
+    await vi.waitFor(() => expect(listFetch).toHaveBeenCalledTimes(2));
+    unsubscribe();
+  });
+});
