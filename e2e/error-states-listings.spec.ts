@@ -1,30 +1,16 @@
 import type { Page } from '@playwright/test';
-import { errorStateTests } from './support/error-states';
+import { errorStateTests, newestListingId } from './support/error-states';
 
 // The marketplace's screens: browse, a listing, home's latest parts, the dashboard, saved searches and
 // favourites. Each is made to fail once, then Try again brings its data.
 const firstCard = (page: Page) => page.locator('a[href^="/listing/"]').first();
-
-async function demoListingId(page: Page): Promise<string> {
-  const answer = (await (await page.request.get('/api/listings?limit=1')).json()) as {
-    items: { id: string }[];
-  };
-  return answer.items[0]!.id;
-}
-
-let listingPath = '/browse';
 
 errorStateTests([
   { name: 'browse', path: '/browse', request: /\/api\/listings(\?.*)?$/, loaded: firstCard },
   { name: "home's latest parts", path: '/', request: /\/api\/listings(\?.*)?$/, loaded: firstCard },
   {
     name: 'a listing',
-    get path() {
-      return listingPath;
-    },
-    prepare: async (page) => {
-      listingPath = `/listing/${await demoListingId(page)}`;
-    },
+    path: async (page) => `/listing/${await newestListingId(page)}`,
     request: /\/api\/listings\/[0-9a-f-]{36}$/,
     loaded: (page) => page.getByRole('heading', { level: 1 }),
   },

@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
-import { errorStateTests } from './support/error-states';
+import { errorStateTests, newestListingId } from './support/error-states';
 
 // A member's own screens: the inbox and a conversation, notifications and their settings, the
 // community feed and the plan page. Each is made to fail once, then Try again brings its data.
-let threadPath = '/messages';
 
 /** Starts a conversation with a demo seller, so there is a thread to open. */
 async function startConversation(page: Page): Promise<string> {
-  const answer = (await (await page.request.get('/api/listings?limit=1')).json()) as {
-    items: { id: string }[];
-  };
-  const sent = await page.request.post(`/api/listings/${answer.items[0]!.id}/messages`, {
+  const sent = await page.request.post(`/api/listings/${await newestListingId(page)}/messages`, {
     data: { content: 'Is this still available?' },
   });
   return ((await sent.json()) as { conversationId: string }).conversationId;
@@ -25,12 +21,7 @@ errorStateTests([
   },
   {
     name: 'a conversation',
-    get path() {
-      return threadPath;
-    },
-    prepare: async (page) => {
-      threadPath = `/messages/${await startConversation(page)}`;
-    },
+    path: async (page) => `/messages/${await startConversation(page)}`,
     request: /\/api\/conversations\/[0-9a-f-]{36}$/,
     loaded: (page) => page.getByLabel('Type your message'),
   },

@@ -8,13 +8,12 @@ import { newMember } from './accounts';
  */
 export interface Screen {
   name: string;
-  path: string;
+  /** Where the screen is; a function makes what it shows first (as the file's member) and names it. */
+  path: string | ((page: Page) => Promise<string>);
   /** The request(s) that fill the screen. */
   request: string | RegExp;
   /** What the screen shows once its data has come. */
   loaded: (page: Page) => Locator;
-  /** Runs first (as the signed-in member of the file), to make something for the screen to show. */
-  prepare?: (page: Page) => Promise<void>;
 }
 
 /**
@@ -34,7 +33,7 @@ export function errorStateTests(screens: Screen[]): () => Page {
   });
   for (const screen of screens) {
     test(`${screen.name}: a failed request shows the error and Retry fetches again`, async () => {
-      await screen.prepare?.(page);
+      const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
       await page.route(screen.request, (route) =>
         route.fulfill({
           status: 500,
@@ -44,7 +43,7 @@ export function errorStateTests(screens: Screen[]): () => Page {
           }),
         }),
       );
-      await page.goto(screen.path);
+      await page.goto(path);
       const alert = page.getByRole('alert').filter({ hasText: "We couldn't load this" });
       await expect(alert).toBeVisible({ timeout: 15_000 });
       await expect(alert).toContainText('Something went wrong on our side. Please try again.');
@@ -56,4 +55,12 @@ export function errorStateTests(screens: Screen[]): () => Page {
     });
   }
   return () => page;
+}
+
+/** The id of the newest listing of the demo catalogue. */
+export async function newestListingId(page: Page): Promise<string> {
+  const answer = (await (await page.request.get('/api/listings?limit=1')).json()) as {
+    items: { id: string }[];
+  };
+  return answer.items[0]!.id;
 }

@@ -76,6 +76,11 @@ const upload = (size: number) => {
   };
 };
 
+const withCookie = (request: ReturnType<typeof upload>, cookie: string) => ({
+  body: request.body,
+  headers: { ...request.headers, Cookie: cookie },
+});
+
 const json = (bytes: number) => {
   const body = Buffer.from(JSON.stringify({ name: 'x'.repeat(bytes) }));
   return { body, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length } };
@@ -98,8 +103,10 @@ describe('a refused request with a body', () => {
       headers: { 'Content-Type': 'application/json', 'Content-Length': message.length },
     };
     const cases: [number, string, { body: Buffer; headers: http.OutgoingHttpHeaders }][] = [
+      // A visitor is turned away before the upload is read, whatever its size.
       [401, '/api/photos', upload(700 * 1024)],
-      [413, '/api/photos', upload(20 * 1024 * 1024)],
+      [401, '/api/photos', upload(20 * 1024 * 1024)],
+      [413, '/api/photos', withCookie(upload(20 * 1024 * 1024), cookie)],
       [413, '/api/contact', json(600 * 1024)],
       [413, '/api/contact', json(3 * 1024 * 1024)],
       [

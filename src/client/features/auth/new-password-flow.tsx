@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { NewPasswordFormSchema } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { ApiClientError } from '@client/lib/api';
@@ -16,8 +14,8 @@ import { useSession } from '@client/features/session';
 import { PasswordRequirements } from './password-requirements';
 import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
 
-type Values = z.input<typeof NewPasswordFormSchema>;
 type State = 'validating' | 'invalid' | 'form' | 'success';
 
 /**
@@ -38,8 +36,7 @@ export function NewPasswordFlow({
   const { signOut } = useSession();
   const [state, setState] = useState<State>(token ? 'validating' : 'invalid');
   const checked = useRef(false);
-  const form = useForm<Values, unknown, z.output<typeof NewPasswordFormSchema>>({
-    resolver: zodResolver(NewPasswordFormSchema),
+  const form = useSchemaForm(NewPasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors, isSubmitting, dirtyFields, isSubmitted } = form.formState;
@@ -76,8 +73,7 @@ export function NewPasswordFlow({
         onInvalid?.();
         return;
       }
-      const passwordProblem = error instanceof ApiClientError ? error.fields.password : undefined;
-      if (passwordProblem) form.setError('password', { message: passwordProblem });
+      showServerErrors(form, error);
       toast.error(t('reset.failed'), { description: authErrorMessage(error, t) });
     }
   });

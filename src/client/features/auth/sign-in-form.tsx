@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { SignInSchema, type SessionUser } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { useSignIn } from './api';
@@ -12,8 +9,7 @@ import { Button } from '@client/components/ui/button';
 import { Alert, CheckboxField, TextField } from '@client/components/ui/field';
 import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';
-
-type Values = z.input<typeof SignInSchema>;
+import { useSchemaForm } from '@client/lib/form';
 
 export function SignInForm({
   defaultEmail,
@@ -24,8 +20,7 @@ export function SignInForm({
 }) {
   const { t } = useTranslation('auth');
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof SignInSchema>>({
-    resolver: zodResolver(SignInSchema),
+  const form = useSchemaForm(SignInSchema, {
     defaultValues: { email: defaultEmail, password: '', keepSignedIn: false },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,12 +1,9 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { SignUpSchema } from '@common/schemas/auth';
 import { paths } from '@common/routes';
-import { ApiClientError } from '@client/lib/api';
 import { useSignUp } from './api';
 import { currentLanguage } from '@client/lib/i18n';
 import { Button } from '@client/components/ui/button';
@@ -14,15 +11,12 @@ import { CheckboxField, TextField } from '@client/components/ui/field';
 import { PasswordRequirements } from './password-requirements';
 import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';
-
-type Values = z.input<typeof SignUpSchema>;
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword'] as const;
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
 
 export function SignUpForm() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const form = useForm<Values, unknown, z.output<typeof SignUpSchema>>({
-    resolver: zodResolver(SignUpSchema),
+  const form = useSchemaForm(SignUpSchema, {
     // Checked on submit, then as the member corrects: an error appearing on blur would move the
     // submit button from under the pointer.
     mode: 'onSubmit',
@@ -49,12 +43,7 @@ export function SignUpForm() {
         await new Promise((resolve) => setTimeout(resolve, 500));
         void navigate(paths.emailConfirmation.href({ email: values.email }));
       } catch (error) {
-        if (error instanceof ApiClientError && error.code === 'VALIDATION_ERROR') {
-          for (const field of FIELDS) {
-            const message = error.fields[field];
-            if (message) form.setError(field, { message });
-          }
-        }
+        showServerErrors(form, error);
         toast.error(t('errors.signUpFailed'), { description: authErrorMessage(error, t) });
       }
     },

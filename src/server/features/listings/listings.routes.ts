@@ -37,7 +37,7 @@ const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avi
 
 /**
  * A photo upload is a form with the image, within its own size cap (larger than the JSON cap every other
- * route has). Anything else is refused as not a photo, before a byte of it is read.
+ * route has). Anything else is refused (415, not a photo) before a byte of it is read.
  */
 const photoBodyLimit = bodyLimit({
   maxSize: MAX_PHOTO_BYTES + 64 * 1024,
@@ -47,7 +47,7 @@ const photoBodyLimit = bodyLimit({
 });
 const photoBody: MiddlewareHandler<AppEnv> = (c, next) => {
   if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data'))
-    throw new ApiError(400, 'PHOTO_TYPE');
+    throw new ApiError(415, 'PHOTO_TYPE');
   return photoBodyLimit(c, next);
 };
 
