@@ -40,8 +40,10 @@ export function useForgotPassword() {
 }
 
 /** Whether a reset link can still be used (before the form is shown). */
-export function checkResetLink(token: string) {
-  return call(client.auth['reset-password'].check.$post({ json: { token } }));
+export function useCheckResetLink() {
+  return useMutation({
+    mutationFn: (token: string) => call(client.auth['reset-password'].check.$post({ json: { token } })),
+  });
 }
 
 export function useResetPassword() {
@@ -52,8 +54,10 @@ export function useResetPassword() {
 }
 
 /** Uses an email confirmation link; answers with the confirmed address. */
-export function confirmEmail(token: string) {
-  return call(client.auth['confirm-email'].$post({ json: { token } }));
+export function useConfirmEmail() {
+  return useMutation({
+    mutationFn: (token: string) => call(client.auth['confirm-email'].$post({ json: { token } })),
+  });
 }
 
 /** Whether the address this browser signed up with has been confirmed (and signed in here). */

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { CircleAlert, CircleCheck, Clock, LoaderCircle } from 'lucide-react';
 import { paths } from '@common/routes';
 import { ApiClientError } from '@client/lib/api';
-import { confirmEmail } from './api';
+import { useConfirmEmail } from './api';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
@@ -26,21 +26,22 @@ export default function ConfirmSignupPage() {
   const [state, setState] = useState<State>(() =>
     token ? { kind: 'loading' } : { kind: 'error', message: t('confirmSignup.invalid') },
   );
+  const { mutate: confirm } = useConfirmEmail();
   const started = useRef(false);
 
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    confirmEmail(token).then(
-      ({ email }) => setState({ kind: 'success', email }),
-      (error: unknown) => {
+    confirm(token, {
+      onSuccess: ({ email }) => setState({ kind: 'success', email }),
+      onError: (error) => {
         if (error instanceof ApiClientError && error.code === 'LINK_EXPIRED') setState({ kind: 'expired' });
         else if (error instanceof ApiClientError && error.code === 'LINK_INVALID')
           setState({ kind: 'error', message: t('confirmSignup.invalid') });
         else setState({ kind: 'error', message: t('confirmSignup.failed') });
       },
-    );
-  }, [token, t]);
+    });
+  }, [token, confirm, t]);
 
   useEffect(() => {
     if (state.kind !== 'success') return;

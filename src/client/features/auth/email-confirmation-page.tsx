@@ -5,6 +5,7 @@ import { MailCheck, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { paths } from '@common/routes';
 import { useConfirmationStatus, useResendConfirmation } from './api';
+import { authErrorMessage } from './messages';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
@@ -57,9 +58,7 @@ export default function EmailConfirmationPage() {
       await resendLink.mutateAsync(email);
       toast.success(t('emailConfirmation.sent'), { description: t('emailConfirmation.sentBody') });
     } catch (error) {
-      toast.error(t('emailConfirmation.resendFailed'), {
-        description: error instanceof Error && error.message ? error.message : undefined,
-      });
+      toast.error(t('emailConfirmation.resendFailed'), { description: authErrorMessage(error, t) });
     }
   };
 

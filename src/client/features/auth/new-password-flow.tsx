@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { NewPasswordFormSchema } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { ApiClientError } from '@client/lib/api';
-import { checkResetLink, useResetPassword } from './api';
+import { useCheckResetLink, useResetPassword } from './api';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session';
@@ -42,6 +42,7 @@ export function NewPasswordFlow({
   const { errors, isSubmitting, dirtyFields, isSubmitted } = form.formState;
   const password = useWatch({ control: form.control, name: 'password' });
   const reset = useResetPassword();
+  const { mutate: checkLink } = useCheckResetLink();
 
   useEffect(() => {
     if (!token) {
@@ -50,14 +51,14 @@ export function NewPasswordFlow({
     }
     if (checked.current) return;
     checked.current = true;
-    checkResetLink(token).then(
-      () => setState('form'),
-      () => {
+    checkLink(token, {
+      onSuccess: () => setState('form'),
+      onError: () => {
         setState('invalid');
         onInvalid?.();
       },
-    );
-  }, [token, onInvalid]);
+    });
+  }, [token, onInvalid, checkLink]);
 
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -9,7 +9,7 @@ import { Button } from '@client/components/ui/button';
 import { Alert, CheckboxField, TextField } from '@client/components/ui/field';
 import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';
-import { useSchemaForm } from '@client/lib/form';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
 
 export function SignInForm({
   defaultEmail,
@@ -33,6 +33,7 @@ export function SignInForm({
       onSignedIn(user);
     } catch (error) {
       const message = authErrorMessage(error, t);
+      showServerErrors(form, error);
       setFailure(message);
       toast.error(t('errors.signInFailed'), { description: message });
     }

@@ -10,7 +10,8 @@ import { Button } from '@client/components/ui/button';
 import { TextField, inputClass } from '@client/components/ui/field';
 import { ChoiceGroup, useChoices } from './choice-group';
 import { useSaveBuyerPreferences } from './api';
-import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
+import { OnboardingShell, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
+import { stepOf } from './steps';
 import { useSkipOnboarding } from './use-skip';
 
 /** /onboarding/buyer: ZIP, radius, preferred makes and categories. */

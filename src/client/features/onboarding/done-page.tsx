@@ -4,26 +4,24 @@ import { Link } from 'react-router';
 import { PartyPopper } from 'lucide-react';
 import { toast } from 'sonner';
 import { paths } from '@common/routes';
-import { completeOnboarding } from './api';
+import { useCompleteOnboarding } from './api';
 import { Button } from '@client/components/ui/button';
-import { useSession } from '@client/features/session';
-import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
+import { OnboardingShell, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
+import { stepOf } from './steps';
 
 /** /onboarding/done: marks onboarding complete and points the way in. */
 export default function DonePage() {
   const { t } = useTranslation('onboarding');
-  const { refresh } = useSession();
   const user = useOnboardingMember();
   const role = useEffectiveRole(user);
+  const { mutate: complete } = useCompleteOnboarding();
   const marked = useRef(false);
 
   useEffect(() => {
     if (!user || marked.current) return;
     marked.current = true;
-    completeOnboarding()
-      .then(() => refresh())
-      .catch(() => toast.error(t('saveFailed')));
-  }, [user, refresh, t]);
+    complete(undefined, { onError: () => toast.error(t('saveFailed')) });
+  }, [user, complete, t]);
 
   return (
     <OnboardingShell step={stepOf('done', role)} title={t('done.title')}>

@@ -6,26 +6,11 @@ import type { Role } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { ProgressBar } from '@client/components/ui/field';
+import { QueryError } from '@client/components/ui/query-error';
 import { LoaderCircle } from 'lucide-react';
-import { useSession, type SessionUser } from '@client/features/session';
+import { useSession, useSessionQuery, type SessionUser } from '@client/features/session';
 
 export const NO_USER_REDIRECT_MS = 2000;
-
-/** Steps and progress: "both" adds the seller step. */
-export function stepOf(page: 'role' | 'buyer' | 'seller' | 'done', role: Role | null) {
-  const both = role === 'both';
-  const total = both ? 4 : 3;
-  switch (page) {
-    case 'role':
-      return { step: 1, total, progress: both ? 25 : 33 };
-    case 'buyer':
-      return { step: 2, total, progress: both ? 50 : 75 };
-    case 'seller':
-      return { step: both ? 3 : 2, total, progress: both ? 75 : 66 };
-    case 'done':
-      return { step: total, total, progress: 100 };
-  }
-}
 
 /** The role chosen on the way here, else the stored one. */
 export function useEffectiveRole(user: SessionUser | null): Role | null {
@@ -35,15 +20,17 @@ export function useEffectiveRole(user: SessionUser | null): Role | null {
 
 /**
  * The member doing onboarding. With nobody signed in once the session has loaded, waits two seconds
- * (the session may still be arriving) and then sends the visitor to sign up.
+ * (the session may still be arriving) and then sends the visitor to sign up. When the session could
+ * not be read, stays (the shell says so, with Try again).
  */
 export function useOnboardingMember(): SessionUser | null {
   const { t } = useTranslation('onboarding');
   const { user, isLoading } = useSession();
+  const failed = useSessionQuery().isError;
   const navigate = useNavigate();
   const warned = useRef(false);
   useEffect(() => {
-    if (isLoading || user) return;
+    if (isLoading || user || failed) return;
     const timer = setTimeout(() => {
       if (!warned.current) {
         warned.current = true;
@@ -52,7 +39,7 @@ export function useOnboardingMember(): SessionUser | null {
       void navigate(paths.auth.href({ mode: 'signup' }), { replace: true });
     }, NO_USER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [isLoading, user, navigate, t]);
+  }, [isLoading, user, failed, navigate, t]);
   return user;
 }
 
@@ -68,7 +55,15 @@ export function OnboardingShell({
   children: ReactNode;
 }) {
   const { t } = useTranslation('onboarding');
-  const { user } = useSession();
+  const session = useSessionQuery();
+  const user = session.data ?? null;
+  if (!user && session.isError) {
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 py-16">
+        <QueryError query={session} />
+      </div>
+    );
+  }
   if (!user) {
     // Until the session is known (a visitor is sent to sign up after two seconds).
     return (

@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ShoppingCart, Store, Repeat } from 'lucide-react';
 import { toast } from 'sonner';
-import { ROLES, type Role } from '@common/schemas/auth';
+import { ROLES } from '@common/schemas/auth';
+import { RoleRequestSchema } from '@common/schemas/profile';
 import { paths } from '@common/routes';
 import { useSaveRole } from './api';
 import { cn } from '@client/lib/cn';
+import { useSchemaForm } from '@client/lib/form';
 import { Button } from '@client/components/ui/button';
 import { useSession } from '@client/features/session';
-import { OnboardingShell, stepOf, useOnboardingMember } from './onboarding-shell';
+import { OnboardingShell, useOnboardingMember } from './onboarding-shell';
+import { stepOf } from './steps';
 import { useSkipOnboarding } from './use-skip';
 
 const icons = { buyer: ShoppingCart, seller: Store, both: Repeat } as const;
@@ -18,9 +21,10 @@ const icons = { buyer: ShoppingCart, seller: Store, both: Repeat } as const;
 export default function RolePage() {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
-  const { isLoading, refresh } = useSession();
+  const { isLoading } = useSession();
   const user = useOnboardingMember();
-  const [role, setRole] = useState<Role | null>(user?.role ?? null);
+  const form = useSchemaForm(RoleRequestSchema, { defaultValues: { role: user?.role ?? undefined } });
+  const role = useWatch({ control: form.control, name: 'role' }) ?? null;
   const saveRole = useSaveRole();
   const saving = saveRole.isPending;
   const { skip, skipping } = useSkipOnboarding('buyer');
@@ -35,18 +39,18 @@ export default function RolePage() {
       void navigate(paths.auth.href({ mode: 'signup' }));
       return;
     }
-    if (!role) {
-      toast.error(t('role.missingSelection'), { description: t('role.missingSelectionBody') });
-      return;
-    }
-    try {
-      await saveRole.mutateAsync(role);
-      await refresh();
-      const to = role === 'seller' ? paths.onboardingSeller.href() : paths.onboardingBuyer.href();
-      void navigate(to, { state: { role } });
-    } catch {
-      toast.error(t('role.saveFailed'));
-    }
+    await form.handleSubmit(
+      async (input) => {
+        try {
+          await saveRole.mutateAsync(input.role);
+          const to = input.role === 'seller' ? paths.onboardingSeller.href() : paths.onboardingBuyer.href();
+          void navigate(to, { state: { role: input.role } });
+        } catch {
+          toast.error(t('role.saveFailed'));
+        }
+      },
+      () => toast.error(t('role.missingSelection'), { description: t('role.missingSelectionBody') }),
+    )();
   };
 
   return (
@@ -61,7 +65,7 @@ export default function RolePage() {
               type="button"
               role="radio"
               aria-checked={checked}
-              onClick={() => setRole(option)}
+              onClick={() => form.setValue('role', option)}
               className={cn(
                 'flex flex-col items-start gap-2 rounded-xl border-2 p-4 text-left transition-colors',
                 checked ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-slate-300',

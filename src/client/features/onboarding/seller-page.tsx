@@ -3,21 +3,20 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ONBOARDING_CATEGORIES, SellerPreferencesSchema } from '@common/schemas/profile';
 import { paths } from '@common/routes';
-import { useSchemaForm } from '@client/lib/form';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField } from '@client/components/ui/field';
-import { useSession } from '@client/features/session';
 import { ChoiceGroup, useChoices } from './choice-group';
 import { useSaveSellerPreferences } from './api';
-import { OnboardingShell, stepOf, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
+import { OnboardingShell, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
+import { stepOf } from './steps';
 import { useSkipOnboarding } from './use-skip';
 
 /** /onboarding/seller: shipping, local pickup and the categories sold. Finishing it completes onboarding. */
 export default function SellerPage() {
   const { t } = useTranslation(['onboarding', 'common']);
   const navigate = useNavigate();
-  const { refresh } = useSession();
   const user = useOnboardingMember();
   const role = useEffectiveRole(user);
   const { skip, skipping } = useSkipOnboarding();
@@ -33,9 +32,9 @@ export default function SellerPage() {
     async (input) => {
       try {
         await save.mutateAsync(input);
-        await refresh();
         void navigate(paths.onboardingDone.href(), { state: { role } });
-      } catch {
+      } catch (error) {
+        showServerErrors(form, error);
         toast.error(t('saveFailed'));
       }
     },

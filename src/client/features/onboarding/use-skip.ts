@@ -3,19 +3,16 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Role } from '@common/schemas/auth';
 import { paths } from '@common/routes';
-import { useSession } from '@client/features/session';
 import { useSkipOnboardingRequest } from './api';
 
 /** "Skip for now": onboarding counts as complete (from the role step, as a buyer), then home. */
 export function useSkipOnboarding(role?: Role) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
-  const { refresh } = useSession();
   const request = useSkipOnboardingRequest();
   const skip = async () => {
     try {
       await request.mutateAsync(role);
-      await refresh();
       void navigate(paths.home.href());
     } catch {
       toast.error(t('skipFailed'));

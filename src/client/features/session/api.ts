@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '@common/schemas/auth';
 import { call, client } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
@@ -9,8 +9,17 @@ export async function fetchSession(): Promise<SessionUser | null> {
 }
 
 export const sessionQueries = {
-  current: () => queryOptions({ queryKey: queryKeys.session, queryFn: fetchSession, staleTime: 60_000 }),
+  current: () =>
+    queryOptions({ queryKey: queryKeys.session, queryFn: fetchSession, staleTime: 60_000, retry: 1 }),
 };
+
+/**
+ * The session query itself, for a screen that waits on it (a member page, onboarding) and says so when
+ * it could not be read, instead of taking the member for a visitor.
+ */
+export function useSessionQuery() {
+  return useQuery(sessionQueries.current());
+}
 
 /** Ends every session of the member on the server. */
 export async function signOutEverywhere(): Promise<void> {

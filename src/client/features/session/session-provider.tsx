@@ -1,17 +1,14 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@common/schemas/auth';
-import { fetchSession, sessionQueries, signOutEverywhere } from './api';
+import { fetchSession, signOutEverywhere, useSessionQuery } from './api';
 import { SessionContext, type Session } from './session';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** Who is signed in, from the httpOnly session cookie the server reads (nothing in local storage). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    ...sessionQueries.current(),
-    retry: 1,
-  });
+  const query = useSessionQuery();
 
   const refresh = useCallback(async () => {
     const user = await fetchSession();

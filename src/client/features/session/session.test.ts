@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isProfileCheckExempt } from './profile-guard';
+import { userMenuLabel } from './session';
+
+describe("the user menu's label", () => {
+  it('is the first name when there is one', () => {
+    expect(userMenuLabel({ email: 'mika@example.com', firstName: '  Mika ' })).toBe('Mika');
+  });
+  it('is the part of the email before the @ otherwise', () => {
+    expect(userMenuLabel({ email: 'mika.h@example.com', firstName: null })).toBe('mika.h');
+    expect(userMenuLabel({ email: 'mika.h@example.com', firstName: '   ' })).toBe('mika.h');
+  });
+  it('is null when neither gives a name', () => {
+    expect(userMenuLabel({ email: '@example.com', firstName: null })).toBeNull();
+  });
+});
+
+describe('where an unfinished profile is left alone', () => {
+  it('on onboarding and the account pages', () => {
+    for (const path of [
+      '/onboarding/role',
+      '/auth',
+      '/reset-password',
+      '/forgot-password',
+      '/email-confirmation',
+      '/confirm-signup',
+      '/password-reset',
+    ])
+      expect(isProfileCheckExempt(path)).toBe(true);
+  });
+  it('not on the rest of the site', () => {
+    for (const path of ['/', '/browse', '/dashboard', '/messages'])
+      expect(isProfileCheckExempt(path)).toBe(false);
+  });
+});
