@@ -48,6 +48,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { type A }` keeps an import of the module for the bundler, and with it the module's code.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       // Only src/server/env.ts reads the environment.
       'no-restricted-properties': [
         'error',

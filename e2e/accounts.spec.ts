@@ -33,7 +33,6 @@ test.describe('accounts, in English', () => {
   test('sign up, confirm, sign in, onboard as a buyer; the menu shows the first name', async ({ page }) => {
     const email = uniqueEmail('buyer');
     await signUpAndConfirm(page, email);
-    await signIn(page, email);
 
     // An unfinished profile goes to onboarding.
     await expect(page).toHaveURL('/onboarding/role');
@@ -45,7 +44,7 @@ test.describe('accounts, in English', () => {
 
     await expect(page).toHaveURL('/onboarding/buyer');
     await expect(page.getByText('Step 2 of 3')).toBeVisible();
-    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Please enter your ZIP code.').first()).toBeVisible();
     await page.getByLabel('ZIP Code').fill('94107');
@@ -73,7 +72,6 @@ test.describe('accounts, in English', () => {
   test('onboard as a seller, and as both', async ({ page }) => {
     const seller = uniqueEmail('seller');
     await signUpAndConfirm(page, seller);
-    await signIn(page, seller);
     await page.getByRole('radio', { name: /Seller/ }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/onboarding/seller');
@@ -91,7 +89,6 @@ test.describe('accounts, in English', () => {
     await page.context().clearCookies();
     const both = uniqueEmail('both');
     await signUpAndConfirm(page, both);
-    await signIn(page, both);
     await page.getByRole('radio', { name: /Both/ }).click();
     await expect(page.getByText('Step 1 of 4')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -109,7 +106,7 @@ test.describe('accounts, in English', () => {
 
   test('forgot password, reset, and sign in with the new password only', async ({ page }) => {
     const email = uniqueEmail('reset');
-    await signUpAndConfirm(page, email);
+    await signUpAndConfirm(page, email, { signedOut: true });
 
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
@@ -176,8 +173,7 @@ test.describe('accounts, in English', () => {
       const context = await browser.newContext();
       const page = await context.newPage();
       const email = uniqueEmail(keep ? 'keep' : 'short');
-      await signUpAndConfirm(page, email);
-      await signIn(page, email, PASSWORD, keep);
+      await signUpAndConfirm(page, email, { keepSignedIn: keep });
       await expect(page).toHaveURL('/onboarding/role');
 
       const reopened = await restart(context);
@@ -195,7 +191,6 @@ test.describe('accounts, in English', () => {
   test('a signed-in visitor of /auth goes to the redirect path, never off the site', async ({ page }) => {
     const email = uniqueEmail('redirect');
     await signUpAndConfirm(page, email);
-    await signIn(page, email);
     await expect(page).toHaveURL('/onboarding/role');
     await page.goto('/auth?redirect=/onboarding/buyer');
     await expect(page).toHaveURL('/onboarding/buyer');
@@ -258,7 +253,7 @@ test.describe('the second reset screen and the profile reminder', () => {
     page,
   }) => {
     const email = uniqueEmail('pwreset');
-    await signUpAndConfirm(page, email);
+    await signUpAndConfirm(page, email, { signedOut: true });
     await page.goto('/password-reset?error=access_denied');
     await expect(page.getByText('Invalid or expired reset link. Please request a new one.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
@@ -279,7 +274,6 @@ test.describe('the second reset screen and the profile reminder', () => {
   test('the home page reminds a member with an unfinished profile', async ({ page }) => {
     const email = uniqueEmail('reminder');
     await signUpAndConfirm(page, email);
-    await signIn(page, email);
     await expect(page).toHaveURL('/onboarding/role');
     await page.getByRole('link', { name: 'ModMarket' }).first().click();
     const reminder = page.getByRole('dialog', { name: 'Complete Your Profile' });
@@ -296,7 +290,7 @@ test.describe('the second reset screen and the profile reminder', () => {
 test.describe('password recovery, in Spanish', () => {
   test('the reset email and screens speak Spanish', async ({ page }) => {
     const email = uniqueEmail('es-reset');
-    await signUpAndConfirm(page, email);
+    await signUpAndConfirm(page, email, { signedOut: true });
     await chooseLanguage(page, 'es');
     await page.goto('/forgot-password');
     await page.getByRole('button', { name: 'Enviar enlace' }).click();

@@ -74,7 +74,7 @@ test('a part goes from listing to sale: seller, buyer, and the owner again', asy
   // Opens it, sees the gallery and messages the seller.
   await buyer.getByRole('link', { name: new RegExp(title) }).click();
   await expect(buyer.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await expect(buyer.getByText('$1,450')).toBeVisible();
+  await expect(buyer.getByRole('main').getByText('$1,450').first()).toBeVisible();
   await expect(buyer.getByText('1993-1997')).toBeVisible();
   await expect(buyer.getByRole('button', { name: /Show photo/ })).toHaveCount(3);
   await buyer.getByRole('button', { name: 'Show photo 2' }).click();

@@ -7,20 +7,18 @@ test.describe('the navigation bar for a visitor', () => {
     await page.goto('/');
   });
 
-  test('sends members-only areas to sign-in', async ({ page }) => {
-    for (const name of ['Sell', 'Parts Wanted', 'Community']) {
+  test('sends members-only areas to sign-in, passing the page to come back to', async ({ page }) => {
+    for (const [name, back] of [
+      ['Sell', '/create'],
+      ['Parts Wanted', '/parts-wanted'],
+      ['Community', '/community'],
+      ['Notifications', '/notifications'],
+      ['Favourites', '/saved-searches?tab=favourites'],
+    ]) {
       await mainNav(page).getByRole('link', { name, exact: true }).click();
-      await expect(page).toHaveURL('/auth?mode=signin');
+      await expect(page).toHaveURL(`/auth?mode=signin&redirect=${encodeURIComponent(back!)}`);
       await page.goto('/');
     }
-  });
-
-  test('passes the page to come back to for notifications and saved searches', async ({ page }) => {
-    await mainNav(page).getByRole('link', { name: 'Notifications' }).click();
-    await expect(page).toHaveURL('/auth?mode=signin&redirect=%2Fnotifications');
-    await page.goto('/');
-    await mainNav(page).getByRole('link', { name: 'Saved Searches' }).click();
-    await expect(page).toHaveURL('/auth?mode=signin&redirect=%2Fsaved-searches');
   });
 
   test('keeps browse and shop open to everyone', async ({ page }) => {
@@ -30,7 +28,11 @@ test.describe('the navigation bar for a visitor', () => {
     await expect(page).toHaveURL('/shop');
     await expect(page.getByRole('heading', { level: 1, name: 'ModMarket Shop' })).toBeVisible();
     await mainNav(page).getByRole('link', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/auth?mode=signin');
+    await page.goto('/');
+    await mainNav(page).getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/auth?mode=signup');
+    await expect(page.getByLabel('First Name')).toBeVisible();
   });
 });
 
@@ -77,7 +79,7 @@ test.describe('on a phone', () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Sell', exact: true })).toHaveAttribute(
       'href',
-      '/auth?mode=signin',
+      '/auth?mode=signin&redirect=%2Fcreate',
     );
     await menu.getByLabel('Language').selectOption('es');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');

@@ -4,7 +4,9 @@ import { newMember } from './accounts';
 
 /**
  * Every screen family that fetches data says so when its request fails, and Retry brings the data:
- * the request is made to fail once (the server answers 500), then allowed through.
+ * the request is made to fail once (the server answers 500), then allowed through. The page arrives
+ * as when the server could not fetch its data either (without the state it is taken over from), so
+ * the browser asks for everything, as it does after a client-side navigation.
  */
 export interface Screen {
   name: string;
@@ -43,18 +45,39 @@ export function errorStateTests(screens: Screen[]): () => Page {
           }),
         }),
       );
+      await servedWithoutData(page, path);
       await page.goto(path);
       const alert = page.getByRole('alert').filter({ hasText: "We couldn't load this" });
       await expect(alert).toBeVisible({ timeout: 15_000 });
       await expect(alert).toContainText('Something went wrong on our side. Please try again.');
 
-      await page.unroute(screen.request);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
       await alert.getByRole('button', { name: 'Try again' }).click();
       await expect(screen.loaded(page)).toBeVisible();
       await expect(alert).toBeHidden();
     });
   }
   return () => page;
+}
+
+/** The page at `path` as the server sends it, less the data it rendered with: the browser renders it anew. */
+async function servedWithoutData(page: Page, path: string) {
+  const pathname = new URL(path, 'http://localhost').pathname;
+  await page.route(
+    (url) => url.pathname === pathname,
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="page-state">[\s\S]*?<\/script>/,
+        '',
+      );
+      await route.fulfill({ response, headers, body });
+    },
+  );
 }
 
 /** The id of the newest listing of the demo catalogue. */

@@ -24,6 +24,10 @@ function number(name: string, fallback: number, min: number): number {
 
 export interface Config {
   legs: LegName[];
+  /** The pages leg (Lighthouse on home, browse and a listing); `BENCH_PAGES=0` leaves it out. */
+  pages: boolean;
+  /** Lighthouse runs per page (the median is kept). */
+  pageRuns: number;
   /** Set: the same size on every leg; unset: each leg's default. */
   listings: number | null;
   seconds: number;
@@ -45,12 +49,15 @@ export interface Config {
 
 export function readConfig(): Config {
   const leg = (process.env.BENCH_LEG ?? 'both').trim() || 'both';
-  if (!['both', 'embedded', 'postgres'].includes(leg))
-    throw new Error('BENCH_LEG: embedded, postgres or both');
+  if (!['both', 'embedded', 'postgres', 'pages'].includes(leg))
+    throw new Error('BENCH_LEG: embedded, postgres, both, or pages (the pages leg alone)');
+  const pages = !['0', 'false', 'no'].includes((process.env.BENCH_PAGES ?? '').trim().toLowerCase());
   const listings = process.env.BENCH_LISTINGS?.trim() ? number('BENCH_LISTINGS', 0, 1_000) : null;
   const doc = (process.env.BENCH_DOC ?? 'auto').trim().toLowerCase();
   return {
-    legs: leg === 'both' ? ['embedded', 'postgres'] : [leg as LegName],
+    legs: leg === 'both' ? ['embedded', 'postgres'] : leg === 'pages' ? [] : [leg as LegName],
+    pages: leg === 'pages' || pages,
+    pageRuns: number('BENCH_PAGE_RUNS', 5, 1),
     listings,
     seconds: number('BENCH_SECONDS', DEFAULTS.seconds, 1),
     warmupSeconds: number('BENCH_WARMUP_SECONDS', DEFAULTS.warmupSeconds, 0),

@@ -1,11 +1,13 @@
 /** Tables, issue 13's targets, and docs/benchmarks.md. */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import * as prettier from 'prettier';
 import type { CaseResult, LegResult } from './cases';
 import { DEFAULT_LISTINGS, type LegName } from './config';
 import type { Stats } from './load';
+import { PAGE_TARGETS, pagesTable, type PageResult } from './pages';
 
 export const plural = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -262,13 +264,39 @@ export function generatedSection(results: LegResult[], run: RunInfo): string {
 
 /** Rewrites the generated part of the file, keeping everything outside the markers. */
 export async function writeDoc(file: string, results: LegResult[], run: RunInfo): Promise<void> {
+  await writeSection(file, BEGIN, END, generatedSection(results, run));
+}
+
+const PAGES_BEGIN = '<!-- bench:pages:begin (written by `npm run bench`: edit outside these markers) -->';
+const PAGES_END = '<!-- bench:pages:end -->';
+
+/** The pages leg's medians, in their own marked section (a pages-only run leaves the rest as it is). */
+export async function writePagesDoc(file: string, pages: PageResult[], run: RunInfo): Promise<void> {
+  const m = machine();
+  const text = [
+    `Lighthouse ${lighthouseVersion()} (mobile defaults: simulated slow 4G and a 4× slower CPU), median of ${pages[0]?.runs ?? 0} runs per page, Debian Chromium, the built app on its embedded defaults with the demo catalogue. Run ${run.when.toISOString().slice(0, 10)} on ${run.code}; ${m.cpu}, ${m.cores} cores; load average ${run.loadAverage.toFixed(2)} at the start.`,
+    '',
+    `Targets (issue 15): performance ≥ ${PAGE_TARGETS.score}, LCP ≤ ${PAGE_TARGETS.lcpMs / 1000} s, CLS ≤ ${PAGE_TARGETS.cls}, TBT ≤ ${PAGE_TARGETS.tbtMs} ms (✓ met, ✗ not met).`,
+    '',
+    pagesTable(pages),
+  ].join('\n');
+  await writeSection(file, PAGES_BEGIN, PAGES_END, text);
+}
+
+/** Rewrites what lies between two markers (appended, with them, when the file has none). */
+async function writeSection(file: string, begin: string, end: string, section: string): Promise<void> {
   const current = existsSync(file) ? await readFile(file, 'utf8') : SKELETON;
-  const start = current.indexOf(BEGIN);
-  const end = current.indexOf(END);
-  const base = start >= 0 && end > start ? current : `${current.trimEnd()}\n\n${BEGIN}\n${END}\n`;
-  const from = base.indexOf(BEGIN) + BEGIN.length;
-  const to = base.indexOf(END);
-  const text = `${base.slice(0, from)}\n\n${generatedSection(results, run)}\n${base.slice(to)}`;
+  const start = current.indexOf(begin);
+  const stop = current.indexOf(end);
+  const base = start >= 0 && stop > start ? current : `${current.trimEnd()}\n\n${begin}\n${end}\n`;
+  const from = base.indexOf(begin) + begin.length;
+  const to = base.indexOf(end);
+  const text = `${base.slice(0, from)}\n\n${section}\n${base.slice(to)}`;
   const options = (await prettier.resolveConfig(file)) ?? {};
   await writeFile(file, await prettier.format(text, { ...options, filepath: file }));
+}
+
+function lighthouseVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require('lighthouse/package.json') as { version: string }).version;
 }

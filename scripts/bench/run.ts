@@ -7,7 +7,11 @@
  * autocannon beside its floor: the same SQL straight through `pg` at the same concurrency. Then the
  * tables, issue 13's targets, and, after a full default run, docs/benchmarks.md.
  *
- * Knobs (environment): BENCH_LEG=embedded|postgres|both, BENCH_LISTINGS (both legs), BENCH_SECONDS,
+ * Then the pages leg (pages.ts): Lighthouse, mobile defaults, five runs each on the home page, browse and
+ * a listing, with issue 15's targets.
+ *
+ * Knobs (environment): BENCH_LEG=embedded|postgres|both|pages (pages: that leg alone), BENCH_PAGES=0
+ * (without the pages leg), BENCH_PAGE_RUNS (Lighthouse runs per page), BENCH_LISTINGS (both legs), BENCH_SECONDS,
  * BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_BACKGROUND_CONNECTIONS, BENCH_CHUNK, BENCH_CASES
  * (ids, comma-separated: see cases.ts), BENCH_DOC=1|0 (default: write only after a full default run),
  * BENCH_EXPLAIN=1 (EXPLAIN (ANALYZE, BUFFERS) of every case's SQL to a file), BENCH_ACCEPT_ENCODING,
@@ -21,7 +25,8 @@ import path from 'node:path';
 import type { LegResult } from './cases';
 import { isDefaultRun, readConfig, type LegName } from './config';
 import { ROOT } from './paths';
-import { legTable, machine, shortVersion, targetLines, writeDoc } from './report';
+import { legTable, machine, shortVersion, targetLines, writeDoc, writePagesDoc } from './report';
+import { pagesTable, runPages, type PageResult } from './pages';
 
 const config = readConfig();
 
@@ -89,17 +94,30 @@ async function main(): Promise<void> {
     await rm(folder, { recursive: true, force: true });
   }
 
+  let pages: PageResult[] = [];
+  if (config.pages) {
+    console.log(`[pages] Lighthouse, ${config.pageRuns} runs per page`);
+    pages = await runPages(config.pageRuns);
+    console.log(`\nPages (medians of ${config.pageRuns} Lighthouse runs, mobile defaults):\n`);
+    console.log(pagesTable(pages));
+  }
+
   for (const result of results) {
     console.log(
       `\n${result.leg}: ${result.listings.toLocaleString('en')} listings, ${shortVersion(result.databaseVersion)}\n`,
     );
     console.log(legTable(result));
   }
+  const doc = path.join(ROOT, 'docs/benchmarks.md');
+  if (pages.length && config.doc !== 'no' && config.pageRuns === 5) {
+    await writePagesDoc(doc, pages, { when, code, loadAverage });
+    console.log(`\nWrote the pages section of ${path.relative(ROOT, doc)}.`);
+  }
+  if (!results.length) return;
   console.log('\nTargets (issue 13):');
   for (const line of targetLines(results)) console.log(`  ${line}`);
 
   const write = config.doc === 'yes' || (config.doc === 'auto' && isDefaultRun(config));
-  const doc = path.join(ROOT, 'docs/benchmarks.md');
   if (write) {
     await writeDoc(doc, results, { when, code, loadAverage });
     console.log(`\nWrote ${path.relative(ROOT, doc)}.`);

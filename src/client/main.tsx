@@ -1,14 +1,41 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { initI18n } from './lib/i18n';
-import { App } from './app/app';
-import './styles.css';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { changeLanguage, initI18n } from './lib/i18n';
+import { setSiteOrigin } from './lib/site';
+import { App, createQueryClient, takeOverServerData } from './app/app';
+import { readPageState } from './app/page-state';
+import { loadPage, matchPage } from './app/router';
 
-// Translations for the chosen language arrive before the first paint, so no text flashes in English.
-await initI18n();
-
-createRoot(document.getElementById('root')!).render(
+// A page the server rendered is taken over as it is (its language, data and route); otherwise the
+// app renders from nothing (the development server).
+const state = readPageState();
+// Translations arrive before the first render, so no text flashes in another language.
+const chosenLanguage = await initI18n(state);
+const queryClient = createQueryClient();
+if (state) {
+  setSiteOrigin(state.origin);
+  takeOverServerData(queryClient, state.queries);
+}
+// The server's HTML is taken over once this page's code is here, so the first render is the server's.
+// When that code cannot be fetched (a deploy replaced it), the app renders from nothing and shows its
+// error page.
+const hydrate = state
+  ? await loadPage(matchPage(window.location.pathname).definition).then(
+      () => true,
+      () => false,
+    )
+  : false;
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+const container = document.getElementById('root')!;
+// Taking the page over is a transition: React yields to the browser every few milliseconds, so a
+// tap or a scroll is not held up behind it (a page is shown already; nothing waits for it).
+if (hydrate) startTransition(() => void hydrateRoot(container, app));
+else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}
+if (chosenLanguage) void changeLanguage(chosenLanguage);

@@ -33,7 +33,8 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createMessagesService } from './features/messages/messages.service';
 import { messagesRoutes } from './features/messages/messages.routes';
-import { listingHead, withHead } from './features/listings/listing-head';
+import { listingHead } from './features/listings/listing-head';
+import { pageRenderer } from './http/page-renderer';
 import { clientIp } from './http/client-ip';
 import { createLimiter } from './security/rate-limit';
 import { seoFiles } from './http/seo-files';
@@ -287,7 +288,11 @@ export function createApp(deps: AppDeps) {
     app.route(
       '/',
       clientApp(deps.clientDir, {
-        withHead,
+        render: pageRenderer({
+          clientDir: deps.clientDir,
+          publicUrl: env.PUBLIC_URL,
+          api: (request, c) => app.fetch(request, c.env),
+        }),
         head: async (path) => {
           const id = /^\/listing\/([0-9a-f-]{36})$/i.exec(path)?.[1];
           if (!id) return null;

@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteHeader } from './shell/site-header';
 import { SiteFooter } from './shell/site-footer';
+import { RouteErrorBoundary } from './route-error';
+import { ScrollManager } from './scroll-manager';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
 import { OfflineBanner } from '@client/components/layout/offline-banner';
 import { useSession } from '@client/features/session';
@@ -12,6 +14,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { signOut } = useSession();
+  const { pathname } = useLocation();
   // The member is forgotten in this tab at once; the sign-in page opens once the server has ended the
   // session, so nothing it fetches on the way (the session) can bring the member back.
   const onSignOut = () => {
@@ -31,12 +34,15 @@ export function RootLayout() {
       <SiteHeader onSignOut={onSignOut} />
       <OfflineBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        {/* A page that fails to load or render shows the error page inside the shell. */}
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollManager />
     </div>
   );
 }

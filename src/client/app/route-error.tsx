@@ -1,18 +1,16 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 
 /**
- * The router's error page: a page that failed to render or to load (a chunk gone after a deploy, say).
- * The header and footer stay; Reload fetches the app anew.
+ * The error page: a page that failed to render or to load (a chunk gone after a deploy, say). The
+ * header and footer stay; Reload fetches the app anew.
  */
 export function RouteError() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  // Kept in the console for whoever investigates; the page says nothing technical.
-  console.error(isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error);
   return (
     <section role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <PageMeta title={t('routeError.title')} noIndex />
@@ -29,4 +27,22 @@ export function RouteError() {
       </div>
     </section>
   );
+}
+
+/** Shows `RouteError` instead of a page that threw; the layout gives it a new key on each page. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    // Kept in the console for whoever investigates; the page says nothing technical.
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

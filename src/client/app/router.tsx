@@ -1,22 +1,83 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
+import { use, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type Params, type RouteObject } from 'react-router';
 import { paths, type PathName } from '@common/routes';
 import { i18n } from '@client/lib/i18n';
+import type { Prefetch } from '@client/lib/prefetch';
+import { RequireMember } from '@client/features/session';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+
+interface PageModule {
+  default?: ComponentType;
+  prefetch?: Prefetch;
+  [component: string]: unknown;
+}
+
+// Every page module, each its own chunk: its code and its translation namespaces load in parallel
+// when the route is entered. The keys are the source paths the build's manifest uses.
+const pageModules = import.meta.glob<PageModule>('/src/client/features/*/*-page.tsx');
+
+/** A route's page: its source module (and export), the translations it reads, whether it is members-only. */
+export interface PageDefinition {
+  /** The page's source file, as the build's manifest names it (to preload its chunks). */
+  module: string;
+  component: string;
+  namespaces: string[];
+  /** Members only: the server redirects a visitor to sign in, the browser does with `RequireMember`. */
+  member: boolean;
+}
+
+interface LoadedPage {
+  Page: ComponentType;
+  prefetch?: Prefetch;
+}
+
+const loads = new Map<PageDefinition, Promise<LoadedPage>>();
 
 /**
- * Every route of the app. Each page is its own chunk; its code and its translation namespaces load in
- * parallel when the route is entered.
+ * Loads a page's code and translations, once. A page loaded before it renders (the server does, and
+ * the browser before it takes over the server's HTML) renders without suspending. A failed load stays
+ * failed, so the page shows the error page (whose Reload fetches the app anew): browsers do not fetch a
+ * module again after it failed, so trying again within the page would only fail again.
  */
+export function loadPage(definition: PageDefinition): Promise<LoadedPage> {
+  const known = loads.get(definition);
+  if (known) return known;
+  const load = pageModules[definition.module];
+  if (!load) throw new Error(`No page module ${definition.module}`);
+  const tracked = Promise.all([load(), i18n.loadNamespaces(definition.namespaces)]).then(([module]) => ({
+    Page: module[definition.component] as ComponentType,
+    ...(module.prefetch ? { prefetch: module.prefetch } : {}),
+  }));
+  // React's `use` reads a promise's `status` and `value` and, once it has settled, does not suspend.
+  Object.assign(tracked, { status: 'pending' });
+  tracked.then(
+    (value) => Object.assign(tracked, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(tracked, { status: 'rejected', reason }),
+  );
+  loads.set(definition, tracked);
+  return tracked;
+}
+
+function PageRoute({ definition }: { definition: PageDefinition }) {
+  // Suspends (the layout shows the page skeleton) until the page's code is here; a failure reaches
+  // the layout's error boundary.
+  const { Page } = use(loadPage(definition));
+  return definition.member ? (
+    <RequireMember>
+      <Page />
+    </RequireMember>
+  ) : (
+    <Page />
+  );
+}
+
+/** A page of `features/<name>.tsx` (its default export, or the named one) with the namespaces it reads. */
 function page(
-  load: () => Promise<{ default: ComponentType }>,
+  name: string,
   namespaces: string[] = [],
-): RouteObject['lazy'] {
-  return async () => {
-    const [module] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-    return { Component: module.default };
-  };
+  { component = 'default', member = false }: { component?: string; member?: boolean } = {},
+): PageDefinition {
+  return { module: `/src/client/features/${name}.tsx`, component, namespaces, member };
 }
 
 const AUTH_NS = ['auth', 'errors'];
@@ -24,76 +85,68 @@ const ONBOARDING_NS = ['onboarding', 'errors'];
 const MARKET_NS = ['market', 'saved', 'errors'];
 const MESSAGES_NS = ['messages', 'market', 'notifications', 'errors'];
 const NOTIFICATIONS_NS = ['notifications', 'errors'];
+const MEMBERS = { member: true };
 
-const comingSoon = () => import('@client/features/coming-soon/coming-soon-page');
-
-const pages: Record<PathName, RouteObject> = {
-  home: {
-    lazy: page(() => import('@client/features/home/home-page'), ['home', 'market', 'saved', 'errors']),
-  },
-  auth: { lazy: page(() => import('@client/features/auth/auth-page'), AUTH_NS) },
-  confirmSignup: { lazy: page(() => import('@client/features/auth/confirm-signup-page'), AUTH_NS) },
-  emailConfirmation: { lazy: page(() => import('@client/features/auth/email-confirmation-page'), AUTH_NS) },
-  forgotPassword: { lazy: page(() => import('@client/features/auth/forgot-password-page'), AUTH_NS) },
-  resetPassword: { lazy: page(() => import('@client/features/auth/reset-password-page'), AUTH_NS) },
-  passwordReset: { lazy: page(() => import('@client/features/auth/password-reset-page'), AUTH_NS) },
-  onboardingRole: { lazy: page(() => import('@client/features/onboarding/role-page'), ONBOARDING_NS) },
-  onboardingBuyer: { lazy: page(() => import('@client/features/onboarding/buyer-page'), ONBOARDING_NS) },
-  onboardingSeller: { lazy: page(() => import('@client/features/onboarding/seller-page'), ONBOARDING_NS) },
-  onboardingDone: { lazy: page(() => import('@client/features/onboarding/done-page'), ONBOARDING_NS) },
-  browse: { lazy: page(() => import('@client/features/listings/browse-page'), MARKET_NS) },
-  create: { lazy: page(() => import('@client/features/listings/create-page'), MARKET_NS) },
-  listing: { lazy: page(() => import('@client/features/listings/listing-page'), MARKET_NS) },
-  editListing: { lazy: page(() => import('@client/features/listings/edit-page'), MARKET_NS) },
-  dashboard: { lazy: page(() => import('@client/features/dashboard/dashboard-page'), MARKET_NS) },
-  messages: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
-  conversation: { lazy: page(() => import('@client/features/messages/messages-page'), MESSAGES_NS) },
-  myFleet: { lazy: page(() => import('@client/features/fleet/my-fleet-page'), ['fleet', 'errors']) },
-  community: {
-    lazy: page(() => import('@client/features/community/community-page'), ['community', 'market', 'errors']),
-  },
-  upgrade: { lazy: page(() => import('@client/features/plans/upgrade-page'), ['billing', 'home', 'errors']) },
-  savedSearches: {
-    lazy: page(() => import('@client/features/saved/saved-page'), ['saved', 'market', 'errors']),
-  },
-  notifications: {
-    lazy: page(() => import('@client/features/notifications/notifications-page'), NOTIFICATIONS_NS),
-  },
-  sellingGuide: { lazy: page(() => import('@client/features/guides/selling-guide-page'), ['guides']) },
-  buyingGuide: { lazy: page(() => import('@client/features/guides/buying-guide-page'), ['guides']) },
-  contact: { lazy: page(() => import('@client/features/company/contact-page'), ['company', 'errors']) },
-  about: { lazy: page(() => import('@client/features/company/about-page'), ['company']) },
-  shop: { lazy: page(() => import('@client/features/shop/shop-page'), ['shop']) },
-  dataDeletion: { lazy: page(() => import('@client/features/legal/data-deletion-page'), ['legal']) },
-  privacy: { lazy: page(() => import('@client/features/legal/privacy-page'), ['legal']) },
-  terms: { lazy: page(() => import('@client/features/legal/terms-page'), ['legal']) },
-  partsWanted: { lazy: async () => ({ Component: (await comingSoon()).PartsWantedPage }) },
-  pendingSales: { lazy: async () => ({ Component: (await comingSoon()).PendingSalesPage }) },
-  history: { lazy: async () => ({ Component: (await comingSoon()).HistoryPage }) },
+const pages: Record<PathName, PageDefinition> = {
+  home: page('home/home-page', ['home', 'market', 'saved', 'errors']),
+  auth: page('auth/auth-page', AUTH_NS),
+  confirmSignup: page('auth/confirm-signup-page', AUTH_NS),
+  emailConfirmation: page('auth/email-confirmation-page', AUTH_NS),
+  forgotPassword: page('auth/forgot-password-page', AUTH_NS),
+  resetPassword: page('auth/reset-password-page', AUTH_NS),
+  passwordReset: page('auth/password-reset-page', AUTH_NS),
+  onboardingRole: page('onboarding/role-page', ONBOARDING_NS),
+  onboardingBuyer: page('onboarding/buyer-page', ONBOARDING_NS),
+  onboardingSeller: page('onboarding/seller-page', ONBOARDING_NS),
+  onboardingDone: page('onboarding/done-page', ONBOARDING_NS),
+  browse: page('listings/browse-page', MARKET_NS),
+  create: page('listings/create-page', MARKET_NS, MEMBERS),
+  listing: page('listings/listing-page', MARKET_NS),
+  editListing: page('listings/edit-page', MARKET_NS, MEMBERS),
+  dashboard: page('dashboard/dashboard-page', MARKET_NS),
+  messages: page('messages/messages-page', MESSAGES_NS, MEMBERS),
+  conversation: page('messages/messages-page', MESSAGES_NS, MEMBERS),
+  myFleet: page('fleet/my-fleet-page', ['fleet', 'errors'], MEMBERS),
+  community: page('community/community-page', ['community', 'market', 'errors'], MEMBERS),
+  upgrade: page('plans/upgrade-page', ['billing', 'home', 'errors'], MEMBERS),
+  savedSearches: page('saved/saved-page', ['saved', 'market', 'errors'], MEMBERS),
+  notifications: page('notifications/notifications-page', NOTIFICATIONS_NS, MEMBERS),
+  sellingGuide: page('guides/selling-guide-page', ['guides']),
+  buyingGuide: page('guides/buying-guide-page', ['guides']),
+  contact: page('company/contact-page', ['company', 'errors']),
+  about: page('company/about-page', ['company']),
+  shop: page('shop/shop-page', ['shop']),
+  dataDeletion: page('legal/data-deletion-page', ['legal']),
+  privacy: page('legal/privacy-page', ['legal']),
+  terms: page('legal/terms-page', ['legal']),
+  partsWanted: page('coming-soon/coming-soon-page', [], { component: 'PartsWantedPage' }),
+  pendingSales: page('coming-soon/coming-soon-page', [], { component: 'PendingSalesPage' }),
+  history: page('coming-soon/coming-soon-page', [], { component: 'HistoryPage' }),
 };
+const notFound = page('errors/not-found-page');
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    hydrateFallbackElement: null,
-    // Should the shell itself fail, the error page still shows (without header and footer).
-    errorElement: <RouteError />,
     children: [
-      {
-        // A page that fails to load or render shows the error page inside the shell.
-        errorElement: <RouteError />,
-        children: [
-          ...Object.entries(pages).map(([name, route]) => ({
-            ...route,
-            path: paths[name as PathName].pattern,
-          })),
-          { path: '*', lazy: page(() => import('@client/features/errors/not-found-page')) },
-        ],
-      },
+      ...Object.entries(pages).map(([name, definition]) => ({
+        path: paths[name as PathName].pattern,
+        handle: definition,
+        element: <PageRoute definition={definition} />,
+      })),
+      { path: '*', handle: notFound, element: <PageRoute definition={notFound} /> },
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The page for an address, with its path parameters (the not-found page for anything else). */
+export function matchPage(pathname: string): { definition: PageDefinition; params: Params; found: boolean } {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const definition = (match?.route.handle as PageDefinition | undefined) ?? notFound;
+  return { definition, params: match?.params ?? {}, found: definition !== notFound };
+}
+
+/** The app's pages inside the shell, for whichever router is around it (browser or server). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -26,10 +26,21 @@ function apiBase(): string {
   return new URL('/api', globalThis.location?.href ?? 'http://localhost/').href;
 }
 
+/**
+ * How requests reach the server: the browser's `fetch`, or, while the server renders a page, the
+ * server's own handler (set once by the server entry, so a page's data never leaves the process).
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /** Every endpoint under `/api`, typed: `client.vehicles[':id'].$put({ param: { id }, json })`. */
 export const client = hc<ApiRoutes>(apiBase(), {
   headers: () => ({ Accept: 'application/json', 'Accept-Language': currentLanguage() }),
   init: { credentials: 'same-origin' },
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => transport(input, init),
 });
 
 /** The body of an answer's success statuses (the error statuses are thrown as `ApiClientError`). */

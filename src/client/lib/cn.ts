@@ -1,7 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names, letting later Tailwind utilities override earlier ones. */
+/**
+ * Joins class names (conditions, arrays). Nothing is merged: a caller that overrides a component's
+ * own utility marks its class important (`rounded-full!`), and components offer variants for the rest.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -9,8 +9,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '中文 (简体)',
 };
 
-/** Where the browser remembers the chosen language. */
-export const LANGUAGE_STORAGE_KEY = 'modmarket.language';
+/** The cookie that keeps the chosen language, so the server renders pages in it. */
+export const LANGUAGE_COOKIE = 'modmarket.language';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

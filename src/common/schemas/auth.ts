@@ -156,7 +156,10 @@ export const SignedInSchema = z.object({ user: SessionUserSchema }).meta({ id: '
 export const AcceptedSchema = z.object({ status: z.literal('accepted') }).meta({ id: 'Accepted' });
 export const OkSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Ok' });
 
-export const ConfirmedEmailSchema = z.object({ email: z.string() }).meta({ id: 'ConfirmedEmail' });
+/** `signedIn`: the browser that signed up opened the link, and is now signed in. */
+export const ConfirmedEmailSchema = z
+  .object({ email: z.string(), signedIn: z.boolean() })
+  .meta({ id: 'ConfirmedEmail' });
 export const ConfirmationStatusSchema = z
   .object({ confirmed: z.boolean(), signedIn: z.boolean() })
   .meta({ id: 'ConfirmationStatus' });

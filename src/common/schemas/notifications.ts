@@ -94,8 +94,5 @@ export type RealtimeEvent =
   | { type: 'announcement' }
   | { type: 'pong' };
 
-/** The close code of a realtime socket whose session has ended: the tab forgets the member. */
-export const SESSION_ENDED_CODE = 4401;
-
 /** What the client sends: a heartbeat. */
 export type RealtimeClientMessage = { type: 'ping' };

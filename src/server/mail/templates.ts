@@ -1,6 +1,7 @@
 import type { Language } from '@common/i18n/languages';
 import { emailTranslator } from '../i18n/translate';
 import type { MailMessage } from './mailer';
+import { escapeHtml } from '@common/rendering';
 
 export type EmailTemplate =
   | 'confirmSignup'
@@ -11,10 +12,6 @@ export type EmailTemplate =
   | 'newListingAlert'
   | 'contactSupport'
   | 'contactAcknowledgement';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /**
  * A translated email with one action: HTML with a button and the same link written out, and a plain

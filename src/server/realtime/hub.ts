@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { SESSION_ENDED_CODE, type RealtimeEvent } from '@common/schemas/notifications';
+import type { RealtimeEvent } from '@common/schemas/notifications';
+import { SESSION_ENDED_CODE } from '@common/realtime';
 import type { Db } from '../db/client';
 import { MAX_PAYLOAD_BYTES, type Bus, type Envelope } from './bus';
 

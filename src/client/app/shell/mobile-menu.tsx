@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
 import type { SessionUser } from '@client/features/session';
 import { Button } from '@client/components/ui/button';
-import { Sheet } from '@client/components/ui/sheet';
+import { Sheet, preloadSheet } from '@client/components/ui/sheet';
 import { LanguageSelect } from '@client/components/layout/language-select';
 import type { NavLinkItem, navigation } from './nav-items';
 
@@ -68,6 +68,8 @@ export function MobileMenu({
         aria-label={t('nav.openMenu')}
         aria-expanded={open}
         onClick={() => setOpen(true)}
+        onPointerDown={preloadSheet}
+        onFocus={preloadSheet}
         className="relative"
       >
         <Menu aria-hidden className="size-6" />
@@ -96,11 +98,18 @@ export function MobileMenu({
               {t('nav.signOut')}
             </Button>
           ) : (
-            <Button asChild className="w-full">
-              <Link to="/auth" onClick={close}>
-                {t('nav.signIn')}
-              </Link>
-            </Button>
+            <div className="grid grid-cols-2 gap-2">
+              <Button asChild variant="secondary">
+                <Link to={nav.signIn.to} onClick={close}>
+                  {t('nav.signIn')}
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link to={nav.signUp.to} onClick={close}>
+                  {t('nav.signUp')}
+                </Link>
+              </Button>
+            </div>
           )}
         </div>
       </Sheet>

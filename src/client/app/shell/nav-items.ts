@@ -2,8 +2,8 @@ import { paths } from '@common/routes';
 
 /**
  * What the navigation links to, for a signed-in member or a visitor. A visitor who picks a members'
- * area (sell, parts wanted, community, notifications, saved searches) goes to sign-in first;
- * notifications and saved searches pass the page to come back to.
+ * area (sell, parts wanted, community, notifications, saved searches, favourites) goes to sign-in
+ * first, and to that area once signed in.
  */
 export interface NavLinkItem {
   /** Key under `nav.` in the common namespace. */
@@ -11,11 +11,8 @@ export interface NavLinkItem {
   to: string;
 }
 
-const signIn = paths.auth.href({ mode: 'signin' });
-
 export function navigation(signedIn: boolean) {
-  const members = (to: string, withRedirect = false): string =>
-    signedIn ? to : withRedirect ? paths.auth.href({ mode: 'signin', redirect: to }) : signIn;
+  const members = (to: string): string => (signedIn ? to : paths.auth.href({ mode: 'signin', redirect: to }));
 
   return {
     home: { label: 'home', to: paths.home.href() },
@@ -36,8 +33,11 @@ export function navigation(signedIn: boolean) {
       { label: 'community', to: members(paths.community.href()) },
       { label: 'shop', to: paths.shop.href() },
     ],
-    notifications: { label: 'notifications', to: members(paths.notifications.href(), true) },
-    savedSearches: { label: 'savedSearches', to: members(paths.savedSearches.href(), true) },
+    notifications: { label: 'notifications', to: members(paths.notifications.href()) },
+    savedSearches: { label: 'savedSearches', to: members(paths.savedSearches.href()) },
+    favourites: { label: 'favourites', to: members(`${paths.savedSearches.href()}?tab=favourites`) },
+    signIn: { label: 'signIn', to: paths.auth.href({ mode: 'signin' }) },
+    signUp: { label: 'signUp', to: paths.auth.href({ mode: 'signup' }) },
     messages: { label: 'messages', to: paths.messages.href() },
     account: [
       { label: 'dashboard', to: paths.dashboard.href() },

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Bell, Heart, MessageSquare } from 'lucide-react';
@@ -7,11 +8,13 @@ import { useUnreadCounts } from '@client/features/notifications';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { navigation } from './nav-items';
-import { NavDropdown } from './nav-dropdown';
 import { LanguageSelect } from '@client/components/layout/language-select';
-import { UserMenu } from './user-menu';
 import { MobileMenu } from './mobile-menu';
 import { Logo } from '@client/components/layout/logo';
+
+// Members' menus (and their menu library) load only for members, after the page has come alive.
+const NavDropdown = lazy(() => import('./nav-dropdown').then((module) => ({ default: module.NavDropdown })));
+const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
 export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
@@ -29,8 +32,12 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
         <nav aria-label={t('nav.mainNavigation')} className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
           {user ? (
             <>
-              <NavDropdown labelKey="browse" items={nav.browse} />
-              <NavDropdown labelKey="sell" items={nav.sell} />
+              <Suspense fallback={<span className={buttonClass('onDark')}>{t('nav.browse')}</span>}>
+                <NavDropdown labelKey="browse" items={nav.browse} />
+              </Suspense>
+              <Suspense fallback={<span className={buttonClass('onDark')}>{t('nav.sell')}</span>}>
+                <NavDropdown labelKey="sell" items={nav.sell} />
+              </Suspense>
             </>
           ) : (
             <>
@@ -65,10 +72,10 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
               </Link>
             ) : null}
             <Link
-              to={nav.savedSearches.to}
+              to={nav.favourites.to}
               className={iconLink}
-              aria-label={t('nav.savedSearches')}
-              title={t('nav.savedSearches')}
+              aria-label={t('nav.favourites')}
+              title={t('nav.favourites')}
             >
               <Heart aria-hidden className="size-5" />
             </Link>
@@ -87,11 +94,18 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
             </Link>
             <LanguageSelect className="ml-1" />
             {user ? (
-              <UserMenu user={user} items={nav.account} onSignOut={onSignOut} />
+              <Suspense fallback={<span className={cn(buttonClass('onDark'), 'w-32')} />}>
+                <UserMenu user={user} items={nav.account} onSignOut={onSignOut} />
+              </Suspense>
             ) : (
-              <Button asChild className="ml-2">
-                <Link to={paths.auth.href()}>{t('nav.signIn')}</Link>
-              </Button>
+              <>
+                <Button asChild variant="onDark" className="ml-2">
+                  <Link to={nav.signIn.to}>{t('nav.signIn')}</Link>
+                </Button>
+                <Button asChild>
+                  <Link to={nav.signUp.to}>{t('nav.signUp')}</Link>
+                </Button>
+              </>
             )}
           </div>
           <div className="lg:hidden">

@@ -5,6 +5,7 @@ import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '@common/i18n/languages';
 import { changeLanguage } from '@client/lib/i18n';
 import { useLanguage } from '@client/lib/use-language';
 import { cn } from '@client/lib/cn';
+import { useWaiting } from '@client/lib/use-alive';
 
 /** A native select: keyboard and screen-reader friendly on every device. */
 export function LanguageSelect({
@@ -17,6 +18,7 @@ export function LanguageSelect({
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
+  const waiting = useWaiting();
   return (
     <div className={cn('flex items-center gap-1.5', className)}>
       <label htmlFor={id} className="sr-only">
@@ -27,6 +29,7 @@ export function LanguageSelect({
         className={cn('size-4', tone === 'dark' ? 'text-slate-300' : 'text-slate-500')}
       />
       <select
+        {...waiting}
         id={id}
         value={language}
         onChange={(event) => {

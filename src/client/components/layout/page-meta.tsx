@@ -1,3 +1,5 @@
+import { siteOrigin } from '@client/lib/site';
+
 /**
  * The page's title, description and canonical link. React 19 moves these into <head>.
  */
@@ -13,7 +15,7 @@ export function PageMeta({
   /** Account and link pages: kept out of search engines. */
   noIndex?: boolean;
 }) {
-  const canonical = path === undefined ? undefined : new URL(path, window.location.origin).href;
+  const canonical = path === undefined ? undefined : new URL(path, siteOrigin()).href;
   return (
     <>
       <title>{`${title} · ModMarket`}</title>

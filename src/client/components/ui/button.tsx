@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/cn';
+import { useWaiting } from '@client/lib/use-alive';
 
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
@@ -28,15 +29,24 @@ export type ButtonProps = ComponentProps<'button'> & {
 export function buttonClass(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-lg font-medium whitespace-nowrap transition-colors',
-    'disabled:pointer-events-none disabled:opacity-50',
+    'disabled:pointer-events-none disabled:not-data-waiting:opacity-50',
     variants[variant],
     sizes[size],
   );
 }
 
-export function Button({ variant, size, asChild, className, type, ...props }: ButtonProps) {
+export function Button({ variant, size, asChild, className, type, disabled, ...props }: ButtonProps) {
+  const waiting = useWaiting(disabled);
   if (asChild) return <Slot.Root className={cn(buttonClass(variant, size), className)} {...props} />;
-  // A plain button, never a form submit unless asked.
-  const buttonType = type ?? 'button';
-  return <button type={buttonType} className={cn(buttonClass(variant, size), className)} {...props} />;
+  // A plain button, never a form submit unless asked. Every button waits for the page to come alive
+  // (without dimming): pressed before, a click would be lost, and a submit would be sent by the
+  // browser itself, its fields (a password) in the URL.
+  return (
+    <button
+      type={type ?? 'button'}
+      {...waiting}
+      className={cn(buttonClass(variant, size), className)}
+      {...props}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@client/lib/cn';
 
 export const inputClass =
-  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100';
+  'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600 disabled:not-data-waiting:bg-slate-100';
 
 /** A labelled input with its hint and error, wired for screen readers. */
 export function TextField({
@@ -65,7 +65,7 @@ export function TextAreaField({
       </label>
       <textarea
         id={id}
-        className={cn(inputClass, 'h-auto py-2')}
+        className={cn(inputClass, 'h-auto! py-2')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...textarea}

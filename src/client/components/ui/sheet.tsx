@@ -1,40 +1,25 @@
-import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { cn } from '@client/lib/cn';
+import { lazy, Suspense, useState } from 'react';
+import type { SheetProps } from './sheet-panel';
 
-/** A panel that slides in from the side: the navigation on small screens. */
-export function Sheet(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  closeLabel: string;
-  children: ReactNode;
-  className?: string;
-}) {
+const load = () => import('./sheet-panel');
+const SheetPanel = lazy(load);
+
+/** Fetches the panel ahead of a likely open (the finger is on the button). */
+export function preloadSheet(): void {
+  void load();
+}
+
+/**
+ * A panel that slides in from the side: the navigation and the browse filters on small screens. Its
+ * dialog code is loaded the first time it opens, not with the page.
+ */
+export function Sheet(props: SheetProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/60" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className={cn(
-            'fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl',
-            props.className,
-          )}
-        >
-          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-            <Dialog.Title className="text-base font-semibold">{props.title}</Dialog.Title>
-            <Dialog.Close
-              aria-label={props.closeLabel}
-              className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
-            >
-              <X className="size-5" aria-hidden />
-            </Dialog.Close>
-          </div>
-          {props.children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <SheetPanel {...props} />
+    </Suspense>
   );
 }

@@ -8,22 +8,39 @@ import { cn } from '@client/lib/cn';
  */
 export const Tabs = RadixTabs.Root;
 
-export function TabList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
-  return (
-    <RadixTabs.List
-      className={cn('grid auto-cols-fr grid-flow-col rounded-lg bg-slate-100 p-1', className)}
-      {...props}
-    />
-  );
+/** `pills`: segments in a grey track (sign in / sign up); `underline`: a row of tabs over a rule. */
+type TabStyle = 'pills' | 'underline';
+
+const listStyles: Record<TabStyle, string> = {
+  pills: 'grid auto-cols-fr grid-flow-col rounded-lg bg-slate-100 p-1',
+  underline: 'flex gap-1 border-b border-slate-200',
+};
+const tabStyles: Record<TabStyle, string> = {
+  pills:
+    'h-10 rounded-md px-3 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+  underline:
+    '-mb-px border-b-2 border-transparent px-4 py-2.5 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700',
+};
+
+export function TabList({
+  className,
+  look = 'pills',
+  ...props
+}: ComponentProps<typeof RadixTabs.List> & { look?: TabStyle }) {
+  return <RadixTabs.List className={cn(listStyles[look], className)} {...props} />;
 }
 
-export function Tab({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {
+export function Tab({
+  className,
+  look = 'pills',
+  ...props
+}: ComponentProps<typeof RadixTabs.Trigger> & { look?: TabStyle }) {
   return (
     <RadixTabs.Trigger
       className={cn(
-        'h-10 rounded-md px-3 text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900',
+        'text-sm font-semibold text-slate-600 transition-colors hover:text-slate-900',
         'focus-visible:outline-2 focus-visible:outline-brand-600',
-        'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
+        tabStyles[look],
         className,
       )}
       {...props}

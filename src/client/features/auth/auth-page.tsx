@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath, SOCIAL_PROVIDERS, type SessionUser } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
@@ -26,7 +26,8 @@ export default function AuthPage() {
   const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
   const redirect = safeRedirectPath(params.get('redirect'));
 
-  const isRecovery = params.get('type') === 'recovery' || window.location.hash.includes('type=recovery');
+  const { hash } = useLocation();
+  const isRecovery = params.get('type') === 'recovery' || hash.includes('type=recovery');
 
   // A signed-in visitor leaves: to `redirect` when it stays on this site; else a member with an
   // unfinished profile to onboarding, anyone else home.
@@ -66,7 +67,7 @@ export default function AuthPage() {
   return (
     <>
       <PageMeta title={t('meta.title')} description={t('meta.description')} path={paths.auth.href()} />
-      <AuthCard className="max-w-lg">
+      <AuthCard className="max-w-lg!">
         <h1 className="text-2xl font-bold text-slate-900">
           {mode === 'signin' ? t('signIn.title') : t('signUp.title')}
         </h1>

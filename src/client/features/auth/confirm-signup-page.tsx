@@ -9,16 +9,20 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
 import { useLinkToken } from './use-link-token';
+import { useSession } from '@client/features/session';
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'success'; email: string }
+  | { kind: 'success'; email: string; signedIn: boolean }
   | { kind: 'error'; message: string }
   | { kind: 'expired' };
 
 export const CONFIRMED_REDIRECT_MS = 2000;
 
-/** /confirm-signup?token=…: uses the confirmation link, then sends the member to sign in. */
+/**
+ * /confirm-signup?token=…: uses the confirmation link. Opened in the browser that signed up, the
+ * member is signed in there and goes on to onboarding; elsewhere, they sign in with their password.
+ */
 export default function ConfirmSignupPage() {
   const { t } = useTranslation('auth');
   const token = useLinkToken();
@@ -27,13 +31,17 @@ export default function ConfirmSignupPage() {
     token ? { kind: 'loading' } : { kind: 'error', message: t('confirmSignup.invalid') },
   );
   const { mutate: confirm } = useConfirmEmail();
+  const { refresh } = useSession();
   const started = useRef(false);
 
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
     confirm(token, {
-      onSuccess: ({ email }) => setState({ kind: 'success', email }),
+      onSuccess: ({ email, signedIn }) => {
+        setState({ kind: 'success', email, signedIn });
+        if (signedIn) void refresh();
+      },
       onError: (error) => {
         if (error instanceof ApiClientError && error.code === 'LINK_EXPIRED') setState({ kind: 'expired' });
         else if (error instanceof ApiClientError && error.code === 'LINK_INVALID')
@@ -41,14 +49,14 @@ export default function ConfirmSignupPage() {
         else setState({ kind: 'error', message: t('confirmSignup.failed') });
       },
     });
-  }, [token, confirm, t]);
+  }, [token, confirm, t, refresh]);
 
   useEffect(() => {
     if (state.kind !== 'success') return;
-    const timer = setTimeout(
-      () => void navigate(paths.auth.href({ mode: 'signin', email: state.email }), { replace: true }),
-      CONFIRMED_REDIRECT_MS,
-    );
+    const next = state.signedIn
+      ? paths.onboardingRole.href()
+      : paths.auth.href({ mode: 'signin', email: state.email });
+    const timer = setTimeout(() => void navigate(next, { replace: true }), CONFIRMED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state, navigate]);
 
@@ -66,7 +74,9 @@ export default function ConfirmSignupPage() {
           <div role="status">
             <CircleCheck aria-hidden className="mx-auto size-12 text-green-600" />
             <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('confirmSignup.successTitle')}</h1>
-            <p className="mt-2 text-slate-700">{t('confirmSignup.successBody')}</p>
+            <p className="mt-2 text-slate-700">
+              {t(state.signedIn ? 'confirmSignup.signedInBody' : 'confirmSignup.successBody')}
+            </p>
           </div>
         ) : null}
         {state.kind === 'error' ? (

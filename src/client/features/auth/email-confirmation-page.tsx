@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MailCheck, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { paths } from '@common/routes';
 import { useConfirmationStatus, useResendConfirmation } from './api';
 import { authErrorMessage } from './messages';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { paths } from '@common/routes';
 import { EmailRequestSchema } from '@common/schemas/auth';
 import { ApiClientError } from '@client/lib/api';

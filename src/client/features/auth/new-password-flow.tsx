@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { NewPasswordFormSchema } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { ApiClientError } from '@client/lib/api';

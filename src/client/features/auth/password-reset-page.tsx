@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '@client/lib/toast';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
@@ -26,7 +26,8 @@ function wantsNewPassword(params: URLSearchParams, token: string | null): boolea
 export default function PasswordResetPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [params] = useState(() => new URLSearchParams(window.location.search));
+  const { search } = useLocation();
+  const [params] = useState(() => new URLSearchParams(search));
   const token = useLinkToken();
   const hasError = params.has('error') || params.has('error_code');
   const [mode, setMode] = useState<'request' | 'set'>(() =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { SignInSchema, type SessionUser } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { useSignIn } from './api';

@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { SignUpSchema } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { useSignUp } from './api';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@common/schemas/auth';
 import { authQueries } from './api';
 import { Button } from '@client/components/ui/button';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * The `token` of a link from an email. Once the page has rendered, it is taken out of the address
@@ -6,7 +7,8 @@ import { useEffect, useState } from 'react';
  * render that suspends and starts over still finds the token in the address.
  */
 export function useLinkToken(): string | null {
-  const [token] = useState(() => new URL(window.location.href).searchParams.get('token'));
+  const { search } = useLocation();
+  const [token] = useState(() => new URLSearchParams(search).get('token'));
   useEffect(() => {
     const url = new URL(window.location.href);
     if (!url.searchParams.has('token')) return;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Heart, MessageCircle, Trash2, Users } from 'lucide-react';
 import { MAX_PHOTOS } from '@common/schemas/listings';
 import { CommentInputSchema, CreatePostSchema, type Post } from '@common/schemas/community';
@@ -17,7 +17,6 @@ import { Button } from '@client/components/ui/button';
 import { TextAreaField, TextField, inputClass } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { RequireMember } from '@client/features/session';
 import { ListingPhoto, PhotoUploader, type PhotoItem } from '@client/features/photos';
 import { useErrorText } from '@client/lib/form-errors';
 import {
@@ -30,15 +29,7 @@ import {
 } from './api';
 
 /** /community: share a build, and the builds of others with likes and comments. */
-export default function CommunityPage() {
-  return (
-    <RequireMember>
-      <Community />
-    </RequireMember>
-  );
-}
-
-function Community() {
+export default function Community() {
   const { t } = useTranslation('community');
   const feed = useInfiniteQuery(communityQueries.feed());
   const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
@@ -52,7 +43,7 @@ function Community() {
         <ShareBuild />
         <section aria-label={t('title')} className="mt-8 space-y-6">
           {feed.isPending ? (
-            [0, 1].map((n) => <Skeleton key={n} className="h-72 w-full rounded-2xl" />)
+            [0, 1].map((n) => <Skeleton key={n} className="h-72 w-full rounded-2xl!" />)
           ) : feed.isError ? (
             <QueryError query={feed} />
           ) : posts.length === 0 ? (

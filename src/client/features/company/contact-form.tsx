@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { CONTACT_TOPICS, ContactSchema } from '@common/schemas/contact';
 import { Button } from '@client/components/ui/button';
 import { Alert, SelectField, TextAreaField, TextField } from '@client/components/ui/field';

@@ -105,16 +105,9 @@ function SellerDashboard() {
           <QueryError query={data} className="mt-8" />
         ) : (
           <Tabs defaultValue="listings" className="mt-8">
-            <TabList
-              aria-label={t('dashboard.title')}
-              className="flex gap-1 rounded-none border-b border-slate-200 bg-transparent p-0"
-            >
+            <TabList aria-label={t('dashboard.title')} look="underline">
               {DASHBOARD_TABS.map((id) => (
-                <Tab
-                  key={id}
-                  value={id}
-                  className="-mb-px h-auto rounded-none border-b-2 border-transparent px-4 py-2.5 data-[state=active]:border-brand-600 data-[state=active]:bg-transparent data-[state=active]:text-brand-700 data-[state=active]:shadow-none"
-                >
+                <Tab key={id} value={id} look="underline">
                   {id === 'listings' ? t('dashboard.tabs.listings') : t('dashboard.tabs.messages')}
                 </Tab>
               ))}

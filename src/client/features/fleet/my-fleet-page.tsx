@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { CarFront, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { vehicleLabel, type Vehicle } from '@common/schemas/vehicles';
 import { paths } from '@common/routes';
@@ -11,20 +11,11 @@ import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { QueryError } from '@client/components/ui/query-error';
 import { errorMessage } from '@client/lib/error-message';
-import { RequireMember } from '@client/features/session';
 import { useDeleteVehicle, useFleet } from './api';
 import { VehicleForm } from './vehicle-form';
 
 /** /my-fleet: the member's vehicles, for fitment across the marketplace. */
-export default function MyFleetPage() {
-  return (
-    <RequireMember>
-      <MyFleet />
-    </RequireMember>
-  );
-}
-
-function MyFleet() {
+export default function MyFleet() {
   const { t } = useTranslation('fleet');
   const fleet = useFleet(true);
   // 'new', a vehicle id being edited, or null.
@@ -58,7 +49,7 @@ function MyFleet() {
           {fleet.isPending ? (
             <div className="grid gap-4 sm:grid-cols-2">
               {[0, 1].map((n) => (
-                <Skeleton key={n} className="h-40 rounded-2xl" />
+                <Skeleton key={n} className="h-40 rounded-2xl!" />
               ))}
             </div>
           ) : fleet.isError ? (

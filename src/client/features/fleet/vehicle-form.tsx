@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Info, TriangleAlert } from 'lucide-react';
 import { MAKES } from '@common/catalog';
 import { identifyVehicle } from '@common/vin';

@@ -87,10 +87,10 @@ export default function BuyingGuidePage() {
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('cta.text')}</p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" className="h-auto min-h-12 py-3 whitespace-normal">
+          <Button asChild size="lg" className="h-auto! min-h-12 py-3 whitespace-normal!">
             <Link to={LINKS.browse}>{t('cta.browse')}</Link>
           </Button>
-          <Button asChild size="lg" variant="secondary" className="h-auto min-h-12 py-3 whitespace-normal">
+          <Button asChild size="lg" variant="secondary" className="h-auto! min-h-12 py-3 whitespace-normal!">
             <Link to={LINKS.signUp}>{t('cta.signUp')}</Link>
           </Button>
         </div>

@@ -13,6 +13,7 @@ import {
 import { PLAN_DETAILS } from '@common/catalog';
 import { formatNumber, formatPercent, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
+import { ScrollArea } from '@client/components/ui/scroll-area';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { useLanguage } from '@client/lib/use-language';
@@ -112,7 +113,11 @@ export default function SellingGuidePage() {
           {t('fees.heading')}
         </h2>
         <p className="mt-3 text-slate-600">{t('fees.intro')}</p>
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <ScrollArea
+          label={t('fees.caption')}
+          className="mt-6"
+          boxClassName="rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
           <table className="w-full text-left text-sm sm:text-base">
             <caption className="sr-only">{t('fees.caption')}</caption>
             <thead className="bg-slate-50 text-slate-700">
@@ -146,7 +151,7 @@ export default function SellingGuidePage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollArea>
 
         <h3 className="mt-8 text-lg font-semibold">{t('policies.heading')}</h3>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -206,7 +211,7 @@ export default function SellingGuidePage() {
           {t('cta.heading')}
         </h2>
         <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('cta.text')}</p>
-        <Button asChild size="lg" className="mt-6 h-auto min-h-12 py-3 whitespace-normal">
+        <Button asChild size="lg" className="mt-6 h-auto! min-h-12 py-3 whitespace-normal!">
           <Link to={paths.create.href()}>{t('cta.button')}</Link>
         </Button>
       </section>

@@ -12,6 +12,8 @@ import { listingQueries } from '@client/features/listings';
 import { QueryError } from '@client/components/ui/query-error';
 import { ListingCard, ListingCardSkeleton } from '@client/features/listings';
 import { PlanTable } from '@client/features/plans';
+import type { Prefetch } from '@client/lib/prefetch';
+import { useWaiting } from '@client/lib/use-alive';
 import { useTypingPlaceholder } from './typing-placeholder';
 
 const FEATURES = [
@@ -25,11 +27,16 @@ const FEATURES = [
 
 export const LATEST_COUNT = 3;
 
+/** The newest parts, rendered with the page. */
+export const prefetch: Prefetch = (queryClient) =>
+  queryClient.prefetchQuery(listingQueries.latest(LATEST_COUNT));
+
 export default function HomePage() {
   const { t } = useTranslation(['home', 'market']);
   const navigate = useNavigate();
   const { user } = useSession();
   const [search, setSearch] = useState('');
+  const waiting = useWaiting();
   const placeholder = useTypingPlaceholder([t('search.phrase1'), t('search.phrase2'), t('search.phrase3')]);
   const latest = useQuery({
     ...listingQueries.latest(LATEST_COUNT),
@@ -65,6 +72,7 @@ export default function HomePage() {
                 className="absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
               />
               <input
+                {...waiting}
                 id="hero-search"
                 type="search"
                 value={search}

@@ -64,7 +64,10 @@ export default function DataDeletionPage() {
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
           <a
             href={href}
-            className={cn(buttonClass('primary', 'lg'), 'h-auto min-h-12 py-3 whitespace-normal text-center')}
+            className={cn(
+              buttonClass('primary', 'lg'),
+              'h-auto! min-h-12 py-3 whitespace-normal! text-center',
+            )}
           >
             <Mail aria-hidden className="size-5" />
             {t('mail.button')}

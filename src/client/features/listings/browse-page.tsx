@@ -2,31 +2,37 @@ import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SearchX, SlidersHorizontal } from 'lucide-react';
-import { CATEGORIES, CONDITIONS, MAKES } from '@common/catalog';
-import { FILTER_KEYS, SORTS, browseQueryFromParams, type BrowseQuery } from '@common/schemas/listings';
-import { formatNumber } from '@common/i18n/format';
+import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
+import { FILTER_KEYS, browseQueryFromParams } from '@common/schemas/listings';
+import { formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
+import { Sheet, preloadSheet } from '@client/components/ui/sheet';
+import { QueryError } from '@client/components/ui/query-error';
+import { cn } from '@client/lib/cn';
+import { useAlive, useWaiting } from '@client/lib/use-alive';
 import { useLanguage } from '@client/lib/use-language';
-import { listingQueries } from './api';
-import { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
+import { queryString } from '@client/lib/query-keys';
+import type { Prefetch } from '@client/lib/prefetch';
 import { useSession } from '@client/features/session';
 import { useFleet } from '@client/features/fleet';
 import { SaveSearchButton } from '@client/features/saved';
-import { vehicleLabel } from '@common/schemas/vehicles';
-import { queryString } from '@client/lib/query-keys';
-import { QueryError } from '@client/components/ui/query-error';
+import { listingQueries } from './api';
+import { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
+import {
+  ActiveFilterChips,
+  FilterFields,
+  pricesConflict,
+  useFilterDraft,
+  type Draft,
+  type FilterKey,
+} from './browse-filters';
 
-type Draft = Record<(typeof FILTER_KEYS)[number], string>;
-
-function toDraft(query: Partial<BrowseQuery>): Draft {
-  return Object.fromEntries(
-    FILTER_KEYS.map((key) => [key, query[key] === undefined ? '' : String(query[key])]),
-  ) as Draft;
-}
+/** The first page of the search in the address, rendered with the page. */
+export const prefetch: Prefetch = (queryClient, { url }) =>
+  queryClient.prefetchInfiniteQuery(listingQueries.browse(browseQueryFromParams(url.searchParams)));
 
 /** /browse: every filter lives in the URL, so back, reload and a shared link restore the search. */
 export default function BrowsePage() {
@@ -35,19 +41,9 @@ export default function BrowsePage() {
   const [params, setParams] = useSearchParams();
   const query = browseQueryFromParams(params);
   const key = queryString(query);
-  const [draft, setDraft] = useState<Draft>(() => toDraft(query));
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const { user } = useSession();
-  const fleet = useFleet(Boolean(user));
-
-  // The URL changed (back button, a link): the form follows.
-  const [draftKey, setDraftKey] = useState(key);
-  if (draftKey !== key) {
-    setDraftKey(key);
-    setDraft(toDraft(query));
-  }
-
-  const results = useInfiniteQuery(listingQueries.browse(query));
+  const fleet = useFleet(Boolean(user)).data;
 
   const apply = (next: Draft) => {
     const cleaned = Object.fromEntries(
@@ -55,22 +51,30 @@ export default function BrowsePage() {
         .map(([k, v]) => [k, v.trim()])
         .filter(([, v]) => v),
     );
-    setParams(new URLSearchParams(cleaned));
+    setParams(new URLSearchParams(cleaned), { preventScrollReset: true });
   };
-  const set = (name: keyof Draft, value: string, immediate = false) => {
-    const next = { ...draft, [name]: value };
-    setDraft(next);
-    if (immediate) apply(next);
+  const filters = useFilterDraft(query, key, apply);
+  const remove = (keys: FilterKey[]) => {
+    const next = new URLSearchParams(params);
+    keys.forEach((name) => next.delete(name));
+    setParams(next, { preventScrollReset: true });
   };
-  const clear = () => {
-    setDraft(toDraft({}));
-    setParams(new URLSearchParams());
-  };
+  const clear = () => setParams(new URLSearchParams());
 
+  const results = useInfiniteQuery(listingQueries.browse(query));
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const count = results.data?.pages[0]?.count;
   const didYouMean = results.data?.pages[0]?.didYouMean;
-  const hasFilters = FILTER_KEYS.some((k) => k !== 'sort' && query[k] !== undefined);
+  const alive = useAlive();
+  const waiting = useWaiting();
+  const active = FILTER_KEYS.filter((k) => k !== 'sort' && k !== 'search' && query[k] !== undefined).length;
+  const hasFilters = active > 0 || query.search !== undefined;
+  const conflict = pricesConflict(query);
+  const countText = count
+    ? count.more
+      ? t('browse.countMore', { formatted: formatNumber(count.value, language) })
+      : t('browse.count', { count: count.value, formatted: formatNumber(count.value, language) })
+    : null;
 
   return (
     <>
@@ -79,15 +83,15 @@ export default function BrowsePage() {
         description={t('browse.meta.description')}
         path={paths.browse.href()}
       />
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <h1 className="text-3xl font-bold text-slate-900">{t('browse.title')}</h1>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('browse.title')}</h1>
 
         <form
           role="search"
-          className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          className="mt-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:mt-6 sm:p-4"
           onSubmit={(event) => {
             event.preventDefault();
-            apply(draft);
+            filters.submit();
           }}
         >
           <div className="flex gap-2">
@@ -95,150 +99,110 @@ export default function BrowsePage() {
               {t('browse.searchLabel')}
             </label>
             <input
+              {...waiting}
               id="browse-search"
               type="search"
-              className={inputClass}
+              className={cn(inputClass, 'min-w-0 flex-1')}
               placeholder={t('browse.searchPlaceholder')}
-              value={draft.search}
+              value={filters.draft.search}
               maxLength={100}
-              onChange={(event) => set('search', event.target.value)}
+              enterKeyHint="search"
+              onChange={(event) => filters.type('search', event.target.value)}
             />
-            <Button type="submit" size="lg">
-              {t('browse.apply')}
-            </Button>
-            <Button
-              variant="secondary"
-              size="lg"
-              className="md:hidden"
-              aria-expanded={filtersOpen}
-              aria-controls="browse-filters"
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              <SlidersHorizontal aria-hidden className="size-4" />
-              <span className="sr-only">{t('browse.filters')}</span>
+            <Button type="submit" size="lg" className="shrink-0 max-sm:px-3 sm:px-5">
+              <Search aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only">{t('browse.apply')}</span>
             </Button>
           </div>
-          <div
-            id="browse-filters"
-            className={`${filtersOpen ? 'grid' : 'hidden'} mt-4 gap-3 sm:grid-cols-2 md:grid md:grid-cols-4`}
-          >
-            <FilterSelect
-              label={t('browse.category')}
-              value={draft.category}
-              onChange={(v) => set('category', v, true)}
-            >
-              <option value="">{t('browse.anyCategory')}</option>
-              {CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`catalog.categories.${c}`, { ns: 'common' })}
-                </option>
-              ))}
-            </FilterSelect>
-            <FilterSelect label={t('browse.make')} value={draft.make} onChange={(v) => set('make', v, true)}>
-              <option value="">{t('browse.anyMake')}</option>
-              {MAKES.map((m) => (
-                <option key={m} value={m}>
-                  {m === 'Other' ? t('catalog.categories.other', { ns: 'common' }) : m}
-                </option>
-              ))}
-            </FilterSelect>
-            <FilterInput
-              label={t('browse.model')}
-              value={draft.model}
-              onChange={(v) => set('model', v)}
-              placeholder={t('browse.modelPlaceholder')}
+          {sheetOpen ? null : (
+            <FilterFields
+              filters={filters}
+              searching={Boolean(query.search)}
+              fleet={fleet}
+              className="mt-4 hidden md:grid md:grid-cols-4"
             />
-            <FilterInput
-              label={t('browse.year')}
-              value={draft.year}
-              onChange={(v) => set('year', v.replace(/\D/g, '').slice(0, 4))}
-              placeholder={t('browse.yearPlaceholder')}
-              inputMode="numeric"
-            />
-            <FilterInput
-              label={t('browse.minPrice')}
-              value={draft.minPrice}
-              onChange={(v) => set('minPrice', v)}
-              inputMode="decimal"
-            />
-            <FilterInput
-              label={t('browse.maxPrice')}
-              value={draft.maxPrice}
-              onChange={(v) => set('maxPrice', v)}
-              inputMode="decimal"
-            />
-            <FilterSelect
-              label={t('browse.condition')}
-              value={draft.condition}
-              onChange={(v) => set('condition', v, true)}
-            >
-              <option value="">{t('browse.anyCondition')}</option>
-              {CONDITIONS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`conditions.${c}`)}
-                </option>
-              ))}
-            </FilterSelect>
-            {user && fleet.data?.length ? (
-              <FilterSelect
-                label={t('fits.filter')}
-                value={draft.fits}
-                onChange={(v) => set('fits', v, true)}
-              >
-                <option value="">{t('fits.all')}</option>
-                <option value="any">{t('fits.any')}</option>
-                {fleet.data.map((vehicle) => (
-                  <option key={vehicle.id} value={vehicle.id}>
-                    {vehicleLabel(vehicle)}
-                  </option>
-                ))}
-              </FilterSelect>
-            ) : null}
-            <FilterSelect label={t('browse.sort')} value={draft.sort} onChange={(v) => set('sort', v, true)}>
-              {/* "Best match" is the default order of a search; without words, newest first is. */}
-              {SORTS.filter((s) => query.search || s !== 'best').map((s) => (
-                <option key={s} value={s === (query.search ? 'best' : 'newest') ? '' : s}>
-                  {t(`browse.sorts.${s}`)}
-                </option>
-              ))}
-            </FilterSelect>
-          </div>
+          )}
         </form>
 
-        <div className="mt-6 flex min-h-10 flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-700" role="status" aria-live="polite">
-            {didYouMean ? (
-              <span className="mr-3">
-                {t('browse.didYouMean')}{' '}
-                <button
-                  type="button"
-                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                  onClick={() => set('search', didYouMean, true)}
-                >
-                  {didYouMean}
-                </button>
-              </span>
-            ) : null}
-            {count
-              ? count.more
-                ? t('browse.countMore', { formatted: formatNumber(count.value, language) })
-                : t('browse.count', { count: count.value, formatted: formatNumber(count.value, language) })
-              : null}
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
-            {user ? (
-              <SaveSearchButton
-                query={query}
-                suggestedName={[query.search, query.make, query.model, query.year]
-                  .filter((part) => part !== undefined && part !== '')
-                  .join(' ')}
-              />
-            ) : null}
-            {hasFilters ? (
-              <Button variant="ghost" size="sm" onClick={clear}>
+        <div className="mt-4 flex flex-wrap items-center gap-2 md:hidden">
+          <Button
+            variant="secondary"
+            onClick={() => setSheetOpen(true)}
+            onPointerDown={preloadSheet}
+            aria-haspopup="dialog"
+          >
+            <SlidersHorizontal aria-hidden className="size-4" />
+            {active ? t('browse.filtersActive', { count: active }) : t('browse.filters')}
+          </Button>
+        </div>
+        <Sheet
+          className="w-full! max-w-md!"
+          open={sheetOpen}
+          onOpenChange={setSheetOpen}
+          title={t('browse.filters')}
+          closeLabel={t('browse.closeFilters')}
+          footer={
+            <>
+              <Button variant="ghost" disabled={!hasFilters} onClick={clear}>
                 {t('browse.clear')}
               </Button>
-            ) : null}
+              <Button className="flex-1" disabled={results.isFetching} onClick={() => setSheetOpen(false)}>
+                {count
+                  ? count.more
+                    ? t('browse.showResultsMore', { formatted: formatNumber(count.value, language) })
+                    : t('browse.showResults', {
+                        count: count.value,
+                        formatted: formatNumber(count.value, language),
+                      })
+                  : t('browse.showResults', { count: 0, formatted: formatNumber(0, language) })}
+              </Button>
+            </>
+          }
+        >
+          <FilterFields
+            filters={filters}
+            searching={Boolean(query.search)}
+            fleet={fleet}
+            className="grid grid-cols-2 p-4 [&>*:nth-child(-n+2)]:col-span-2"
+          />
+        </Sheet>
+
+        <div className="mt-4 space-y-3">
+          <ActiveFilterChips query={query} fleet={fleet} onRemove={remove} />
+          <div className="flex min-h-10 flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-slate-700" role="status" aria-live="polite">
+              {didYouMean ? (
+                <span className="mr-3">
+                  {t('browse.didYouMean')}{' '}
+                  <button
+                    type="button"
+                    disabled={!alive}
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                    onClick={() =>
+                      setParams(new URLSearchParams({ ...Object.fromEntries(params), search: didYouMean }))
+                    }
+                  >
+                    {didYouMean}
+                  </button>
+                </span>
+              ) : null}
+              {countText}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              {user ? (
+                <SaveSearchButton
+                  query={query}
+                  suggestedName={[query.search, query.make, query.model, query.year]
+                    .filter((part) => part !== undefined && part !== '')
+                    .join(' ')}
+                />
+              ) : null}
+              {hasFilters ? (
+                <Button variant="ghost" size="sm" onClick={clear}>
+                  {t('browse.clear')}
+                </Button>
+              ) : null}
+            </div>
           </div>
         </div>
 
@@ -254,9 +218,33 @@ export default function BrowsePage() {
           ) : items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
               <SearchX aria-hidden className="mx-auto size-10 text-slate-400" />
-              <h2 className="mt-4 text-lg font-semibold text-slate-900">{t('browse.noResults')}</h2>
-              <p className="mt-1 text-slate-600">{t('browse.noResultsBody')}</p>
-              {hasFilters ? (
+              <h2 className="mt-4 text-lg font-semibold text-slate-900">
+                {conflict ? t('browse.priceConflictTitle') : t('browse.noResults')}
+              </h2>
+              <p className="mt-1 text-slate-600">
+                {conflict
+                  ? t('browse.priceConflictBody', {
+                      min: formatPrice(query.minPrice ?? 0, language),
+                      max: formatPrice(query.maxPrice ?? 0, language),
+                    })
+                  : t('browse.noResultsBody')}
+              </p>
+              {conflict ? (
+                <Button
+                  className="mt-6"
+                  onClick={() =>
+                    setParams(
+                      new URLSearchParams({
+                        ...Object.fromEntries(params),
+                        minPrice: String(query.maxPrice),
+                        maxPrice: String(query.minPrice),
+                      }),
+                    )
+                  }
+                >
+                  {t('browse.swapPrices')}
+                </Button>
+              ) : hasFilters ? (
                 <Button className="mt-6" onClick={clear}>
                   {t('browse.clear')}
                 </Button>
@@ -266,7 +254,7 @@ export default function BrowsePage() {
             <>
               <ListingGrid>
                 {items.map((listing, index) => (
-                  <ListingCard key={listing.id} listing={listing} eager={index < 4} />
+                  <ListingCard key={listing.id} listing={listing} eager={index < 2} />
                 ))}
               </ListingGrid>
               {results.hasNextPage ? (
@@ -286,53 +274,5 @@ export default function BrowsePage() {
         </div>
       </div>
     </>
-  );
-}
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <label className="block text-sm font-medium text-slate-800">
-      <span className="mb-1 block">{label}</span>
-      <select className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </label>
-  );
-}
-
-function FilterInput({
-  label,
-  value,
-  onChange,
-  placeholder,
-  inputMode,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder?: string;
-  inputMode?: 'numeric' | 'decimal';
-}) {
-  return (
-    <label className="block text-sm font-medium text-slate-800">
-      <span className="mb-1 block">{label}</span>
-      <input
-        className={inputClass}
-        value={value}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </label>
   );
 }

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
-import { RequireMember } from '@client/features/session';
 import { ListingForm } from './listing-form';
 
 /** /create: list a part (members only). */
 export default function CreatePage() {
   const { t } = useTranslation('market');
   return (
-    <RequireMember>
+    <>
       <PageMeta title={t('form.createTitle')} path={paths.create.href()} noIndex />
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
         <h1 className="text-3xl font-bold text-slate-900">{t('form.createTitle')}</h1>
@@ -17,6 +16,6 @@ export default function CreatePage() {
           <ListingForm />
         </div>
       </div>
-    </RequireMember>
+    </>
   );
 }

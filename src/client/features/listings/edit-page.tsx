@@ -5,13 +5,14 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
-import { RequireMember } from '@client/features/session';
 import { listingQueries } from './api';
 import { ListingForm } from './listing-form';
 import { ApiClientError } from '@client/lib/api';
 import { QueryError } from '@client/components/ui/query-error';
 
-function EditListing({ id }: { id: string }) {
+/** /listing/{id}/edit: the owner edits every field and the photos. */
+export default function EditPage() {
+  const { id = '' } = useParams();
   const { t } = useTranslation('market');
   const navigate = useNavigate();
   const listing = useQuery(listingQueries.detail(id));
@@ -37,15 +38,5 @@ function EditListing({ id }: { id: string }) {
         </div>
       </div>
     </>
-  );
-}
-
-/** /listing/{id}/edit: the owner edits every field and the photos. */
-export default function EditPage() {
-  const { id = '' } = useParams();
-  return (
-    <RequireMember>
-      <EditListing id={id} />
-    </RequireMember>
   );
 }

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhotoView } from '@common/schemas/listings';
 import { cn } from '@client/lib/cn';
+import { useAlive } from '@client/lib/use-alive';
 import { ListingPhoto } from '@client/features/photos';
 
 /** The listing's photos: one large, and thumbnails only when there is more than one. */
 export function Gallery({ photos, title }: { photos: PhotoView[]; title: string }) {
   const { t } = useTranslation('market');
   const [index, setIndex] = useState(0);
+  const alive = useAlive();
   const current = photos[index] ?? null;
   return (
     <div>
@@ -17,7 +19,7 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
           photos.length > 1 ? t('listing.photo', { index: index + 1, count: photos.length, title }) : title
         }
         sizes="(min-width: 1024px) 60vw, 100vw"
-        className="aspect-[4/3] w-full rounded-xl object-contain"
+        className="aspect-[4/3] w-full rounded-xl object-contain!"
         eager
         emptyLabel={t('card.noPhoto')}
       />
@@ -30,6 +32,7 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
               aria-label={t('listing.showPhoto', { index: i + 1 })}
               aria-current={i === index}
               onClick={() => setIndex(i)}
+              disabled={!alive}
               className={cn(
                 'overflow-hidden rounded-lg border-2',
                 i === index ? 'border-brand-600' : 'border-transparent hover:border-slate-300',

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BadgeCheck, MapPin } from 'lucide-react';
-import { yearRange, type ListingCard as Card } from '@common/schemas/listings';
+import type { ListingCard as Card } from '@common/schemas/listings';
+import { yearRange } from '@common/labels';
 import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { useLanguage } from '@client/lib/use-language';
@@ -31,19 +32,19 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
       <ListingPhoto
         photo={listing.photo}
         alt={listing.title}
-        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+        sizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, 50vw"
         className="aspect-[4/3] w-full"
         eager={eager}
         emptyLabel={t('card.noPhoto')}
       />
-      <div className="flex flex-1 flex-col gap-1 p-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
         <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
           {t(`catalog.categories.${listing.category}`, { ns: 'common' })}
         </p>
-        <h3 className="line-clamp-2 font-semibold text-slate-900 group-hover:text-brand-700">
+        <h3 className="line-clamp-2 text-sm font-semibold break-words text-slate-900 group-hover:text-brand-700 sm:text-base">
           {listing.title}
         </h3>
-        <p className="text-sm text-slate-600">
+        <p className="text-xs text-slate-600 sm:text-sm">
           {[listing.make, listing.model, years].filter(Boolean).join(' · ')}
         </p>
         <FitBadge fit={listing.fits} className="self-start" />
@@ -53,8 +54,10 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
             {t('card.verifiedSeller')}
           </span>
         ) : null}
-        <div className="mt-auto flex items-end justify-between gap-2 pt-3">
-          <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, language)}</span>
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-1 pt-2 sm:pt-3">
+          <span className="text-base font-bold text-slate-900 sm:text-lg">
+            {formatPrice(listing.price, language)}
+          </span>
           {listing.location ? (
             <span className="flex min-w-0 items-center gap-1 text-xs text-slate-600">
               <MapPin aria-hidden className="size-3.5 shrink-0" />
@@ -70,8 +73,8 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
 export function ListingCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="space-y-2 p-4">
+      <Skeleton className="aspect-[4/3] w-full rounded-none!" />
+      <div className="space-y-2 p-3 sm:p-4">
         <Skeleton className="h-3 w-1/3" />
         <Skeleton className="h-5 w-4/5" />
         <Skeleton className="h-4 w-1/2" />
@@ -82,5 +85,5 @@ export function ListingCardSkeleton() {
 }
 
 export function ListingGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+  return <div className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
 }

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Sparkles } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { CATEGORIES, CONDITIONS, MAKES, PLAN_DETAILS } from '@common/catalog';
 import {
   ListingInputSchema,

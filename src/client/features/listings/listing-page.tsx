@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BadgeCheck, Calendar, Eye, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
-import { yearRange } from '@common/schemas/listings';
+import { toast } from '@client/lib/toast';
+import { yearRange } from '@common/labels';
 import { FitBadge } from '@client/features/fleet';
 import { FavouriteButton } from '@client/features/saved';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
@@ -12,6 +12,7 @@ import { paths } from '@common/routes';
 import { ApiClientError } from '@client/lib/api';
 import { errorMessage } from '@client/lib/error-message';
 import { QueryError } from '@client/components/ui/query-error';
+import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
@@ -20,6 +21,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { useSession } from '@client/features/session';
 import { countView, listingQueries, useDeleteListing } from './api';
 import { ContactSeller } from './contact-seller';
+import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
 
@@ -39,14 +41,26 @@ function Badge({
   return <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
 }
 
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
+function Card({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section className={cn('rounded-xl border border-slate-200 bg-white p-5 shadow-sm', className)}>
       <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
       <div className="mt-3">{children}</div>
     </section>
   );
 }
+
+/** The listing, rendered with the page. */
+export const prefetch: Prefetch = (queryClient, { params }) =>
+  queryClient.prefetchQuery(listingQueries.detail(params.id ?? ''));
 
 /** /listing/{id}: the part, its seller and the way to reach them. */
 export default function ListingPage() {
@@ -115,17 +129,14 @@ export default function ListingPage() {
         <Link to={paths.browse.href()} className="text-sm font-medium text-brand-700 hover:underline">
           {t('listing.back')}
         </Link>
-        <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
-          <div className="space-y-6">
-            <Gallery photos={l.photos} title={l.title} />
-            {l.description ? (
-              <Card title={t('listing.description')}>
-                <p className="whitespace-pre-line text-slate-800">{l.description}</p>
-              </Card>
-            ) : null}
-          </div>
-          <div className="space-y-5">
-            <div>
+        {/*
+          Phones read the part first (title, price, contact), then its photos, fitment, details and
+          description; wide screens keep photos and description on the left. The two columns are
+          "display: contents" below lg, so their children order themselves in one column.
+        */}
+        <div className="mt-4 flex flex-col gap-6 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-8">
+          <div className="contents lg:col-start-2 lg:row-start-1 lg:block lg:space-y-5">
+            <div className="order-1">
               <div className="flex flex-wrap gap-2">
                 <Badge tone={l.isSold ? 'red' : 'green'}>
                   {l.isSold ? t('listing.sold') : t('listing.available')}
@@ -136,7 +147,7 @@ export default function ListingPage() {
                 </Badge>
               </div>
               <div className="mt-3 flex items-start justify-between gap-3">
-                <h1 className="text-3xl font-bold text-slate-900">{l.title}</h1>
+                <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{l.title}</h1>
                 {l.isOwner ? null : (
                   <FavouriteButton listingId={l.id} saved={l.favourite} className="shrink-0" />
                 )}
@@ -148,7 +159,7 @@ export default function ListingPage() {
             </div>
 
             {l.isOwner ? (
-              <div className="space-y-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
+              <div className="order-1 space-y-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
                 <p className="text-sm font-medium text-slate-800">{t('listing.ownerNote')}</p>
                 <div className="flex flex-wrap gap-2">
                   <Button asChild variant="secondary" size="sm">
@@ -172,18 +183,29 @@ export default function ListingPage() {
                 </div>
               </div>
             ) : !l.isSold ? (
-              user ? (
-                <ContactSeller listingId={l.id} title={l.title} />
-              ) : (
-                <Button asChild size="lg" className="w-full">
-                  <Link to={paths.auth.href({ mode: 'signin', redirect: paths.listing.href(l.id) })}>
-                    {t('listing.signInToContact')}
-                  </Link>
-                </Button>
-              )
+              // On phones the contact action is a bar pinned to the bottom of the screen.
+              <div
+                data-sticky-bar
+                className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
+              >
+                <p aria-hidden className="shrink-0 text-lg font-bold text-slate-900 lg:hidden">
+                  {formatPrice(l.price, language)}
+                </p>
+                <div className="min-w-0 flex-1">
+                  {user ? (
+                    <ContactSeller listingId={l.id} title={l.title} />
+                  ) : (
+                    <Button asChild size="lg" className="w-full">
+                      <Link to={paths.auth.href({ mode: 'signin', redirect: paths.listing.href(l.id) })}>
+                        {t('listing.signInToContact')}
+                      </Link>
+                    </Button>
+                  )}
+                </div>
+              </div>
             ) : null}
 
-            <Card title={t('listing.fitment')}>
+            <Card className="order-3" title={t('listing.fitment')}>
               <p className="text-lg font-semibold text-slate-900">
                 {l.make} {l.model}
               </p>
@@ -191,7 +213,7 @@ export default function ListingPage() {
               <FitBadge fit={l.fits} className="mt-2 text-sm" />
             </Card>
 
-            <Card title={t('listing.details')}>
+            <Card className="order-3" title={t('listing.details')}>
               <dl className="space-y-2 text-sm">
                 <div className="flex items-center gap-2">
                   <UserRound aria-hidden className="size-4 text-slate-500" />
@@ -227,35 +249,45 @@ export default function ListingPage() {
                     {t('listing.views', { count: l.views, formatted: formatNumber(l.views, language) })}
                   </dd>
                 </div>
-                {l.partBrand || l.partId ? (
-                  <div className="border-t border-slate-100 pt-2 text-slate-800">
-                    {l.partBrand ? (
-                      <p>
-                        {t('listing.brand')}:{' '}
-                        {l.partBrand === 'Other' ? (l.partBrandOther ?? '') : l.partBrand}
-                      </p>
-                    ) : null}
-                    {l.partId ? (
-                      <p>
-                        {t('listing.partId')}: {l.partId}
-                      </p>
-                    ) : null}
+                {l.partBrand ? (
+                  <div className="flex gap-1 border-t border-slate-100 pt-2 text-slate-800">
+                    <dt>{t('listing.brand')}:</dt>
+                    <dd>{l.partBrand === 'Other' ? (l.partBrandOther ?? '') : l.partBrand}</dd>
+                  </div>
+                ) : null}
+                {l.partId ? (
+                  <div className="flex gap-1 text-slate-800">
+                    <dt>{t('listing.partId')}:</dt>
+                    <dd className="break-all">{l.partId}</dd>
                   </div>
                 ) : null}
                 {l.productUrl ? (
-                  <p>
-                    <a
-                      href={l.productUrl}
-                      rel="noopener noreferrer nofollow"
-                      target="_blank"
-                      className="text-brand-700 underline"
-                    >
-                      {t('listing.productUrl')}
-                    </a>
-                  </p>
+                  <div>
+                    <dt className="sr-only">{t('listing.productUrl')}</dt>
+                    <dd>
+                      <a
+                        href={l.productUrl}
+                        rel="noopener noreferrer nofollow"
+                        target="_blank"
+                        className="text-brand-700 underline"
+                      >
+                        {t('listing.productUrl')}
+                      </a>
+                    </dd>
+                  </div>
                 ) : null}
               </dl>
             </Card>
+          </div>
+          <div className="contents lg:col-start-1 lg:row-start-1 lg:block lg:space-y-6">
+            <div className="order-2">
+              <Gallery photos={l.photos} title={l.title} />
+            </div>
+            {l.description ? (
+              <Card className="order-4" title={t('listing.description')}>
+                <p className="whitespace-pre-line break-words text-slate-800">{l.description}</p>
+              </Card>
+            ) : null}
           </div>
         </div>
       </div>

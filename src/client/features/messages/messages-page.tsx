@@ -16,7 +16,6 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { RequireMember } from '@client/features/session';
 import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { useSession } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
@@ -34,15 +33,7 @@ function time(iso: string, language: string) {
 }
 
 /** /messages and /messages/{id}: the inbox and one conversation. */
-export default function MessagesPage() {
-  return (
-    <RequireMember>
-      <Inbox />
-    </RequireMember>
-  );
-}
-
-function Inbox() {
+export default function Inbox() {
   const { t } = useTranslation('messages');
   const { id } = useParams();
   const [search, setSearch] = useState('');
@@ -55,15 +46,15 @@ function Inbox() {
   return (
     <>
       <PageMeta title={t('meta.title')} noIndex />
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <div className={cn('mx-auto max-w-7xl px-4 py-6 sm:px-6', id && 'max-md:p-0')}>
         <h1 className={cn('text-2xl font-bold text-slate-900', id ? 'sr-only md:not-sr-only' : '')}>
           {t('title')}
         </h1>
-        <div className="mt-4 grid overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:h-[70vh] md:grid-cols-[22rem_1fr]">
+        <div className="mt-4 grid grid-cols-1 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm md:h-[70vh] md:grid-cols-[22rem_1fr]">
           <section
             aria-label={t('listLabel')}
             className={cn(
-              'flex min-h-0 flex-col border-slate-200 md:border-r',
+              'min-h-0 min-w-0 flex-col border-slate-200 md:border-r',
               id ? 'hidden md:flex' : 'flex',
             )}
           >
@@ -76,7 +67,7 @@ function Inbox() {
                 />
                 <input
                   type="search"
-                  className={cn(inputClass, 'h-10 pl-9 text-sm')}
+                  className={cn(inputClass, 'h-10! pl-9 text-sm!')}
                   placeholder={t('searchPlaceholder')}
                   value={search}
                   onChange={(event) => setSearch(event.target.value)}
@@ -107,7 +98,14 @@ function Inbox() {
           </section>
           <section
             aria-label={t('threadLabel')}
-            className={cn('min-h-[60vh] flex-col md:min-h-0', id ? 'flex' : 'hidden md:flex')}
+            className={cn(
+              'min-h-[60vh] min-w-0 flex-col md:min-h-0',
+              // On a phone an open conversation fills the screen under the header; the composer
+              // stays at the bottom, above the keyboard (the viewport shrinks with it).
+              id
+                ? 'flex max-md:fixed max-md:inset-x-0 max-md:top-16 max-md:bottom-0 max-md:z-30 max-md:bg-white'
+                : 'hidden md:flex',
+            )}
           >
             {id ? (
               <ThreadView key={id} id={id} />
@@ -140,8 +138,8 @@ function ConversationRow({
         to={paths.conversation.href(c.id)}
         aria-current={active ? 'page' : undefined}
         className={cn(
-          'flex gap-3 border-b border-slate-100 p-3 hover:bg-slate-50',
-          active ? 'bg-brand-50 hover:bg-brand-50' : '',
+          'flex gap-3 border-b border-slate-100 p-3',
+          active ? 'bg-brand-50' : 'hover:bg-slate-50',
         )}
       >
         <ListingPhoto
@@ -155,7 +153,7 @@ function ConversationRow({
           <div className="flex items-baseline justify-between gap-2">
             <p className="truncate font-semibold text-slate-900">{c.otherMember.name ?? t('anonymous')}</p>
             {c.lastMessage ? (
-              <time className="shrink-0 text-xs text-slate-500" dateTime={c.lastMessage.createdAt}>
+              <time className="shrink-0 text-xs text-slate-600" dateTime={c.lastMessage.createdAt}>
                 {time(c.lastMessage.createdAt, language)}
               </time>
             ) : null}
@@ -193,7 +191,7 @@ function ThreadView({ id }: { id: string }) {
   const { user } = useSession();
   const status = useRealtimeStatus();
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
-  const bottom = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const thread = useQuery({
     ...messageQueries.thread(id),
     refetchInterval: fallbackInterval(status, 10_000),
@@ -221,7 +219,9 @@ function ThreadView({ id }: { id: string }) {
 
   const count = (thread.data?.messages.length ?? 0) + outgoing.length;
   useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' });
+    // The thread scrolls inside itself; the page never moves.
+    const messages = list.current;
+    if (messages) messages.scrollTop = messages.scrollHeight;
   }, [count]);
 
   /** Shown at once as "sending"; replaced by the stored message, or marked failed with a retry. */
@@ -260,15 +260,15 @@ function ThreadView({ id }: { id: string }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 p-3">
+      <header className="flex shrink-0 items-center gap-3 border-b border-slate-200 p-3">
         <Link
           to={paths.messages.href()}
-          className="rounded-lg p-1.5 hover:bg-slate-100 md:hidden"
+          className="shrink-0 rounded-lg p-1.5 hover:bg-slate-100 md:hidden"
           aria-label={t('back')}
         >
           <ArrowLeft aria-hidden className="size-5" />
         </Link>
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-slate-900">
             {conversation.otherMember.name ?? t('anonymous')}
           </h2>
@@ -292,7 +292,11 @@ function ThreadView({ id }: { id: string }) {
           {t('notifications:connection.reconnecting')}
         </p>
       ) : null}
-      <ol className="min-h-0 flex-1 space-y-2 overflow-y-auto bg-slate-50 p-4" aria-live="polite">
+      <ol
+        ref={list}
+        className="min-h-0 flex-1 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 p-3 sm:p-4"
+        aria-live="polite"
+      >
         {messages.map((m) => (
           <Bubble key={m.id} mine={m.senderId === user?.id} content={m.content}>
             <time dateTime={m.createdAt}>{time(m.createdAt, language)}</time>
@@ -315,10 +319,9 @@ function ThreadView({ id }: { id: string }) {
             )}
           </Bubble>
         ))}
-        <div ref={bottom} />
       </ol>
       <form
-        className="flex items-end gap-2 border-t border-slate-200 p-3"
+        className="flex items-end gap-2 border-t border-slate-200 bg-white p-3"
         onSubmit={(event) => void submit(event)}
       >
         <label htmlFor="message-box" className="sr-only">
@@ -328,7 +331,7 @@ function ThreadView({ id }: { id: string }) {
           id="message-box"
           rows={2}
           maxLength={MESSAGE_MAX_LENGTH}
-          className={cn(inputClass, 'h-auto resize-none py-2')}
+          className={cn(inputClass, 'h-auto! min-w-0 flex-1 resize-none py-2')}
           placeholder={t('typeMessage')}
           {...composer.register('content')}
           onKeyDown={(event) => {
@@ -338,7 +341,7 @@ function ThreadView({ id }: { id: string }) {
             }
           }}
         />
-        <Button type="submit" size="icon" aria-label={t('send')} disabled={!text.trim()}>
+        <Button type="submit" size="icon" className="shrink-0" aria-label={t('send')} disabled={!text.trim()}>
           <Send aria-hidden className="size-4" />
         </Button>
       </form>
@@ -355,7 +358,7 @@ function Bubble({ mine, content, children }: { mine: boolean; content: string; c
           mine ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-900',
         )}
       >
-        <p className="break-words whitespace-pre-wrap">{linkify(content, mine)}</p>
+        <p className="whitespace-pre-wrap wrap-anywhere">{linkify(content, mine)}</p>
         <p className={cn('mt-1 text-right text-xs', mine ? 'text-white/80' : 'text-slate-500')}>{children}</p>
       </div>
     </li>

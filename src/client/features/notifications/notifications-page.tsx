@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Bell, CheckCheck, DollarSign, Megaphone, MessageSquare, Sparkles, Tag } from 'lucide-react';
 import {
   NOTIFICATION_TYPES,
@@ -19,7 +19,6 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { QueryError } from '@client/components/ui/query-error';
 import { errorMessage } from '@client/lib/error-message';
 import { Switch } from '@client/components/ui/switch';
-import { RequireMember } from '@client/features/session';
 import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { describeNotification } from './describe';
 import { pushSupported } from './push';
@@ -36,15 +35,7 @@ const FILTERS = ['all', ...NOTIFICATION_TYPES] as const;
 type Filter = (typeof FILTERS)[number];
 
 /** /notifications: what happened, newest first, and the member's notification settings. */
-export default function NotificationsPage() {
-  return (
-    <RequireMember>
-      <Notifications />
-    </RequireMember>
-  );
-}
-
-function Notifications() {
+export default function Notifications() {
   const { t } = useTranslation('notifications');
   const [filter, setFilter] = useState<Filter>('all');
   const status = useRealtimeStatus();
@@ -106,7 +97,7 @@ function Notifications() {
               <div className="divide-y divide-slate-100">
                 {[0, 1, 2, 3].map((n) => (
                   <div key={n} className="flex gap-3 p-4">
-                    <Skeleton className="size-10 rounded-full" />
+                    <Skeleton className="size-10 rounded-full!" />
                     <div className="flex-1 space-y-2">
                       <Skeleton className="h-4 w-1/2" />
                       <Skeleton className="h-4 w-3/4" />

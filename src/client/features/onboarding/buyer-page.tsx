@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { RADIUS_OPTIONS } from '@common/schemas/auth';
 import { BuyerPreferencesSchema, ONBOARDING_CATEGORIES, ONBOARDING_MAKES } from '@common/schemas/profile';
 import { paths } from '@common/routes';

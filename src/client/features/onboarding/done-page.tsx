@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PartyPopper } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { paths } from '@common/routes';
 import { useCompleteOnboarding } from './api';
 import { Button } from '@client/components/ui/button';

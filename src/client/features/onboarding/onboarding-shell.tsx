@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import type { Role } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';

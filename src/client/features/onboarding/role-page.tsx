@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ShoppingCart, Store, Repeat } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { ROLES } from '@common/schemas/auth';
 import { RoleRequestSchema } from '@common/schemas/profile';
 import { paths } from '@common/routes';

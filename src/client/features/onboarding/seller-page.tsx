@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { ONBOARDING_CATEGORIES, SellerPreferencesSchema } from '@common/schemas/profile';
 import { paths } from '@common/routes';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';

@@ -4,8 +4,8 @@ import { stepOf } from './steps';
 describe('onboarding steps', () => {
   it('counts three steps for a buyer or a seller', () => {
     expect(stepOf('role', 'buyer')).toEqual({ step: 1, total: 3, progress: 33 });
-    expect(stepOf('buyer', 'buyer')).toEqual({ step: 2, total: 3, progress: 75 });
-    expect(stepOf('seller', 'seller')).toEqual({ step: 2, total: 3, progress: 66 });
+    expect(stepOf('buyer', 'buyer')).toEqual({ step: 2, total: 3, progress: 67 });
+    expect(stepOf('seller', 'seller')).toEqual({ step: 2, total: 3, progress: 67 });
     expect(stepOf('done', 'seller')).toEqual({ step: 3, total: 3, progress: 100 });
   });
   it('adds the seller step for both', () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import type { Role } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { useSkipOnboardingRequest } from './api';

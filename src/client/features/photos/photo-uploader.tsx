@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import type { StoredPhoto } from '@common/photos';
 import { MAX_PHOTOS, RECOMMENDED_PHOTOS } from '@common/schemas/listings';
 import { cn } from '@client/lib/cn';

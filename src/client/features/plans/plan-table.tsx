@@ -4,6 +4,7 @@ import { Check, Minus } from 'lucide-react';
 import { PLANS, PLAN_DETAILS, type Plan } from '@common/catalog';
 import { formatPrice } from '@common/i18n/format';
 import { cn } from '@client/lib/cn';
+import { ScrollArea } from '@client/components/ui/scroll-area';
 import { useLanguage } from '@client/lib/use-language';
 
 /** The plan comparison: each row's value per plan, as translation keys. */
@@ -45,12 +46,16 @@ export function PlanTable({
   const { t } = useTranslation('home');
   const language = useLanguage();
   return (
-    <div className={cn('overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm', className)}>
+    <ScrollArea
+      label={t('plans.title')}
+      className={className}
+      boxClassName="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">{t('plans.title')}</caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="p-4 text-left font-semibold text-slate-700">
+            <th scope="col" className="sticky left-0 bg-white p-4 text-left font-semibold text-slate-700">
               {t('plans.feature')}
             </th>
             {PLANS.map((plan) => (
@@ -80,7 +85,7 @@ export function PlanTable({
         <tbody>
           {PLAN_ROWS.map((row) => (
             <tr key={row.key} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="p-4 text-left font-medium text-slate-800">
+              <th scope="row" className="sticky left-0 bg-white p-4 text-left font-medium text-slate-800">
                 {t(`plans.rows.${row.key}`)}
               </th>
               {row.values.map((value, i) => (
@@ -95,7 +100,7 @@ export function PlanTable({
           ))}
           {action ? (
             <tr>
-              <td />
+              <td className="sticky left-0 bg-white" />
               {PLANS.map((plan) => (
                 <td key={plan} className={cn('p-4 text-center', plan === current && 'bg-brand-50')}>
                   {action(plan)}
@@ -105,6 +110,6 @@ export function PlanTable({
           ) : null}
         </tbody>
       </table>
-    </div>
+    </ScrollArea>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Info } from 'lucide-react';
 import { PLANS, PLAN_DETAILS, type Plan } from '@common/catalog';
 import { formatNumber, formatPrice } from '@common/i18n/format';
@@ -15,20 +15,11 @@ import { Alert, ProgressBar } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { QueryError } from '@client/components/ui/query-error';
-import { RequireMember } from '@client/features/session';
 import { PlanTable } from './plan-table';
 import { planQueries, useChangePlan } from './api';
 
 /** /upgrade: the three plans, the member's plan and what they use of it, and the way to change it. */
-export default function UpgradePage() {
-  return (
-    <RequireMember>
-      <Upgrade />
-    </RequireMember>
-  );
-}
-
-function Upgrade() {
+export default function Upgrade() {
   const { t } = useTranslation(['billing', 'home']);
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
@@ -151,7 +142,7 @@ function Upgrade() {
         ) : billing.isError ? (
           <QueryError query={billing} className="mt-6" />
         ) : (
-          <Skeleton className="mt-6 h-28 w-full rounded-2xl" />
+          <Skeleton className="mt-6 h-28 w-full rounded-2xl!" />
         )}
 
         {/* Phones: one card per plan with its button; the full comparison follows. */}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SESSION_ENDED_CODE, type RealtimeEvent } from '@common/schemas/notifications';
+import type { RealtimeEvent } from '@common/schemas/notifications';
+import { SESSION_ENDED_CODE } from '@common/realtime';
 import { useSession } from '@client/features/session';
 import { HEARTBEAT_MS, RECONNECT_DELAYS_MS, RealtimeContext, type RealtimeStatus } from './realtime';
 import { apply, refetchEverything, type OnNotification } from './apply';

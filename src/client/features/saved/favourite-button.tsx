@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Heart } from 'lucide-react';
 import { paths } from '@common/routes';
 import { errorMessage } from '@client/lib/error-message';
 import { cn } from '@client/lib/cn';
+import { useAlive } from '@client/lib/use-alive';
 import { useSession } from '@client/features/session';
 import { useSetFavourite } from './api';
 
@@ -27,6 +28,7 @@ export function FavouriteButton({
   // What the member just chose, until the lists are fetched again.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const busy = setFavourite.isPending;
+  const alive = useAlive();
   const on = chosen ?? Boolean(saved);
 
   const toggle = async () => {
@@ -51,7 +53,7 @@ export function FavouriteButton({
       aria-pressed={on}
       aria-label={on ? t('heart.remove') : t('heart.add')}
       title={on ? t('heart.remove') : t('heart.add')}
-      disabled={busy}
+      disabled={busy || !alive}
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();

@@ -1,75 +1,44 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { BookmarkPlus } from 'lucide-react';
-import { paths } from '@common/routes';
 import type { BrowseQuery } from '@common/schemas/listings';
-import { errorMessage } from '@client/lib/error-message';
-import { showServerErrors, useSchemaForm } from '@client/lib/form';
-import { useErrorText } from '@client/lib/form-errors';
-import { SaveSearchSchema } from '@common/schemas/saved-searches';
-import { useSaveSearch } from './api';
 import { Button } from '@client/components/ui/button';
-import { CheckboxField, TextField } from '@client/components/ui/field';
-import { DialogClose, FormDialog } from '@client/components/ui/modal';
 
-/** "Save Search" on /browse: the current filters under a name, alerts on by default. */
+const load = () => import('./save-search-dialog');
+const SaveSearchDialog = lazy(load);
+
+/** "Save Search" on /browse: the button, and the dialog loaded the first time it is pressed. */
 export function SaveSearchButton({ query, suggestedName }: { query: BrowseQuery; suggestedName: string }) {
-  const { t } = useTranslation(['saved', 'errors']);
-  const navigate = useNavigate();
+  const { t } = useTranslation('saved');
   const [open, setOpen] = useState(false);
-  const saveSearch = useSaveSearch();
-  const message = useErrorText();
-  const form = useSchemaForm(SaveSearchSchema, { defaultValues: { name: '', query: {}, alerts: true } });
-
-  const save = form.handleSubmit(async ({ name, alerts }) => {
-    try {
-      const { cursor: _cursor, limit: _limit, ...filters } = query;
-      await saveSearch.mutateAsync({ name, query: filters, alerts });
-      toast.success(t('save.saved'), {
-        action: { label: t('save.view'), onClick: () => void navigate(paths.savedSearches.href()) },
-      });
-      setOpen(false);
-    } catch (error) {
-      showServerErrors(form, error);
-      toast.error(t('save.error'), { description: errorMessage(error, t) });
-    }
-  });
-
+  // Each opening starts a fresh form, named after the search as it is then.
+  const [opening, setOpening] = useState<{ name: string; count: number } | null>(null);
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset({ name: suggestedName.slice(0, 60), query: {}, alerts: true });
-      }}
-      title={t('save.title')}
-      description={t('save.description')}
-      trigger={
-        <Button variant="secondary" size="sm">
-          <BookmarkPlus aria-hidden className="size-4" />
-          {t('save.button')}
-        </Button>
-      }
-    >
-      <form onSubmit={(event) => void save(event)} noValidate className="mt-4 space-y-4">
-        <TextField
-          label={t('save.name')}
-          maxLength={60}
-          error={message(form.formState.errors.name?.message)}
-          {...form.register('name')}
-        />
-        <CheckboxField label={t('save.alerts')} {...form.register('alerts')} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="secondary">{t('save.cancel')}</Button>
-          </DialogClose>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            {t('save.submit')}
-          </Button>
-        </div>
-      </form>
-    </FormDialog>
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-haspopup="dialog"
+        onPointerDown={() => void load()}
+        onClick={() => {
+          setOpening((last) => ({ name: suggestedName, count: (last?.count ?? 0) + 1 }));
+          setOpen(true);
+        }}
+      >
+        <BookmarkPlus aria-hidden className="size-4" />
+        {t('save.button')}
+      </Button>
+      {opening ? (
+        <Suspense fallback={null}>
+          <SaveSearchDialog
+            key={opening.count}
+            query={query}
+            suggestedName={opening.name}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

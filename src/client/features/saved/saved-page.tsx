@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Bookmark, Heart, Search, Trash2, TrendingDown } from 'lucide-react';
 import type { Favourite } from '@common/schemas/favourites';
 import type { SavedSearch } from '@common/schemas/saved-searches';
@@ -17,7 +17,6 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { RequireMember } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
 import { FavouriteButton } from './favourite-button';
 import { queryKeys } from '@client/lib/query-keys';
@@ -27,15 +26,7 @@ const TABS = ['searches', 'favourites'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /saved-searches: the member's saved searches and favourites, each with a search box. */
-export default function SavedPage() {
-  return (
-    <RequireMember>
-      <Saved />
-    </RequireMember>
-  );
-}
-
-function Saved() {
+export default function Saved() {
   const { t } = useTranslation('saved');
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'favourites' ? 'favourites' : 'searches';
@@ -113,7 +104,7 @@ function ListSkeleton() {
   return (
     <div className="space-y-3">
       {[0, 1, 2].map((n) => (
-        <Skeleton key={n} className="h-24 w-full rounded-2xl" />
+        <Skeleton key={n} className="h-24 w-full rounded-2xl!" />
       ))}
     </div>
   );
@@ -296,7 +287,7 @@ function FavouriteCard({ item }: { item: Favourite }) {
           <Button
             variant="secondary"
             size="icon"
-            className="rounded-full"
+            className="rounded-full!"
             aria-label={t('favourites.remove')}
             onClick={() => void removeGone()}
           >

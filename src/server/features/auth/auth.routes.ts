@@ -295,10 +295,17 @@ export function authRoutes(deps: AuthRoutesDeps) {
       }
       logSecurityEvent(c, 'confirmation-link.opened');
       if (result.created) logSecurityEvent(c, 'account.created', { memberId: result.created });
+      // Opened in the browser that signed up (it holds the sign-up's own secret cookie): that browser
+      // is signed in, as its other tab would be by "I've Confirmed My Email".
+      if (result.signIn) {
+        clearCookie(c, cookies, SIGN_UP_COOKIE);
+        await signIn(c, result.signIn.userId, result.signIn.persistent);
+        return c.json({ email: result.email, signedIn: true }, 200);
+      }
       // Opened elsewhere than the signing-up browser, the account is made when this browser also
       // gives the password (signing in): the link alone claims nothing.
       writeCookie(c, cookies, OPENED_LINK_COOKIE, token, { maxAge: CONFIRMATION_LINK_SECONDS });
-      return c.json({ email: result.email }, 200);
+      return c.json({ email: result.email, signedIn: false }, 200);
     })
 
     .openapi(routes.confirmationStatus, async (c) => {

@@ -252,7 +252,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       token: string,
       browserToken: string | undefined,
     ): Promise<
-      | { status: 'valid'; email: string; created: string | null }
+      | {
+          status: 'valid';
+          email: string;
+          created: string | null;
+          /** The browser that signed up opened the link: the new member, to sign in there. */
+          signIn: { userId: string; persistent: boolean } | null;
+        }
       | { status: 'invalid' }
       | { status: 'expired' }
     > {
@@ -262,7 +268,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const sameBrowser =
         browserToken !== undefined && hashToken(browserToken) === registration.browserTokenHash;
       const created = sameBrowser ? await completeRegistration(db, registration, { keepLink: true }) : null;
-      return { status: 'valid', email: registration.email, created };
+      const signIn = created ? { userId: created, persistent: registration.keepSignedIn } : null;
+      return { status: 'valid', email: registration.email, created, signIn };
     },
 
     /**

@@ -148,10 +148,10 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(early.body.error.code).toBe('EMAIL_NOT_CONFIRMED');
 
     const confirmed = await browser.post('/api/auth/confirm-email', { token });
-    expect(confirmed).toMatchObject({ status: 200, body: { email } });
-    // Opened in the browser that signed up (which typed the password), the link makes the account,
-    // but signs nobody in: the member signs in next.
-    expect((await browser.get('/api/auth/session')).body).toEqual({ user: null });
+    expect(confirmed).toMatchObject({ status: 200, body: { email, signedIn: true } });
+    // Opened in the browser that signed up (which typed the password and holds the sign-up's secret
+    // cookie), the link makes the account and signs that browser in.
+    expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ email });
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
 
     const signedIn = await browser.post('/api/auth/sign-in', { email, password: PASSWORD });
@@ -207,16 +207,17 @@ describe('sign-up, confirmation and sign-in', () => {
     expect((await browser.post('/api/auth/confirmation-status')).body).toEqual(waiting);
     expect((await new TestBrowser(t).post('/api/auth/confirmation-status')).body).toEqual(waiting);
 
-    // Opened in the same browser (another tab): the sign-up becomes the account, signed in here.
-    expect(
-      (await browser.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') }))
-        .status,
-    ).toBe(200);
+    // Opened in the same browser (another tab): the sign-up becomes the account, signed in here
+    // (kept signed in, as asked at sign-up), and the first tab finds it so.
+    const opened = await browser.post('/api/auth/confirm-email', {
+      token: await lastLink(email, '/confirm-signup'),
+    });
+    expect(opened.body).toEqual({ email, signedIn: true });
+    expect(browser.lastSetCookies.find((c) => c.startsWith('mm_session='))).toMatch(/Max-Age=2592000/);
     expect((await browser.post('/api/auth/confirmation-status')).body).toEqual({
       confirmed: true,
       signedIn: true,
     });
-    expect(browser.lastSetCookies.find((c) => c.startsWith('mm_session='))).toMatch(/Max-Age=2592000/);
     expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ email });
   });
 

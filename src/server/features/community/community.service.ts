@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '@common/schemas/auth';
 import type { Comment, CreatePostSchema, Post } from '@common/schemas/community';
-import { publicName } from '@common/schemas/listings';
+import { publicName } from '@common/labels';
 import type { Db } from '../../db/client';
 import { communityComments, communityLikes, communityPosts, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';

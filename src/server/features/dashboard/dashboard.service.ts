@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
-import { publicName } from '@common/schemas/listings';
+import { publicName } from '@common/labels';
 import type { SessionUser } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
 import { conversations, listings, messages, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from '@common/catalog';
-import { yearRange } from '@common/schemas/listings';
+import { yearRange } from '@common/labels';
 import type { Language } from '@common/i18n/languages';
 import { namespaceTranslator } from '../../i18n/translate';
 

@@ -1,4 +1,6 @@
 import type { ListingDetail } from '@common/schemas/listings';
+import { escapeHtml, scriptJson } from '@common/rendering';
+import type { PageHead } from '../../http/client-app';
 
 const CONDITION_SCHEMA: Record<string, string> = {
   new: 'https://schema.org/NewCondition',
@@ -8,20 +10,12 @@ const CONDITION_SCHEMA: Record<string, string> = {
   poor: 'https://schema.org/DamagedCondition',
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/** JSON inside <script>: nothing in it can close the element. */
-function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
-
 /**
  * The <head> a listing page is served with, so that shared links and crawlers see the part: title,
- * description, canonical link, Open Graph and schema.org Product/Offer data.
+ * description, canonical link, and (`social`, beside what the rendered page writes itself) Open Graph
+ * and schema.org Product/Offer data.
  */
-export function listingHead(listing: ListingDetail, publicUrl: string): { title: string; tags: string } {
+export function listingHead(listing: ListingDetail, publicUrl: string): PageHead {
   const url = `${publicUrl}/listing/${listing.id}`;
   const description = (listing.description || `${listing.make} ${listing.model}`)
     .replace(/\s+/g, ' ')
@@ -49,9 +43,7 @@ export function listingHead(listing: ListingDetail, publicUrl: string): { title:
       itemCondition: CONDITION_SCHEMA[listing.condition] ?? 'https://schema.org/UsedCondition',
     },
   };
-  const tags = [
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+  const social = [
     `<meta property="og:type" content="product" />`,
     `<meta property="og:site_name" content="ModMarket" />`,
     `<meta property="og:title" content="${escapeHtml(listing.title)}" />`,
@@ -61,18 +53,14 @@ export function listingHead(listing: ListingDetail, publicUrl: string): { title:
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     `<meta property="product:price:amount" content="${escapeHtml(listing.price)}" />`,
     `<meta property="product:price:currency" content="USD" />`,
-    `<script type="application/ld+json">${safeJson(product)}</script>`,
+    `<script type="application/ld+json">${scriptJson(product)}</script>`,
   ]
     .filter(Boolean)
     .join('\n    ');
-  return { title, tags };
-}
-
-/** index.html with the page's own title and tags in place of the defaults. */
-export function withHead(html: string, head: { title: string; tags: string }): string {
-  // Replacements are functions: a string replacement would read `$&` or `` $` `` in a member's title.
-  return html
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', () => `    ${head.tags}\n  </head>`);
+  const tags = [
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    social,
+  ].join('\n    ');
+  return { title, tags, social };
 }

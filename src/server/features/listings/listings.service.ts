@@ -4,7 +4,6 @@ import { PLANS, PLAN_DETAILS } from '@common/catalog';
 import {
   COUNT_LIMIT,
   BROWSE_PAGE_SIZE,
-  publicName,
   type BrowseQuery,
   type BrowseResponse,
   type Sort,
@@ -13,6 +12,7 @@ import {
   type ListingDetail,
   type PhotoView,
 } from '@common/schemas/listings';
+import { publicName } from '@common/labels';
 import type { Db, Tx } from '../../db/client';
 import { conversations, listingPriceHistory, listings, listingViews, users } from '../../db/schema';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';

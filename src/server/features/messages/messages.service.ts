@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
-import { publicName } from '@common/schemas/listings';
+import { publicName } from '@common/labels';
 import type { ConversationSummary, Message } from '@common/schemas/messages';
 import type { Notification, NotificationSettings } from '@common/schemas/notifications';
 import type { StoredPhoto } from '@common/photos';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, isLanguage } from '@common/i18n/languages';
-import { publicName } from '@common/schemas/listings';
+import { publicName } from '@common/labels';
 import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';

@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { newMember } from './support/accounts';
+import { uniqueEmail } from './support/mail';
+
+/**
+ * Every page of the app, at a phone's size and a wide screen's: nothing scrolls sideways, and axe finds
+ * no serious or critical accessibility problem. Member pages are walked as a member who owns a
+ * listing and has a conversation, so the pages show their real content, not their empty states.
+ */
+const WIDTHS = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'wide screen', viewport: { width: 1440, height: 900 } },
+];
+
+const PUBLIC_PAGES = [
+  '/',
+  '/browse',
+  '/browse?make=Honda&minPrice=100',
+  '/browse?search=zzzz-no-such-part',
+  '/browse?minPrice=500&maxPrice=100',
+  'a listing',
+  '/about',
+  '/contact',
+  '/selling-guide',
+  '/buying-guide',
+  '/shop',
+  '/privacy',
+  '/terms',
+  '/data-deletion',
+  '/parts-wanted',
+  '/pending-sales',
+  '/history',
+  '/no-such-page',
+  '/auth',
+  '/auth?mode=signup',
+  '/email-confirmation?email=someone%40example.com',
+  '/forgot-password',
+  '/reset-password',
+  '/password-reset',
+];
+
+const MEMBER_PAGES = [
+  '/dashboard',
+  '/create',
+  'my listing',
+  'my listing/edit',
+  'a listing',
+  '/messages',
+  'a conversation',
+  '/my-fleet',
+  '/saved-searches',
+  '/saved-searches?tab=favourites',
+  '/notifications',
+  '/community',
+  '/upgrade',
+  '/onboarding/role',
+  '/onboarding/buyer',
+  '/onboarding/seller',
+];
+
+/** What sticks out past the right edge, for the failure message. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+  });
+}
+
+async function check(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  expect.soft(await overflow(page), `${path} scrolls sideways`).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect
+    .soft(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `${path} has serious accessibility findings`,
+    )
+    .toEqual([]);
+}
+
+async function seededListing(page: Page): Promise<string> {
+  const response = await page.request.get('/api/listings?make=Honda');
+  const { items } = (await response.json()) as { items: { id: string }[] };
+  const first = items[0];
+  if (!first) throw new Error('the demo catalogue has no Honda listing');
+  return `/listing/${first.id}`;
+}
+
+/** A member with a listing of their own (no photos needed) and a conversation with a seller. */
+async function memberWithContent(page: Page, listing: string) {
+  await newMember(page, uniqueEmail('every-page'));
+  await page.goto('/create');
+  await page.getByLabel('Category').selectOption('exhaust');
+  await page.getByLabel('Condition').selectOption('good');
+  await page
+    .getByLabel('Title *')
+    .fill('Stainless cat-back exhaust with a rather long title for narrow screens');
+  await page.getByLabel('Make').selectOption('Nissan');
+  await page.getByLabel('Model *').fill('350Z');
+  await page.getByLabel('Price (USD) *').fill('899');
+  await page.getByRole('button', { name: 'Publish Listing' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  const own = await page
+    .getByRole('link', { name: /Stainless cat-back exhaust/ })
+    .first()
+    .getAttribute('href');
+
+  await page.goto(listing);
+  await page.getByRole('button', { name: 'Contact Seller' }).click();
+  await page
+    .getByLabel('Your message')
+    .fill('Is this still available? https://example.com/a-very-long-link-that-must-wrap/inside/the/bubble');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent!')).toBeVisible();
+  await page.goto('/messages');
+  const conversation = await page
+    .getByRole('link', { name: /Honda|·/ })
+    .first()
+    .getAttribute('href');
+  if (!own || !conversation) throw new Error('the member has no listing or conversation');
+  return { own, conversation };
+}
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`every page on a ${name}`, () => {
+    test.use({ viewport });
+
+    test('public pages fit and pass axe', async ({ page }) => {
+      test.setTimeout(180_000);
+      const listing = await seededListing(page);
+      for (const path of PUBLIC_PAGES) await check(page, path === 'a listing' ? listing : path);
+    });
+
+    test('member pages fit and pass axe', async ({ page }) => {
+      test.setTimeout(240_000);
+      const listing = await seededListing(page);
+      const { own, conversation } = await memberWithContent(page, listing);
+      const named: Record<string, string> = {
+        'my listing': own,
+        'my listing/edit': `${own}/edit`,
+        'a listing': listing,
+        'a conversation': conversation,
+      };
+      for (const path of MEMBER_PAGES) await check(page, named[path] ?? path);
+    });
+  });
+}

@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signIn, signUpAndConfirm } from './support/accounts';
+import { uniqueEmail } from './support/mail';
+
+/** The marketplace as a new member meets it on a phone. */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('Sell from the menu, sign in, and the listing form is where one lands; its errors lead the way', async ({
+  page,
+}) => {
+  const email = uniqueEmail('phone-seller');
+  await signUpAndConfirm(page, email, { signedOut: true });
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sell', exact: true }).click();
+  await expect(page).toHaveURL('/auth?mode=signin&redirect=%2Fcreate');
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/create');
+
+  // A form sent with gaps goes to its first gap and says what is missing there.
+  await page.getByLabel('Category').selectOption('suspension');
+  await page.getByLabel('Condition').selectOption('good');
+  await page.getByLabel('Title *').fill('Coilovers');
+  await page.getByRole('button', { name: 'Publish Listing' }).click();
+  const make = page.getByLabel('Make');
+  await expect(make).toBeFocused();
+  await expect(make).toHaveAttribute('aria-invalid', 'true');
+  await expect(make).toBeInViewport();
+  // Fixed, the message goes at once.
+  await make.selectOption('Honda');
+  await expect(make).not.toHaveAttribute('aria-invalid', 'true');
+  const model = page.getByLabel('Model *');
+  await expect(model).toHaveAttribute('aria-invalid', 'true');
+  await model.fill('Civic');
+  await expect(model).not.toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('Price (USD) *').fill('650');
+  await page.getByRole('button', { name: 'Publish Listing' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await page.getByRole('link', { name: 'Coilovers' }).first().click();
+
+  // Mark Sold says what it did and can be taken back.
+  await page.getByRole('button', { name: 'Mark Sold' }).click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Marked as sold' });
+  await expect(toast).toBeVisible();
+  await expect(page.getByText('Sold', { exact: true })).toBeVisible();
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Back on the market' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark Sold' })).toBeVisible();
+});
+
+test('a listing leads with its title, price and contact, and the contact bar stays on screen', async ({
+  page,
+}) => {
+  const { items } = (await (await page.request.get('/api/listings?make=Honda')).json()) as {
+    items: { id: string; title: string }[];
+  };
+  const listing = items[0];
+  if (!listing) throw new Error('the demo catalogue has no Honda listing');
+  await page.goto(`/listing/${listing.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: listing.title })).toBeInViewport();
+  const contact = page.getByRole('link', { name: 'Sign In to Contact Seller' });
+  await expect(contact).toBeInViewport();
+  await page.mouse.wheel(0, 5000);
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect(contact).toBeInViewport();
+  await expect(page.getByRole('contentinfo')).toBeInViewport();
+  await contact.click();
+  await expect(page).toHaveURL(`/auth?mode=signin&redirect=%2Flisting%2F${listing.id}`);
+});
+
+test('onboarding counts its steps one way, and a fixed ZIP loses its error as it is typed', async ({
+  page,
+}) => {
+  await signUpAndConfirm(page, uniqueEmail('phone-onboard'));
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await page.getByRole('radio', { name: /Both/ }).click();
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 2 of 4')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const zip = page.getByLabel('ZIP Code');
+  await expect(zip).toBeFocused();
+  await expect(zip).toHaveAttribute('aria-invalid', 'true');
+  await zip.fill('94110');
+  await expect(zip).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Step 3 of 4')).toBeVisible();
+});
+
+test('browse on a phone: two cards a row, a filter sheet with its count, chips, typed filters, prices that cannot match', async ({
+  page,
+}) => {
+  await page.goto('/browse');
+  const cards = page.getByRole('main').locator('a[href^="/listing/"]');
+  await expect(cards.first()).toBeVisible();
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(first?.y).toBe(second?.y);
+  const search = await page.getByRole('searchbox', { name: 'Search parts' }).boundingBox();
+  expect(search?.width).toBeGreaterThan(250);
+
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  await sheet.getByLabel('Make').selectOption('Honda');
+  await expect(page).toHaveURL('/browse?make=Honda');
+  // Typing applies without Enter, once the member pauses.
+  await sheet.getByLabel('Model').fill('S2000');
+  await expect(page).toHaveURL('/browse?make=Honda&model=S2000');
+  await expect(sheet.getByRole('button', { name: /^Show \d+ results?$/ })).toBeEnabled();
+
+  // A minimum above the maximum is explained and not searched.
+  await sheet.getByLabel('Min price ($)').fill('900');
+  await sheet.getByLabel('Max price ($)').fill('100');
+  await expect(sheet.getByText('The minimum price is above the maximum.')).toBeVisible();
+  await page.waitForTimeout(600);
+  await expect(page).toHaveURL('/browse?make=Honda&model=S2000');
+  await sheet.getByLabel('Max price ($)').fill('');
+  await sheet.getByLabel('Min price ($)').fill('');
+  await expect(page).toHaveURL('/browse?make=Honda&model=S2000');
+
+  await sheet.getByRole('button', { name: /^Show \d+ results?$/ }).click();
+  await expect(sheet).toBeHidden();
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('button')).toHaveText(['Honda', 'Model: S2000']);
+  await expect(page.getByRole('button', { name: 'Filters · 2' })).toBeVisible();
+  await chips.getByRole('button', { name: 'Remove filter: Model: S2000' }).click();
+  await expect(page).toHaveURL('/browse?make=Honda');
+  await expect(chips.getByRole('button')).toHaveText(['Honda']);
+
+  // A shared link with impossible prices says why nothing is found, and swaps them in one click.
+  await page.goto('/browse?minPrice=900&maxPrice=100');
+  await expect(page.getByRole('heading', { name: 'The minimum price is above the maximum' })).toBeVisible();
+  await page.getByRole('button', { name: 'Swap prices' }).click();
+  await expect(page).toHaveURL('/browse?minPrice=100&maxPrice=900');
+});
