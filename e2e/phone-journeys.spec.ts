@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signIn, signUpAndConfirm } from './support/accounts';
+import { PASSWORD, newMember, signIn, signUpAndConfirm } from './support/accounts';
 import { uniqueEmail } from './support/mail';
 
 /** The marketplace as a new member meets it on a phone. */
@@ -134,4 +134,102 @@ test('browse on a phone: two cards a row, a filter sheet with its count, chips, 
   await expect(page.getByRole('heading', { name: 'The minimum price is above the maximum' })).toBeVisible();
   await page.getByRole('button', { name: 'Swap prices' }).click();
   await expect(page).toHaveURL('/browse?minPrice=100&maxPrice=900');
+});
+
+test('a conversation on a phone fills the screen, keeps Send in reach, and clips nothing', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await newMember(seller, uniqueEmail('phone-thread-seller'));
+  const created = await seller.request.post('/api/listings', {
+    data: {
+      title: 'Genuine Mazda RX-7 FD3S front lip spoiler with mounting hardware and original box',
+      price: '450',
+      category: 'exterior',
+      condition: 'good',
+      make: 'Mazda',
+      model: 'RX-7',
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  await sellerContext.close();
+
+  const buyerContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await buyerContext.newPage();
+  await newMember(page, uniqueEmail('phone-thread-buyer'));
+  await page.goto(`/listing/${id}`);
+  await page.getByRole('button', { name: 'Contact Seller' }).first().click();
+  await page
+    .getByLabel('Your message')
+    .fill('Is the lip still available? Could you send a photo of the clips?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent!')).toBeVisible();
+
+  await page.goto('/messages');
+  await page.getByRole('link', { name: /RX-7 FD3S front lip/ }).click();
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+  const thread = page.getByRole('region', { name: 'Conversation', exact: true });
+  const box = page.getByLabel('Type your message');
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  await expect(send).toBeInViewport({ ratio: 1 });
+  await expect(box).toBeInViewport({ ratio: 1 });
+
+  // Enough messages to scroll: the thread scrolls inside itself, the composer stays put.
+  for (let n = 1; n <= 8; n++) {
+    await box.fill(`Follow-up number ${n}: the long listing title must not push Send away.`);
+    await send.click();
+    await expect(thread.locator('li').filter({ hasText: `Follow-up number ${n}:` })).toHaveCount(1);
+  }
+  await expect(send).toBeInViewport({ ratio: 1 });
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  const bubble = await thread.locator('li').last().boundingBox();
+  expect((bubble?.x ?? 0) + (bubble?.width ?? 0)).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+  // Back goes to the list of conversations.
+  await page.getByRole('link', { name: 'Back to conversations' }).click();
+  await expect(page).toHaveURL('/messages');
+  await buyerContext.close();
+});
+
+test('the plan table on a phone says it scrolls, and scrolls by keyboard', async ({ page }) => {
+  await page.goto('/');
+  const table = page.getByRole('region', { name: 'Choose your plan' });
+  await expect(table).toBeVisible();
+  const cue = page.getByText('Scroll sideways to see more');
+  await expect(cue).toBeVisible();
+  await table.focus();
+  await expect(table).toBeFocused();
+  for (let n = 0; n < 20; n++) await page.keyboard.press('ArrowRight');
+  await expect
+    .poll(() => table.evaluate((element) => element.scrollLeft), { timeout: 5000 })
+    .toBeGreaterThan(0);
+  // At the right edge the cue has nothing more to promise.
+  await expect(cue).toBeHidden();
+});
+
+test('a visitor sees Sign up and Sign in, and the heart leads to favourites', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await menu.getByRole('link', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL('/auth?mode=signup');
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+  await header.getByRole('link', { name: 'Favourites' }).click();
+  await expect(page).toHaveURL(
+    `/auth?mode=signin&redirect=${encodeURIComponent('/saved-searches?tab=favourites')}`,
+  );
 });
