@@ -39,25 +39,48 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://localhost:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      NODE_ENV: 'production',
-      // Production mode over plain http on loopback: allowed for the tests, with the demo catalogue.
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
-      ALLOW_HTTP: 'true',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
-      RATE_LIMIT_SCALE: '50',
-      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://localhost:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        NODE_ENV: 'production',
+        // Production mode over plain http on loopback: allowed for the tests, with the demo catalogue.
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${port}`,
+        ALLOW_HTTP: 'true',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
+        RATE_LIMIT_SCALE: '50',
+        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        SHOP_URL: 'https://shop.modmarket.example/gear',
+      },
     },
-  },
+    // The app as `npm start` runs it (not production: plans switch in demo mode, without payment), for
+    // the journeys of paid plans (e2e/support/demo-server.ts). A production server refuses demo billing.
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://localhost:${port + 1}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${port + 1}`,
+        BILLING_DEMO: 'true',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_SCALE: '50',
+        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      },
+    },
+  ],
 });

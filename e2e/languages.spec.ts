@@ -18,7 +18,7 @@ test('the member pages speak Spanish and Chinese', async ({ page }) => {
   await expect(page.getByRole('switch', { name: 'Notificaciones push' })).not.toBeChecked();
 
   await page.goto('/upgrade');
-  await expect(page.getByText(/Modo demostración/)).toBeVisible();
+  await expect(page.getByText('Los planes de pago aún no están disponibles.')).toBeVisible();
 
   await page.goto('/community');
   await expect(page.getByRole('heading', { name: 'Comparte tu proyecto' })).toBeVisible();

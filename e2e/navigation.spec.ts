@@ -64,7 +64,7 @@ test.describe('the language selector', () => {
   test('starts in English', async ({ page }) => {
     await page.goto('/terms');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByText(/January 2024/)).toBeVisible();
+    await expect(page.getByText(/November 2026/)).toBeVisible();
   });
 });
 

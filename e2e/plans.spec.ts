@@ -2,7 +2,12 @@ import { expect, test } from '@playwright/test';
 import { uniqueEmail } from './support/mail';
 import { newMember } from './support/accounts';
 
-test('a Bronze member upgrades to Gold in demo mode and uses AI assist', async ({ page }) => {
+// The end-to-end server runs with NODE_ENV=production and no Stripe settings, where demo billing is
+// refused: billing is off, so the page offers the plans without a way to buy one. Switching plans (demo
+// and Stripe) is covered by the API tests (features/billing/billing.test.ts).
+test('without a payment provider, a member sees the plans and that paid plans are not available yet', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await newMember(page, uniqueEmail('upgrade'));
 
@@ -11,29 +16,13 @@ test('a Bronze member upgrades to Gold in demo mode and uses AI assist', async (
   await expect(page.getByText('Upgrade Required')).toBeVisible();
 
   await page.goto('/upgrade');
-  await expect(page.getByText(/Demo mode\./)).toBeVisible();
+  await expect(page.getByText('Paid plans are not available yet.')).toBeVisible();
   await expect(page.getByText('Your plan: Bronze')).toBeVisible();
   await expect(page.getByText('0 of 3 active listings')).toBeVisible();
   await expect(page.getByText('0 of 10 new conversations this month')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: /Gold/ })).toContainText('Most Popular');
-  await page.getByRole('button', { name: 'Upgrade to Gold' }).click();
-  await expect(page.getByText("You're now on Gold")).toBeVisible();
-  await expect(page.getByText('Demo mode: no payment was taken.')).toBeVisible();
-  await expect(page.getByText('Your plan: Gold')).toBeVisible();
-  await expect(page.getByText('0 of 10 active listings')).toBeVisible();
-
-  await page.goto('/create');
-  await page.getByLabel('Category').selectOption('exhaust');
-  await page.getByLabel('Condition').selectOption('like_new');
-  await page.getByLabel('Make').selectOption('Mazda');
-  await page.getByLabel('Model *').fill('RX-7');
-  await page.getByRole('button', { name: 'Write with AI' }).click();
-  await expect(page.getByText('Title and description written. Check them before publishing.')).toBeVisible();
-  await expect(page.getByLabel('Title *')).toHaveValue(/RX-7/);
-
-  // Back down to Bronze, confirmed.
-  await page.goto('/upgrade');
-  await page.getByRole('button', { name: 'Switch to Bronze' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Switch plan' }).click();
-  await expect(page.getByText('Your plan: Bronze')).toBeVisible();
+  // Nothing to press that would pretend to sell a plan, and no billing portal.
+  await expect(page.getByRole('button', { name: /Upgrade to|Switch to/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Manage billing (invoices and cards)' })).toHaveCount(0);
+  await expect(page.getByText(/Demo mode/)).toHaveCount(0);
 });

@@ -21,7 +21,8 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-      const file = path.join(mailDir, `${String(++received).padStart(5, '0')}.json`);
+      // Named by the app's port, so two servers of one run can share the folder.
+      const file = path.join(mailDir, `${process.env.PORT}-${String(++received).padStart(5, '0')}.json`);
       writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
       callback();
     });

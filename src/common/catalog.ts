@@ -64,6 +64,15 @@ export const PLAN_DETAILS: Record<
     newConversationsPerMonth: number | null;
     aiAssist: boolean;
     verifiedBadge: boolean;
+    /** Contact messages are marked priority in the support mailbox and in the stored record. */
+    prioritySupport: boolean;
+    /** Boosts a member may start each calendar month (a boost lasts BOOST_DAYS). */
+    boostsPerMonth: number;
+    /**
+     * Listings with more than PLACEMENT_PHOTOS photos rank above the rest in Best match. The database's
+     * `listing_rank` (migration 0024) names the same plans; a test holds the two together.
+     */
+    priorityPlacement: boolean;
   }
 > = {
   bronze: {
@@ -72,6 +81,9 @@ export const PLAN_DETAILS: Record<
     newConversationsPerMonth: 10,
     aiAssist: false,
     verifiedBadge: false,
+    prioritySupport: false,
+    boostsPerMonth: 0,
+    priorityPlacement: false,
   },
   gold: {
     priceCents: 1999,
@@ -79,6 +91,9 @@ export const PLAN_DETAILS: Record<
     newConversationsPerMonth: null,
     aiAssist: true,
     verifiedBadge: true,
+    prioritySupport: true,
+    boostsPerMonth: 2,
+    priorityPlacement: true,
   },
   platinum: {
     priceCents: 2999,
@@ -86,8 +101,16 @@ export const PLAN_DETAILS: Record<
     newConversationsPerMonth: null,
     aiAssist: true,
     verifiedBadge: true,
+    prioritySupport: true,
+    boostsPerMonth: 5,
+    priorityPlacement: true,
   },
 };
+
+/** How long a boost keeps a listing "Boosted" and first in Best match. */
+export const BOOST_DAYS = 7;
+/** Priority placement counts listings with more photos than this. */
+export const PLACEMENT_PHOTOS = 5;
 
 export function isPlan(value: unknown): value is Plan {
   return typeof value === 'string' && (PLANS as readonly string[]).includes(value);

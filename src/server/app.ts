@@ -21,6 +21,9 @@ import { compression } from './http/compression';
 import { cacheableAnswers } from './http/caching';
 import { mediaRoutes } from './storage/media-routes';
 import { healthRoutes } from './features/health/health.routes';
+import { siteRoutes } from './features/site/site.routes';
+import { boostsRoutes } from './features/boosts/boosts.routes';
+import { createBoostsService } from './features/boosts/boosts.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { sessionMiddleware } from './features/auth/sessions';
@@ -128,6 +131,7 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
   });
   const favourites = createFavouritesService({ db, storage: deps.storage, notifications });
+  const boosts = createBoostsService({ db, notifications, wakeJobs });
   const listings = createListingsService({
     db,
     storage: deps.storage,
@@ -156,12 +160,32 @@ export function createApp(deps: AppDeps) {
     publicUrl: env.PUBLIC_URL,
     wakeJobs,
   });
+  const billing = createBillingService({
+    db,
+    publicUrl: env.PUBLIC_URL,
+    demo: env.BILLING_DEMO,
+    graceDays: env.BILLING_GRACE_DAYS,
+    notifications,
+    mailer,
+    wakeJobs,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_GOLD && env.STRIPE_PRICE_PLATINUM
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            prices: { gold: env.STRIPE_PRICE_GOLD, platinum: env.STRIPE_PRICE_PLATINUM },
+          }
+        : null,
+    ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
+  });
   const jobHandlers: Record<string, JobHandler> = {
     ...auth.jobHandlers,
     ...contact.jobHandlers,
     ...missed.jobHandlers,
     ...favourites.jobHandlers,
+    ...boosts.jobHandlers,
     ...savedSearches.jobHandlers,
+    ...billing.jobHandlers,
   };
 
   const api = createRouter();
@@ -196,26 +220,15 @@ export function createApp(deps: AppDeps) {
     notifications,
     planMissedEmail: missed.plan,
   });
-  const billing = createBillingService({
-    db,
-    publicUrl: env.PUBLIC_URL,
-    stripe:
-      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_GOLD && env.STRIPE_PRICE_PLATINUM
-        ? {
-            secretKey: env.STRIPE_SECRET_KEY,
-            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-            prices: { gold: env.STRIPE_PRICE_GOLD, platinum: env.STRIPE_PRICE_PLATINUM },
-          }
-        : null,
-    ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
-  });
   // One chain, so that its type is the route table the client's typed calls are checked against.
   const routes = api
     .route('/', healthRoutes({ ping: () => deps.database.ping() }))
+    .route('/site', siteRoutes({ shopUrl: env.SHOP_URL ?? null, supportEmail: env.SUPPORT_EMAIL }))
     .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }))
     .route('/profile', profileRoutes(createProfileService(db)))
     .route('/', listingsRoutes({ db, storage: deps.storage, listings, messages, fleet, favourites, limit }))
     .route('/vehicles', fleetRoutes(fleet))
+    .route('/boosts', boostsRoutes(boosts))
     .route('/favourites', favouritesRoutes(favourites))
     .route('/saved-searches', savedSearchesRoutes(savedSearches))
     .route('/contact', contactRoutes({ contact, limit }))

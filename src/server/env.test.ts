@@ -79,6 +79,25 @@ describe('loadEnv', () => {
     ).toBe('http://10.0.0.5');
   });
 
+  it('keeps demo billing off unless asked, refuses it in production, and reads the grace period', () => {
+    expect(loadEnv({})).toMatchObject({ BILLING_DEMO: false, BILLING_GRACE_DAYS: 7 });
+    expect(loadEnv({ BILLING_DEMO: 'true', BILLING_GRACE_DAYS: '3' })).toMatchObject({
+      BILLING_DEMO: true,
+      BILLING_GRACE_DAYS: 3,
+    });
+    expect(() => loadEnv({ BILLING_GRACE_DAYS: 'a week' })).toThrow(/BILLING_GRACE_DAYS: expected a number/);
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://parts.example',
+      SMTP_URL: 'smtp://mail:25',
+    };
+    expect(loadEnv(production).BILLING_DEMO).toBe(false);
+    expect(() => loadEnv({ ...production, BILLING_DEMO: 'true' })).toThrow(ConfigError);
+    expect(() => loadEnv({ ...production, BILLING_DEMO: 'true' })).toThrow(
+      /BILLING_DEMO: hands out paid plans without payment/,
+    );
+  });
+
   it('reads TRUST_PROXY as a number of proxies', () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(0);
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('ModMarket <no-reply@modmarket.local>'),
   SUPPORT_EMAIL: z.email({ error: 'expected an email address' }).default('support@modmarket.local'),
+  /** The merchandise shop's own site: the shop page's "Buy now" opens it. Unset: "Coming soon". */
+  SHOP_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),
@@ -63,7 +65,19 @@ const EnvSchema = z.object({
    * goes to a stand-in provider at this URL instead of Google, Facebook or Apple. Refused in production.
    */
   SOCIAL_STANDIN_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Stripe billing: all four set, or none (demo mode switches plans without payment). */
+  /**
+   * Without Stripe: `true` lets members switch plans at once without paying, to try ModMarket (`npm start`
+   * sets it); refused in production. Unset, paid plans are simply not offered.
+   */
+  BILLING_DEMO: booleanFlag.default(false),
+  /** Days a member keeps a paid plan after a failed payment before it lapses to Bronze. */
+  BILLING_GRACE_DAYS: z.coerce
+    .number({ error: 'expected a number of days' })
+    .int('expected a whole number of days')
+    .min(0)
+    .max(60)
+    .default(7),
+  /** Stripe billing: all four set, or none (then BILLING_DEMO decides: demo plans, or none for sale). */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'expected a Stripe secret key (sk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
@@ -126,6 +140,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       );
     if (env.SOCIAL_STANDIN_URL)
       problems.push('  SOCIAL_STANDIN_URL: for development and tests only; unset it in production');
+    if (env.BILLING_DEMO)
+      problems.push(
+        '  BILLING_DEMO: hands out paid plans without payment; for trying ModMarket only, unset it in production (npm start sets it: use npm run serve)',
+      );
     if (!env.SMTP_URL)
       problems.push(
         '  SMTP_URL: required in production (mail with links must reach its addressee, not a table)',

@@ -52,7 +52,10 @@ export async function createTestApp(
   const shared = options.database;
   const database = shared ?? (await createTestDatabase());
   const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env });
+  // Demo billing, so tests (and the walk over every endpoint) can switch plans; a test turns it off.
+  // Production refuses it, as it should: a production app under test has billing off.
+  const demo = options.env?.NODE_ENV === 'production' ? {} : { BILLING_DEMO: 'true' };
+  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...demo, ...options.env });
   const logs: Record<string, unknown>[] = [];
   const storage = createLocalStorage(path.join(dataDir, 'uploads'));
   const app = createApp({

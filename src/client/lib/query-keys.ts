@@ -17,6 +17,7 @@ export function queryString(query: Partial<Record<string, unknown>>): string {
  */
 export const queryKeys = {
   session: ['session'] as const,
+  site: ['site'] as const,
   authProviders: ['auth', 'providers'] as const,
   listings: {
     all: ['listings'] as const,
@@ -25,6 +26,7 @@ export const queryKeys = {
     detail: (id: string) => ['listings', 'detail', id] as const,
   },
   dashboard: ['dashboard'] as const,
+  boosts: ['boosts'] as const,
   fleet: ['vehicles'] as const,
   saved: {
     all: ['saved'] as const,

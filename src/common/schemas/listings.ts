@@ -145,6 +145,8 @@ export const ListingCardSchema = z
     favourite: z.boolean().optional(),
     /** The seller is on Gold or Platinum (the verified badge). */
     sellerVerified: z.boolean().optional(),
+    /** While a boost lasts, when it ends ("Boosted" on the card); null otherwise. */
+    boostedUntil: z.string().nullable(),
   })
   .meta({ id: 'ListingCard' });
 export type ListingCard = z.infer<typeof ListingCardSchema>;

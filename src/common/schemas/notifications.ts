@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import type { Message } from './messages';
 
-export const NOTIFICATION_TYPES = ['message', 'price_drop', 'new_listing', 'sale_update', 'system'] as const;
+export const NOTIFICATION_TYPES = [
+  'message',
+  'price_drop',
+  'new_listing',
+  'sale_update',
+  'boost_ended',
+  'system',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * What the client needs to word a notification in the reader's language. Every field is optional:
  * each type uses its own (message: name, listingTitle, preview, count; price_drop: listingTitle,
- * oldPrice, price; new_listing: searchName, listingTitle; sale_update: listingTitle; system: title, body).
+ * oldPrice, price; new_listing: searchName, listingTitle; sale_update and boost_ended: listingTitle;
+ * system: title, body).
  */
 export const NotificationDataSchema = z.object({
   name: z.string().optional(),
@@ -77,6 +85,8 @@ export const SETTING_FOR_TYPE: Record<NotificationType, keyof NotificationSettin
   price_drop: 'priceDrops',
   new_listing: 'newListings',
   sale_update: 'saleUpdates',
+  // About the member's own listings, like a sale.
+  boost_ended: 'saleUpdates',
   system: 'systemUpdates',
 };
 

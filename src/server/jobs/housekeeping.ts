@@ -4,6 +4,7 @@ import { pruneSentMail } from '../mail/mailer';
 import { pruneRateLimits } from '../security/rate-limit';
 import { sweepUploads } from '../photos/uploads';
 import type { Storage } from '../storage/storage';
+import { lapseEndedGracePeriods } from '../features/billing/billing.service';
 
 /** How long a failed job keeps its payload (which may name an address) for an operator to read. */
 export const FAILED_JOB_PAYLOAD_DAYS = 7;
@@ -13,6 +14,7 @@ export const FAILED_JOB_PAYLOAD_DAYS = 7;
  * run twice): ended rate-limit windows, keys of mail sent over 30 days ago, expired sessions (with
  * their IP addresses), one-time links, sign-ups never confirmed, social link requests, photos uploaded
  * but never used within a day (files and records), and the payloads of jobs that failed over a week ago.
+ * It also lapses to Bronze the paid plans whose grace period after a failed payment has ended (once each).
  */
 export async function housekeeping(db: Db, storage: Storage): Promise<void> {
   await pruneRateLimits(db);
@@ -24,4 +26,5 @@ export async function housekeeping(db: Db, storage: Storage): Promise<void> {
   await sweepUploads(db, storage);
   await db.execute(sql`update jobs set payload = '{}'::jsonb
     where failed_at < now() - make_interval(days => ${FAILED_JOB_PAYLOAD_DAYS}) and payload <> '{}'::jsonb`);
+  await lapseEndedGracePeriods(db);
 }

@@ -11,7 +11,9 @@ export type EmailTemplate =
   | 'newMessages'
   | 'newListingAlert'
   | 'contactSupport'
-  | 'contactAcknowledgement';
+  | 'contactAcknowledgement'
+  | 'paymentFailed'
+  | 'planLapsed';
 
 /**
  * A translated email with one action: HTML with a button and the same link written out, and a plain

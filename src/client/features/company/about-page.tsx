@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Award, BadgeCheck, Handshake, ScanSearch, ShieldCheck, Truck, Users } from 'lucide-react';
+import { BadgeCheck, BellRing, CarFront, MessagesSquare, Truck, Users } from 'lucide-react';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 
-/** What sets the marketplace apart, as the home copy describes it (docs/product.md §1 and §6.10). */
+/** What sets the marketplace apart: only what it does today (docs/product.md §1 and §6.10). */
 const FEATURES = [
   { id: 'curated', icon: Users },
-  { id: 'authentication', icon: ScanSearch },
-  { id: 'protection', icon: ShieldCheck },
+  { id: 'fitment', icon: CarFront },
+  { id: 'messaging', icon: MessagesSquare },
+  { id: 'alerts', icon: BellRing },
+  { id: 'verified', icon: BadgeCheck },
   { id: 'delivery', icon: Truck },
-  { id: 'disputes', icon: Handshake },
-  { id: 'rewards', icon: Award },
 ] as const;
 
 const STYLES = ['jdm', 'euro', 'muscle'] as const;

@@ -13,7 +13,7 @@ import { QueryError } from '@client/components/ui/query-error';
 import { Tab, TabList, TabPanel, Tabs } from '@client/components/ui/tabs';
 import { useSession } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
-import { useListingStatus } from '@client/features/listings';
+import { BoostAction, BoostedBadge, useListingStatus } from '@client/features/listings';
 import { dashboardQueries } from './api';
 
 const DASHBOARD_TABS = ['listings', 'messages'] as const;
@@ -164,6 +164,7 @@ function SellerDashboard() {
                               >
                                 {listing.isSold ? t('dashboard.sold') : t('dashboard.active')}
                               </span>
+                              {listing.boostedUntil && !listing.isSold ? <BoostedBadge /> : null}
                               <span className="flex items-center gap-1 text-slate-600">
                                 <Eye aria-hidden className="size-4" />
                                 {t('dashboard.views', {
@@ -172,6 +173,13 @@ function SellerDashboard() {
                                 })}
                               </span>
                             </p>
+                            <div className="mt-2">
+                              <BoostAction
+                                listingId={listing.id}
+                                boostedUntil={listing.boostedUntil}
+                                isSold={listing.isSold}
+                              />
+                            </div>
                           </div>
                           <div className="flex gap-2">
                             <Button

@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleCheck, MessageCircle, Ruler, Search, ShieldCheck } from 'lucide-react';
-import { formatNumber } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
-import { useLanguage } from '@client/lib/use-language';
-
-const RETURN_WINDOW_DAYS = 7;
 
 /** The guide's sections in reading order; each may end with a link to where the reader acts on it. */
 const SECTIONS = [
@@ -29,8 +25,6 @@ const LINKS = {
 
 export default function BuyingGuidePage() {
   const { t } = useTranslation('guides', { keyPrefix: 'buying' });
-  const language = useLanguage();
-  const days = formatNumber(RETURN_WINDOW_DAYS, language);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
@@ -62,7 +56,7 @@ export default function BuyingGuidePage() {
               {tips.map((tip) => (
                 <li key={tip} className="flex gap-3 text-slate-700">
                   <CircleCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-                  <span>{t(`${id}.tips.${tip}`, { days })}</span>
+                  <span>{t(`${id}.tips.${tip}`)}</span>
                 </li>
               ))}
             </ul>

@@ -11,9 +11,8 @@ import {
   UserPlus,
 } from 'lucide-react';
 import { PLAN_DETAILS } from '@common/catalog';
-import { formatNumber, formatPercent, formatPrice } from '@common/i18n/format';
+import { formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { ScrollArea } from '@client/components/ui/scroll-area';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { useLanguage } from '@client/lib/use-language';
@@ -26,18 +25,12 @@ const STEPS = [
   { id: 'answer', icon: MessageCircle },
 ] as const;
 
-/** Seller levels by completed sales (docs/product.md §5); the fee is a share of the sale price. */
-const SELLER_LEVELS = [
-  { id: 'new', minSales: 0, maxSales: 4, fee: 0.035 },
-  { id: 'experienced', minSales: 5, maxSales: 24, fee: 0.03 },
-  { id: 'trusted', minSales: 25, maxSales: 99, fee: 0.025 },
-  { id: 'power', minSales: 100, maxSales: null, fee: 0.02 },
-] as const;
-
-const PROCESSING_RATE = 0.029;
-const PROCESSING_FIXED_USD = 0.3;
-const REFERRAL_RATE = { min: 0.02, max: 0.1 };
-const RETURN_WINDOW_DAYS = 7;
+/**
+ * What selling costs today (docs/product.md §5): listing is free within the plan's limit, ModMarket
+ * takes nothing from a sale and handles no payment, returns are the seller's to state, and the paid
+ * plans are optional. The plans card is the wide one.
+ */
+const COSTS = ['listing', 'sales', 'payment', 'returns', 'plans'] as const;
 const MAX_PHOTOS = 10;
 /** Listings with more photos than this get priority placement. */
 const PHOTOS_FOR_PLACEMENT = 5;
@@ -50,26 +43,14 @@ export default function SellingGuidePage() {
   const { t } = useTranslation('guides', { keyPrefix: 'selling' });
   const language = useLanguage();
   const number = (value: number) => formatNumber(value, language);
-  const percent = (value: number) => formatPercent(value, language);
-
-  const policies = [
-    { id: 'listing', value: t('policies.listing.value') },
-    {
-      id: 'processing',
-      value: t('policies.processing.value', {
-        percent: percent(PROCESSING_RATE),
-        fixed: formatPrice(PROCESSING_FIXED_USD, language, { cents: true }),
-      }),
-    },
-    {
-      id: 'referral',
-      value: t('policies.referral.value', {
-        min: percent(REFERRAL_RATE.min),
-        max: percent(REFERRAL_RATE.max),
-      }),
-    },
-    { id: 'returns', value: t('policies.returns.value', { days: number(RETURN_WINDOW_DAYS) }) },
-  ] as const;
+  const price = (cents: number) => formatPrice(cents / 100, language);
+  /** The figures the cards quote, all from the plan catalogue. */
+  const figures = {
+    bronzeListings: number(PLAN_DETAILS.bronze.activeListings ?? 0),
+    goldListings: number(PLAN_DETAILS.gold.activeListings ?? 0),
+    gold: price(PLAN_DETAILS.gold.priceCents),
+    platinum: price(PLAN_DETAILS.platinum.priceCents),
+  };
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
@@ -108,60 +89,19 @@ export default function SellingGuidePage() {
         </ol>
       </section>
 
-      <section aria-labelledby="seller-fees" className="mt-12">
-        <h2 id="seller-fees" className="text-2xl font-bold">
-          {t('fees.heading')}
+      <section aria-labelledby="selling-costs" className="mt-12">
+        <h2 id="selling-costs" className="text-2xl font-bold">
+          {t('costs.heading')}
         </h2>
-        <p className="mt-3 text-slate-600">{t('fees.intro')}</p>
-        <ScrollArea
-          label={t('fees.caption')}
-          className="mt-6"
-          boxClassName="rounded-2xl border border-slate-200 bg-white shadow-sm"
-        >
-          <table className="w-full text-left text-sm sm:text-base">
-            <caption className="sr-only">{t('fees.caption')}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
-                  {t('fees.columns.level')}
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
-                  {t('fees.columns.sales')}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold sm:px-6">
-                  {t('fees.columns.fee')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {SELLER_LEVELS.map((level) => (
-                <tr key={level.id}>
-                  <th scope="row" className="px-4 py-3 font-medium text-slate-900 sm:px-6">
-                    {t(`fees.levels.${level.id}`)}
-                  </th>
-                  <td className="px-4 py-3 text-slate-700 sm:px-6">
-                    {level.maxSales === null
-                      ? t('fees.salesFrom', { min: number(level.minSales) })
-                      : t('fees.salesRange', { min: number(level.minSales), max: number(level.maxSales) })}
-                  </td>
-                  <td className="px-4 py-3 text-right font-semibold text-brand-700 sm:px-6">
-                    {percent(level.fee)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
-
-        <h3 className="mt-8 text-lg font-semibold">{t('policies.heading')}</h3>
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-          {policies.map((policy) => (
-            <div key={policy.id} className={card}>
-              <dt className="text-sm font-medium text-slate-600">{t(`policies.${policy.id}.label`)}</dt>
-              <dd className="mt-1 text-xl font-bold text-slate-900">{policy.value}</dd>
-              <dd className="mt-2 text-sm text-slate-600">
-                {t(`policies.${policy.id}.note`, { days: number(RETURN_WINDOW_DAYS) })}
+        <p className="mt-3 text-slate-600">{t('costs.intro')}</p>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+          {COSTS.map((id) => (
+            <div key={id} className={`${card} ${id === 'plans' ? 'sm:col-span-2' : ''}`}>
+              <dt className="text-sm font-medium text-slate-600">{t(`costs.items.${id}.label`)}</dt>
+              <dd className="mt-1 text-xl font-bold text-slate-900">
+                {t(`costs.items.${id}.value`, figures)}
               </dd>
+              <dd className="mt-2 text-sm text-slate-600">{t(`costs.items.${id}.note`, figures)}</dd>
             </div>
           ))}
         </dl>
@@ -188,12 +128,7 @@ export default function SellingGuidePage() {
             {t('ai.heading')}
           </h3>
           <p className="mt-2 text-slate-700">{t('ai.text')}</p>
-          <p className="mt-2 text-slate-700">
-            {t('ai.plans', {
-              gold: formatPrice(PLAN_DETAILS.gold.priceCents / 100, language),
-              platinum: formatPrice(PLAN_DETAILS.platinum.priceCents / 100, language),
-            })}
-          </p>
+          <p className="mt-2 text-slate-700">{t('ai.plans', figures)}</p>
           <Link
             to={paths.upgrade.href()}
             className="mt-3 inline-block font-medium text-brand-700 underline-offset-4 hover:underline"

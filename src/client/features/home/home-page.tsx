@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Search, ShieldCheck, Truck, Handshake, Award, Sparkles, Wrench } from 'lucide-react';
+import { BadgeCheck, BellRing, CarFront, MessagesSquare, Search, Truck, Wrench } from 'lucide-react';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
@@ -16,13 +16,14 @@ import type { Prefetch } from '@client/lib/prefetch';
 import { useWaiting } from '@client/lib/use-alive';
 import { useTypingPlaceholder } from './typing-placeholder';
 
+/** What the marketplace does today, and nothing it does not (docs/product.md §6.10). */
 const FEATURES = [
   { key: 'curated', icon: Wrench },
-  { key: 'inspection', icon: ShieldCheck },
-  { key: 'protection', icon: Handshake },
+  { key: 'fitment', icon: CarFront },
+  { key: 'messaging', icon: MessagesSquare },
+  { key: 'alerts', icon: BellRing },
+  { key: 'verified', icon: BadgeCheck },
   { key: 'delivery', icon: Truck },
-  { key: 'disputes', icon: Sparkles },
-  { key: 'rewards', icon: Award },
 ] as const;
 
 export const LATEST_COUNT = 3;

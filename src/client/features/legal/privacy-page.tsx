@@ -7,7 +7,7 @@ import { useLanguage } from '@client/lib/use-language';
 import { LegalDocument } from './legal-document';
 
 const PRIVACY_EMAIL = 'privacy@modmarket.example';
-const UPDATED = '2024-01';
+const UPDATED = '2026-11';
 const INQUIRY_REPLY_DAYS = 30;
 
 export default function PrivacyPage() {

@@ -4,7 +4,7 @@ import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { LegalDocument } from './legal-document';
 
-const UPDATED = '2024-01';
+const UPDATED = '2026-11';
 
 export default function TermsPage() {
   const { t } = useTranslation('legal');

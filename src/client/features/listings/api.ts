@@ -32,7 +32,7 @@ export const listingQueries = {
   latest: (limit: number) =>
     queryOptions({
       queryKey: queryKeys.listings.latest,
-      queryFn: () => call(client.listings.$get({ query: browseParams({ limit }) })),
+      queryFn: () => call(client.listings.$get({ query: browseParams({ limit, sort: 'newest' }) })),
     }),
   detail: (id: string) =>
     queryOptions({
@@ -79,6 +79,24 @@ export function useSetListingSold() {
     mutationFn: ({ id, isSold }: { id: string; isSold: boolean }) =>
       call(client.listings[':id'].status.$patch({ param: { id }, json: { isSold } })),
     onSettled: () => listingsChanged(queryClient),
+  });
+}
+
+/** My boosts this month (Gold and Platinum). */
+export const boostQueries = {
+  allowance: () => queryOptions({ queryKey: queryKeys.boosts, queryFn: () => call(client.boosts.$get()) }),
+};
+
+/** Boosts a listing of mine: it moves up in browse, and the allowance goes down. */
+export function useBoostListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (listingId: string) => call(client.boosts.$post({ json: { listingId } })),
+    onSuccess: (result) => queryClient.setQueryData(queryKeys.boosts, result.allowance),
+    onSettled: async () => {
+      await listingsChanged(queryClient);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.boosts });
+    },
   });
 }
 

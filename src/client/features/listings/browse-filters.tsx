@@ -74,13 +74,10 @@ type Filters = ReturnType<typeof useFilterDraft>;
 /** The filter fields, laid out by the caller: a row of columns on wide screens, a sheet on phones. */
 export function FilterFields({
   filters,
-  searching,
   fleet,
   className,
 }: {
   filters: Filters;
-  /** Whether the search has words: "Best match" is then the default order. */
-  searching: boolean;
   fleet: Vehicle[] | undefined;
   className?: string;
 }) {
@@ -162,8 +159,9 @@ export function FilterFields({
         </FilterSelect>
       ) : null}
       <FilterSelect label={t('browse.sort')} value={draft.sort} onChange={(v) => choose('sort', v)}>
-        {SORTS.filter((s) => searching || s !== 'best').map((s) => (
-          <option key={s} value={s === (searching ? 'best' : 'newest') ? '' : s}>
+        {/* Best match is the default order: chosen, it leaves the address without a sort. */}
+        {SORTS.map((s) => (
+          <option key={s} value={s === 'best' ? '' : s}>
             {t(`browse.sorts.${s}`)}
           </option>
         ))}

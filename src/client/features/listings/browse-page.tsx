@@ -115,12 +115,7 @@ export default function BrowsePage() {
             </Button>
           </div>
           {sheetOpen ? null : (
-            <FilterFields
-              filters={filters}
-              searching={Boolean(query.search)}
-              fleet={fleet}
-              className="mt-4 hidden md:grid md:grid-cols-4"
-            />
+            <FilterFields filters={filters} fleet={fleet} className="mt-4 hidden md:grid md:grid-cols-4" />
           )}
         </form>
 
@@ -161,7 +156,6 @@ export default function BrowsePage() {
         >
           <FilterFields
             filters={filters}
-            searching={Boolean(query.search)}
             fleet={fleet}
             className="grid grid-cols-2 p-4 [&>*:nth-child(-n+2)]:col-span-2"
           />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BoostedBadge } from './boost-action';
 import { Link } from 'react-router';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { ListingCard as Card } from '@common/schemas/listings';
@@ -48,8 +49,12 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
           {[listing.make, listing.model, years].filter(Boolean).join(' · ')}
         </p>
         <FitBadge fit={listing.fits} className="self-start" />
+        {listing.boostedUntil ? <BoostedBadge className="self-start" /> : null}
         {listing.sellerVerified ? (
-          <span className="inline-flex items-center gap-1 self-start text-xs font-semibold text-sky-700">
+          <span
+            title={t('card.verifiedMeaning')}
+            className="inline-flex items-center gap-1 self-start text-xs font-semibold text-sky-700"
+          >
             <BadgeCheck aria-hidden className="size-4" />
             {t('card.verifiedSeller')}
           </span>

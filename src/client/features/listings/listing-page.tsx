@@ -24,6 +24,7 @@ import { ContactSeller } from './contact-seller';
 import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
+import { BoostAction, BoostedBadge } from './boost-action';
 
 function Badge({
   children,
@@ -145,6 +146,7 @@ export default function ListingPage() {
                 <Badge>
                   {t(`conditions.${l.condition}`, { defaultValue: l.condition.replace(/_/g, ' ') })}
                 </Badge>
+                {l.boostedUntil && !l.isSold ? <BoostedBadge /> : null}
               </div>
               <div className="mt-3 flex items-start justify-between gap-3">
                 <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{l.title}</h1>
@@ -181,6 +183,7 @@ export default function ListingPage() {
                     {t('listing.delete')}
                   </Button>
                 </div>
+                <BoostAction listingId={l.id} boostedUntil={l.boostedUntil} isSold={l.isSold} />
               </div>
             ) : !l.isSold ? (
               // On phones the contact action is a bar pinned to the bottom of the screen.
@@ -227,6 +230,9 @@ export default function ListingPage() {
                       </span>
                     ) : null}
                   </dd>
+                  {l.seller.verified ? (
+                    <dd className="w-full pl-6 text-xs text-slate-600">{t('card.verifiedMeaning')}</dd>
+                  ) : null}
                 </div>
                 {l.location ? (
                   <div className="flex items-center gap-2">

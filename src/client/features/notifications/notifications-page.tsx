@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
-import { Bell, CheckCheck, DollarSign, Megaphone, MessageSquare, Sparkles, Tag } from 'lucide-react';
+import { Bell, CheckCheck, DollarSign, Megaphone, MessageSquare, Rocket, Sparkles, Tag } from 'lucide-react';
 import {
   NOTIFICATION_TYPES,
   type Notification,
@@ -29,6 +29,7 @@ const ICONS: Record<NotificationType, typeof Bell> = {
   price_drop: DollarSign,
   new_listing: Sparkles,
   sale_update: Tag,
+  boost_ended: Rocket,
   system: Megaphone,
 };
 const FILTERS = ['all', ...NOTIFICATION_TYPES] as const;

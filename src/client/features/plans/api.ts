@@ -3,7 +3,7 @@ import type { Plan } from '@common/catalog';
 import { call, client } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
-/** Plans' API layer: the member's plan and usage, and changing plan (Stripe Checkout or at once). */
+/** Plans' API layer: the member's plan and usage, changing plan (Stripe Checkout or at once), billing portal. */
 export const planQueries = {
   billing: () => queryOptions({ queryKey: queryKeys.billing, queryFn: () => call(client.billing.$get()) }),
 };
@@ -18,5 +18,12 @@ export function useChangePlan() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
       await queryClient.invalidateQueries({ queryKey: queryKeys.billing });
     },
+  });
+}
+
+/** A fresh link into Stripe's billing portal (invoices, cards); the page sends the member there. */
+export function useBillingPortal() {
+  return useMutation({
+    mutationFn: () => call(client.billing.portal.$post()),
   });
 }

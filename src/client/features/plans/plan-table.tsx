@@ -2,32 +2,98 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Minus } from 'lucide-react';
 import { PLANS, PLAN_DETAILS, type Plan } from '@common/catalog';
-import { formatPrice } from '@common/i18n/format';
+import { formatNumber, formatPrice } from '@common/i18n/format';
 import { cn } from '@client/lib/cn';
 import { ScrollArea } from '@client/components/ui/scroll-area';
 import { useLanguage } from '@client/lib/use-language';
 
-/** The plan comparison: each row's value per plan, as translation keys. */
-const PLAN_ROWS = [
-  { key: 'listings', values: ['3', '10', 'unlimited'] },
-  { key: 'messages', values: ['10', 'unlimited', 'unlimited'] },
-  { key: 'partsWanted', values: ['browseOnly', 'fiveContacts', 'unlimited'] },
-  { key: 'verifiedBadge', values: ['no', 'yes', 'yes'] },
-  { key: 'analytics', values: ['no', 'basic', 'advanced'] },
-  { key: 'ai', values: ['no', 'basic', 'advanced'] },
-  { key: 'escrow', values: ['no', 'optional', 'included'] },
-  { key: 'support', values: ['no', 'yes', 'yes'] },
-  { key: 'boost', values: ['no', '2x', '5x'] },
-  { key: 'placement', values: ['no', 'yes', 'yes'] },
-] as const;
+/**
+ * What one plan gets in one row: a number, `unlimited`, `yes` or `no`, a level, or a monthly
+ * allowance. `later` names a level still to come on top of it (shown as "<level>: coming soon").
+ */
+type PlanValue = number | 'unlimited' | 'yes' | 'no' | 'basic' | 'advanced' | { perMonth: number };
+type PlanCellValue = PlanValue | { value: PlanValue; later: 'advanced' };
 
-function PlanCell({ value }: { value: string }) {
+interface PlanRow {
+  key: string;
+  values: readonly [PlanCellValue, PlanCellValue, PlanCellValue];
+  /**
+   * Sold but not built yet (docs/product.md §3): every plan that is to get it shows its planned value
+   * with a "Coming soon" tag and never a check mark. Delete the flag when the feature ships.
+   */
+  soon?: true;
+}
+
+const perPlan = <T,>(value: (plan: Plan) => T) => PLANS.map(value) as unknown as readonly [T, T, T];
+const yesNo = (included: boolean) => (included ? 'yes' : 'no');
+
+/**
+ * The plan comparison. What is built is read from the catalogue (PLAN_DETAILS), so the table cannot
+ * promise more than the server enforces; the rest is marked `soon`.
+ */
+const PLAN_ROWS: readonly PlanRow[] = [
+  { key: 'listings', values: perPlan((plan) => PLAN_DETAILS[plan].activeListings ?? 'unlimited') },
+  { key: 'messages', values: perPlan((plan) => PLAN_DETAILS[plan].newConversationsPerMonth ?? 'unlimited') },
+  {
+    key: 'ai',
+    // The offline writer is the basic level, on both paid plans; Platinum's advanced level is to come.
+    values: ['no', 'basic', { value: 'basic', later: 'advanced' }],
+  },
+  { key: 'verifiedBadge', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].verifiedBadge)) },
+  { key: 'support', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].prioritySupport)) },
+  { key: 'analytics', values: ['no', 'basic', 'advanced'], soon: true },
+  {
+    key: 'boost',
+    values: perPlan((plan) => {
+      const perMonth = PLAN_DETAILS[plan].boostsPerMonth;
+      return perMonth ? { perMonth } : 'no';
+    }),
+  },
+  { key: 'placement', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].priorityPlacement)) },
+  // Neither has a per-plan design yet: every plan shows only that it is coming.
+  { key: 'partsWanted', values: ['yes', 'yes', 'yes'], soon: true },
+  { key: 'escrow', values: ['yes', 'yes', 'yes'], soon: true },
+];
+
+function SoonTag({ label }: { label: string }) {
+  return (
+    <span className="mt-1 block">
+      <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900">
+        {label}
+      </span>
+    </span>
+  );
+}
+
+function PlanCell({ cell, soon }: { cell: PlanCellValue; soon: boolean }) {
   const { t } = useTranslation('home');
-  if (value === 'yes')
-    return <Check aria-label={t('plans.values.yes')} className="mx-auto size-5 text-green-700" />;
+  const language = useLanguage();
+  const value = typeof cell === 'object' && 'value' in cell ? cell.value : cell;
+  const later = typeof cell === 'object' && 'later' in cell ? cell.later : null;
+  const text = (value: Exclude<PlanValue, 'yes' | 'no'>) => {
+    if (typeof value === 'number') return formatNumber(value, language);
+    if (typeof value === 'object')
+      return t('plans.values.perMonth', { amount: formatNumber(value.perMonth, language) });
+    return t(`plans.values.${value}`);
+  };
   if (value === 'no')
     return <Minus aria-label={t('plans.values.no')} className="mx-auto size-5 text-slate-400" />;
-  return <span>{/^\d/.test(value) ? value : t(`plans.values.${value}`)}</span>;
+  // A feature still to come gets no check mark: its planned amount, if it has one, and the tag.
+  if (soon)
+    return (
+      <>
+        {value === 'yes' ? null : <span className="block">{text(value)}</span>}
+        <SoonTag label={t('plans.values.soon')} />
+      </>
+    );
+  if (value === 'yes')
+    return <Check aria-label={t('plans.values.yes')} className="mx-auto size-5 text-green-700" />;
+  return (
+    <>
+      <span className="block">{text(value)}</span>
+      {later ? <SoonTag label={t('plans.values.laterSoon', { level: t(`plans.values.${later}`) })} /> : null}
+    </>
+  );
 }
 
 /**
@@ -88,12 +154,12 @@ export function PlanTable({
               <th scope="row" className="sticky left-0 bg-white p-4 text-left font-medium text-slate-800">
                 {t(`plans.rows.${row.key}`)}
               </th>
-              {row.values.map((value, i) => (
+              {row.values.map((cell, i) => (
                 <td
                   key={i}
                   className={cn('p-4 text-center text-slate-800', PLANS[i] === current && 'bg-brand-50')}
                 >
-                  <PlanCell value={value} />
+                  <PlanCell cell={cell} soon={row.soon === true} />
                 </td>
               ))}
             </tr>

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from '@client/lib/toast';
-import { Info } from 'lucide-react';
+import { CreditCard, Info, TriangleAlert } from 'lucide-react';
 import { PLANS, PLAN_DETAILS, type Plan } from '@common/catalog';
-import { formatNumber, formatPrice } from '@common/i18n/format';
+import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { errorMessage } from '@client/lib/error-message';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
@@ -16,7 +16,7 @@ import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { QueryError } from '@client/components/ui/query-error';
 import { PlanTable } from './plan-table';
-import { planQueries, useChangePlan } from './api';
+import { planQueries, useBillingPortal, useChangePlan } from './api';
 
 /** /upgrade: the three plans, the member's plan and what they use of it, and the way to change it. */
 export default function Upgrade() {
@@ -26,6 +26,7 @@ export default function Upgrade() {
   const [confirming, setConfirming] = useState<Plan | null>(null);
   const billing = useQuery(planQueries.billing());
   const changePlan = useChangePlan();
+  const portal = useBillingPortal();
   const busy = changePlan.isPending ? changePlan.variables : null;
   const name = (plan: Plan) => t(`plans.names.${plan}`, { ns: 'home' });
 
@@ -51,9 +52,23 @@ export default function Upgrade() {
         toast.success(t('changed', { plan: name(result.plan) }), {
           description: result.mode === 'demo' ? t('changedDemo') : undefined,
         });
+      else if (result.status === 'scheduled')
+        toast.info(
+          result.at
+            ? t('scheduled', { date: formatDate(result.at, language, 'long') })
+            : t('scheduledNoDate'),
+        );
       else toast.info(t('pending'));
     } catch (error) {
       toast.error(t('error'), { description: errorMessage(error, t) });
+    }
+  };
+
+  const openPortal = async () => {
+    try {
+      window.location.assign((await portal.mutateAsync()).url);
+    } catch (error) {
+      toast.error(t('portalError'), { description: errorMessage(error, t) });
     }
   };
 
@@ -64,7 +79,7 @@ export default function Upgrade() {
       <span className="inline-block rounded-full bg-slate-900 px-3 py-1.5 text-xs font-semibold text-white">
         {t('currentPlan')}
       </span>
-    ) : (
+    ) : data?.mode === 'off' ? null : (
       <Button
         size="sm"
         variant={current && PLANS.indexOf(plan) > PLANS.indexOf(current) ? 'primary' : 'secondary'}
@@ -90,15 +105,39 @@ export default function Upgrade() {
         <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         <p className="mt-1 text-slate-600">{t('subtitle')}</p>
 
-        {data?.mode === 'demo' ? (
+        {data?.mode === 'demo' || data?.mode === 'off' ? (
           <Alert tone="info" className="mt-5">
             <span className="flex gap-2">
               <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
               <span>
-                <strong>{t('demo.title')}</strong> {t('demo.body')}
+                <strong>{t(`${data.mode}.title`)}</strong> {t(`${data.mode}.body`)}
               </span>
             </span>
           </Alert>
+        ) : null}
+
+        {data?.graceUntil ? (
+          <Alert tone="error" className="mt-5">
+            <span className="flex gap-2">
+              <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <strong>{t('grace.title')}</strong>{' '}
+                {t('grace.body', {
+                  plan: name(data.plan),
+                  date: formatDate(data.graceUntil, language, 'long'),
+                })}
+              </span>
+            </span>
+          </Alert>
+        ) : null}
+
+        {data?.portal ? (
+          <div className="mt-5">
+            <Button variant="secondary" disabled={portal.isPending} onClick={() => void openPortal()}>
+              <CreditCard aria-hidden className="size-4" />
+              {t('portal')}
+            </Button>
+          </div>
         ) : null}
 
         {data ? (

@@ -1,11 +1,14 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { Cap, KeyRound, Shirt, Sticker, Store } from 'lucide-react';
 import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { useLanguage } from '@client/lib/use-language';
+import type { Prefetch } from '@client/lib/prefetch';
+import { siteQueries } from '@client/features/site';
 
 const CATEGORIES = ['tshirts', 'sweatpants', 'hats', 'accessories'] as const;
 type MerchCategory = (typeof CATEGORIES)[number];
@@ -55,11 +58,16 @@ const ARTWORK: Record<string, { icon: Icon; tint: string }> = {
   'acc-keychain': { icon: KeyRound, tint: 'bg-slate-100 text-slate-700' },
 };
 
-const NOTICE_ID = 'shop-coming-soon';
+const NOTICE_ID = 'shop-notice';
+
+/** Whether the shop is open (`SHOP_URL`) comes with the page. */
+export const prefetch: Prefetch = (queryClient) => queryClient.prefetchQuery(siteQueries.settings());
 
 export default function ShopPage() {
   const { t } = useTranslation('shop');
   const language = useLanguage();
+  // Until the settings are known (or if they cannot be read), the shop shows as not open yet.
+  const shopUrl = useQuery(siteQueries.settings()).data?.shopUrl ?? null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <PageMeta title={t('metaTitle')} description={t('metaDescription')} path={paths.shop.href()} />
@@ -72,7 +80,7 @@ export default function ShopPage() {
           className="mt-6 flex items-start gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-4 text-slate-800"
         >
           <Store aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-          <span>{t('notice')}</span>
+          <span>{shopUrl ? t('noticeOpen') : t('notice')}</span>
         </p>
       </header>
 
@@ -101,9 +109,22 @@ export default function ShopPage() {
                     <p className="mt-1 text-lg font-bold text-brand-700">
                       {formatPrice(item.priceUsd, language)}
                     </p>
-                    <Button disabled aria-describedby={NOTICE_ID} className="mt-4 w-full">
-                      {t('comingSoon')}
-                    </Button>
+                    {shopUrl ? (
+                      <Button asChild className="mt-4 w-full">
+                        <a
+                          href={shopUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={t('buyNowLabel', { item: t(`items.${item.id}`) })}
+                        >
+                          {t('buyNow')}
+                        </a>
+                      </Button>
+                    ) : (
+                      <Button disabled aria-describedby={NOTICE_ID} className="mt-4 w-full">
+                        {t('comingSoon')}
+                      </Button>
+                    )}
                   </li>
                 );
               })}

@@ -1,15 +1,28 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-/** A member's link to the billing provider (Stripe's customer and subscription). */
-export const billingAccounts = pgTable('billing_accounts', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  customerId: text('customer_id'),
-  subscriptionId: text('subscription_id'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A member's link to the billing provider (Stripe's customer and subscription). `grace_until` is set
+ * when a payment fails: the paid plan is kept until then, and housekeeping lapses it to Bronze after.
+ */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('billing_accounts_grace_idx')
+      .on(table.graceUntil)
+      .where(sql`${table.graceUntil} is not null`),
+  ],
+);
 
 /** Every plan change, who or what made it (demo, stripe), for support and audits. */
 export const planChanges = pgTable(

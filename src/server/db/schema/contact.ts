@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** Messages from the contact form, kept whether or not the emails about them went out yet. */
@@ -12,6 +12,8 @@ export const contactMessages = pgTable(
     topic: text('topic').notNull(),
     message: text('message').notNull(),
     language: text('language').notNull(),
+    /** Sent by a member whose plan includes priority support (stored as it was when sent). */
+    priority: boolean('priority').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -52,6 +53,20 @@ export const listings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * Where the listing stands in newest-first: when it was listed (the database sets it to `created_at`
+     * on insert), or last boosted (a boost bumps it).
+     */
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Boosted until then ("Boosted" on the card, first in Best match); null when not boosted. */
+    boostedUntil: timestamp('boosted_until', { withTimezone: true }),
+    /**
+     * The "Best match" order without typed words (docs/decisions.md): placement (2 boosted, 1 a Gold or
+     * Platinum seller's listing with more than 5 photos, 0 the rest) times 2^42, plus `listed_at` in
+     * milliseconds. Kept by the database (`listing_rank`, migration 0024) on every write that changes
+     * one of its inputs, the owner's plan included.
+     */
+    rank: bigint('rank', { mode: 'number' }).notNull().default(0),
+    /**
      * What search matches: the title and what the part fits, is and is called (title, make, model,
      * category, brand, part number) weighted A, the description D. Built by the SQL function
      * `listing_search_document` (migration 0019), which also indexes codes written with inner
@@ -68,24 +83,35 @@ export const listings = pgTable(
       .where(sql`${table.isSold} = false`),
     // DESC here means PostgreSQL's default NULLS FIRST, the order `ORDER BY … DESC` asks for: an index
     // in another null order cannot serve it (the columns are NOT NULL, but the planner does not know).
+    // The filters' indexes serve the default order, Best match (rank, then id); newest-first walks
+    // the newest index and tests the filters.
     index('listings_unsold_make_idx')
-      .on(table.make, table.createdAt.desc().nullsFirst())
+      .on(table.make, table.rank.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
     // Fitment ("Fits my vehicle") and the model filter: make and model as browse compares them. Migration
     // 0020 adds INCLUDE (id, model, year_start, year_end) for index-only walks, and the make-model statistics.
     index('listings_unsold_make_model_idx')
-      .on(table.make, sql`lower(${table.model})`, table.createdAt.desc().nullsFirst())
+      .on(table.make, sql`lower(${table.model})`, table.rank.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
-    // Category and make together (a common pair of filters), newest first.
+    // "Fits my vehicles" newest first: the same walks in newest-first order (migration 0024 adds the
+    // INCLUDE columns as 0020 does above).
+    index('listings_unsold_make_model_newest_idx')
+      .on(table.make, sql`lower(${table.model})`, table.listedAt.desc().nullsFirst())
+      .where(sql`${table.isSold} = false`),
+    // Category and make together (a common pair of filters).
     index('listings_unsold_category_make_idx')
-      .on(table.category, table.make, table.createdAt.desc().nullsFirst())
+      .on(table.category, table.make, table.rank.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
     index('listings_unsold_category_idx')
-      .on(table.category, table.createdAt.desc().nullsFirst())
+      .on(table.category, table.rank.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
-    // Home and browse read unsold listings newest first, keyset on (created_at, id).
+    // Home and newest-first read unsold listings newest first, keyset on (listed_at, id).
     index('listings_unsold_newest_idx')
-      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .on(table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isSold} = false`),
+    // Best match without words, keyset on (rank, id).
+    index('listings_unsold_best_idx')
+      .on(table.rank.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
     index('listings_user_newest_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
   ],
@@ -106,6 +132,23 @@ export const searchWords = pgTable(
     titleListings: integer('title_listings').notNull(),
   },
   (table) => [index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
+);
+
+/** Every boost of a listing: what a member's monthly allowance is counted on. */
+export const listingBoosts = pgTable(
+  'listing_boosts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('listing_boosts_user_idx').on(table.userId, table.createdAt)],
 );
 
 /** Every price a listing has had, newest last: the first row is the price it was listed at. */

@@ -1,5 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { BillingSchema, ChangePlanSchema, PlanChangeResultSchema } from '@common/schemas/billing';
+import {
+  BillingPortalSchema,
+  BillingSchema,
+  ChangePlanSchema,
+  PlanChangeResultSchema,
+} from '@common/schemas/billing';
 import { OkSchema } from '@common/schemas/auth';
 import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
@@ -14,7 +19,7 @@ const routes = {
     method: 'get',
     path: '/',
     tags,
-    summary: 'My plan, the billing mode and what I use of the plan',
+    summary: 'My plan, the billing mode, what I use of the plan, and any grace period after a failed payment',
     responses: { 200: json(BillingSchema, 'Billing'), 401: failure('Not signed in') },
   }),
   change: route({
@@ -22,12 +27,26 @@ const routes = {
     method: 'post',
     path: '/plan',
     tags,
-    summary: 'Change plan: at once in demo mode, through Stripe Checkout or the subscription otherwise',
+    summary:
+      'Change plan: through Stripe Checkout or the subscription (applied once paid), at once in demo mode',
     request: body(ChangePlanSchema),
     responses: {
-      200: json(PlanChangeResultSchema, 'Changed, pending, or where to pay'),
+      200: json(PlanChangeResultSchema, 'Changed, pending, scheduled, or where to pay'),
       400: failure('Invalid plan, or already on it'),
       401: failure('Not signed in'),
+      503: failure('No payment provider: paid plans are not offered (BILLING_UNAVAILABLE)'),
+    },
+  }),
+  portal: route({
+    member: true,
+    method: 'post',
+    path: '/portal',
+    tags,
+    summary: "A link into Stripe's billing portal (invoices, cards) for a member Stripe knows",
+    responses: {
+      200: json(BillingPortalSchema, 'Where to go'),
+      401: failure('Not signed in'),
+      404: failure('Stripe is not configured, or the member has no billing account'),
     },
   }),
   webhook: createRoute({
@@ -39,6 +58,7 @@ const routes = {
       200: json(OkSchema, 'Applied'),
       400: failure('Bad signature'),
       404: failure('Stripe is not configured'),
+      500: failure('The event could not be applied: not recorded, so Stripe sends it again'),
     },
   }),
 };
@@ -52,6 +72,10 @@ export function billingRoutes(billing: BillingService) {
     .openapi(routes.change, async (c) => {
       const user = requireUser(c);
       return c.json(await billing.changePlan(user, c.req.valid('json').plan), 200);
+    })
+    .openapi(routes.portal, async (c) => {
+      const user = requireUser(c);
+      return c.json(await billing.portal(user.id), 200);
     })
     .openapi(routes.webhook, async (c) => {
       // The signature covers the exact bytes sent, so the body is read as text, never re-serialised.

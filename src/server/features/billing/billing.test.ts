@@ -1,12 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import type { Billing, PlanChangeResult } from '@common/schemas/billing';
+import type { Billing, BillingPortal, PlanChangeResult } from '@common/schemas/billing';
 import type { BrowseResponse, ListingDetail } from '@common/schemas/listings';
+import type { NotificationList } from '@common/schemas/notifications';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import type { TestBrowser } from '../../../test/test-browser';
 import { sql } from 'drizzle-orm';
+import { ConfigError, loadEnv } from '../../env';
+import { housekeeping } from '../../jobs/housekeeping';
 
 const part = (title: string) => ({
   title,
@@ -21,10 +24,10 @@ async function plan(browser: TestBrowser) {
   return (await browser.get<{ user: { plan: string } }>('/api/auth/session')).body.user.plan;
 }
 
-describe('plans in demo mode (no Stripe settings)', () => {
+describe('plans in demo mode (BILLING_DEMO, no Stripe settings)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { BILLING_DEMO: 'true' } });
   });
   afterAll(async () => {
     await t.close();
@@ -37,6 +40,8 @@ describe('plans in demo mode (no Stripe settings)', () => {
       plan: 'bronze',
       mode: 'demo',
       usage: { activeListings: 0, activeListingsLimit: 3, conversationsThisMonth: 0, conversationsLimit: 10 },
+      graceUntil: null,
+      portal: false,
     });
     const draft = { category: 'interior', make: 'Ford', model: 'Mustang' };
     expect((await member.browser.post('/api/listings/ai-draft', draft)).status).toBe(403);
@@ -49,6 +54,8 @@ describe('plans in demo mode (no Stripe settings)', () => {
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ error: { code: 'SAME_PLAN' } });
     expect((await member.browser.post('/api/billing/plan', { plan: 'diamond' })).status).toBe(400);
+    // No Stripe: no billing portal.
+    expect((await member.browser.post('/api/billing/portal')).status).toBe(404);
   });
 
   it('keeps listings over a lower plan live, and holds them back once sold until under the limit', async () => {
@@ -80,35 +87,197 @@ describe('plans in demo mode (no Stripe settings)', () => {
   });
 });
 
+describe('plans without a payment provider (no Stripe, no BILLING_DEMO)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BILLING_DEMO: 'false' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('says billing is off and refuses every plan change with a translated reason', async () => {
+    const member = await signedInMember(t);
+    expect((await member.browser.get<Billing>('/api/billing')).body).toMatchObject({
+      plan: 'bronze',
+      mode: 'off',
+      portal: false,
+    });
+    const refused = await member.browser.post('/api/billing/plan', { plan: 'platinum' });
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({
+      error: {
+        code: 'BILLING_UNAVAILABLE',
+        message:
+          'Paid plans are not available on ModMarket yet: no payment can be taken. Your plan has not changed.',
+      },
+    });
+    const spanish = await member.browser.request(
+      'POST',
+      '/api/billing/plan',
+      { plan: 'gold' },
+      { 'Accept-Language': 'es' },
+    );
+    expect(spanish.body).toMatchObject({
+      error: { code: 'BILLING_UNAVAILABLE', message: expect.stringMatching(/^Los planes de pago/) },
+    });
+    expect(await plan(member.browser)).toBe('bronze');
+    const changes = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from plan_changes where user_id = ${member.id}`,
+    );
+    expect(changes.rows[0]?.n).toBe(0);
+  });
+
+  it('refuses BILLING_DEMO in production, naming it', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://parts.example',
+      SMTP_URL: 'smtp://mail:25',
+    };
+    expect(() => loadEnv({ ...production, BILLING_DEMO: 'true' })).toThrow(ConfigError);
+    expect(() => loadEnv({ ...production, BILLING_DEMO: 'yes' })).toThrow(/BILLING_DEMO:/);
+    expect(loadEnv(production).BILLING_DEMO).toBe(false);
+  });
+});
+
+interface StripeCall {
+  method: string;
+  path: string;
+  body: URLSearchParams;
+}
+
 describe('plans through Stripe', () => {
   const webhookSecret = 'whsec_test_secret';
   let t: TestApp;
-  let fake: Server;
-  const stripeCalls: string[] = [];
+  let standIn: Server;
+  const stripeCalls: StripeCall[] = [];
   const signer = new Stripe('sk_test_signer');
+  let eventNumber = 0;
   const sign = (event: Record<string, unknown>) => {
     const payload = JSON.stringify(event);
     return {
       payload,
+      // Stripe's own signed test header, over the exact bytes sent.
       header: signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
     };
   };
+  const deliver = async (signed: { payload: string; header: string }) =>
+    t.app.request('/api/billing/webhook', {
+      method: 'POST',
+      headers: { 'stripe-signature': signed.header },
+      body: signed.payload,
+    });
+  /** Signs and delivers an event; a new id each time unless one is given. */
+  const send = async (type: string, object: Record<string, unknown>, id = `evt_${++eventNumber}`) =>
+    deliver(sign({ id, object: 'event', type, data: { object } }));
+
+  const checkoutSession = (
+    memberId: string,
+    options: { plan: string; subscription: string; paymentStatus: string },
+  ) => ({
+    id: `cs_${options.subscription}`,
+    object: 'checkout.session',
+    customer: `cus_${options.subscription}`,
+    subscription: options.subscription,
+    payment_status: options.paymentStatus,
+    client_reference_id: memberId,
+    metadata: { userId: memberId, plan: options.plan },
+  });
+  const subscription = (id: string, status: string, price: string) => ({
+    id,
+    object: 'subscription',
+    status,
+    customer: `cus_${id}`,
+    metadata: {},
+    items: { object: 'list', data: [{ id: `si_${id}`, price: { id: price } }] },
+  });
+  const invoice = (subscriptionId: string, billingReason = 'subscription_cycle') => ({
+    id: `in_${++eventNumber}`,
+    object: 'invoice',
+    customer: `cus_${subscriptionId}`,
+    billing_reason: billingReason,
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+  });
+
+  /** A member who paid for a plan through Checkout. */
+  async function subscriber(paid: 'gold' | 'platinum', subscriptionId: string) {
+    const member = await signedInMember(t);
+    const session = checkoutSession(member.id, {
+      plan: paid,
+      subscription: subscriptionId,
+      paymentStatus: 'paid',
+    });
+    expect((await send('checkout.session.completed', session)).status).toBe(200);
+    expect(await plan(member.browser)).toBe(paid);
+    return member;
+  }
+
+  const planChanges = async (memberId: string, source?: string) =>
+    (
+      await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from plan_changes where user_id = ${memberId}
+          ${source ? sql`and source = ${source}` : sql``}`,
+      )
+    ).rows[0]?.n;
 
   beforeAll(async () => {
-    // Stands in for api.stripe.com: answers Checkout Session creation.
-    fake = createServer((req, res) => {
-      stripeCalls.push(`${req.method} ${req.url}`);
-      res.setHeader('Content-Type', 'application/json');
-      res.end(
-        JSON.stringify({
-          id: 'cs_test_1',
-          object: 'checkout.session',
-          url: 'https://checkout.stripe.test/c/pay/cs_test_1',
-        }),
-      );
+    // Stands in for api.stripe.com: Checkout Sessions, subscriptions and billing portal sessions.
+    standIn = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        const body = new URLSearchParams(raw);
+        stripeCalls.push({ method: req.method ?? '', path, body });
+        res.setHeader('Content-Type', 'application/json');
+        const subscriptionId = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path)?.[1];
+        if (path === '/v1/checkout/sessions')
+          res.end(
+            JSON.stringify({
+              id: 'cs_test_1',
+              object: 'checkout.session',
+              url: 'https://checkout.stripe.test/c/pay/cs_test_1',
+            }),
+          );
+        else if (path === '/v1/billing_portal/sessions')
+          res.end(
+            JSON.stringify({
+              id: 'bps_1',
+              object: 'billing_portal.session',
+              customer: body.get('customer'),
+              url: `https://billing.stripe.test/p/session/${body.get('customer')}`,
+            }),
+          );
+        else if (subscriptionId)
+          // The subscription as it stands: an update with pending_if_incomplete leaves the price as it
+          // was until the invoice is paid, and Stripe says so later, by webhook.
+          res.end(
+            JSON.stringify({
+              id: subscriptionId,
+              object: 'subscription',
+              status: 'active',
+              cancel_at_period_end: body.get('cancel_at_period_end') === 'true',
+              items: {
+                object: 'list',
+                data: [
+                  {
+                    id: `si_${subscriptionId}`,
+                    object: 'subscription_item',
+                    price: { id: 'price_gold' },
+                    current_period_end: 1_900_000_000,
+                  },
+                ],
+              },
+            }),
+          );
+        else {
+          res.statusCode = 404;
+          res.end(JSON.stringify({ error: { message: 'not stood in for' } }));
+        }
+      });
     });
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    const address = fake.address();
+    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+    const address = standIn.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     t = await createTestApp({
       env: {
@@ -116,21 +285,25 @@ describe('plans through Stripe', () => {
         STRIPE_WEBHOOK_SECRET: webhookSecret,
         STRIPE_PRICE_GOLD: 'price_gold',
         STRIPE_PRICE_PLATINUM: 'price_platinum',
+        BILLING_GRACE_DAYS: '7',
       },
       stripeClient: new Stripe('sk_test_modmarket', { host: '127.0.0.1', port, protocol: 'http' }),
     });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => fake.close(resolve));
+    await new Promise((resolve) => standIn.close(resolve));
   });
 
-  it('sends the member to Checkout; only a signed webhook changes the plan, once', async () => {
+  it('sends the member to Checkout; a paid checkout grants the plan, once; forgeries change nothing', async () => {
     const member = await signedInMember(t);
-    expect((await member.browser.get<Billing>('/api/billing')).body.mode).toBe('stripe');
+    expect((await member.browser.get<Billing>('/api/billing')).body).toMatchObject({
+      mode: 'stripe',
+      portal: false,
+    });
     const started = await member.browser.post<PlanChangeResult>('/api/billing/plan', { plan: 'gold' });
     expect(started.body).toEqual({ status: 'redirect', url: 'https://checkout.stripe.test/c/pay/cs_test_1' });
-    expect(stripeCalls).toContain('POST /v1/checkout/sessions');
+    expect(stripeCalls.map((call) => `${call.method} ${call.path}`)).toContain('POST /v1/checkout/sessions');
     expect(await plan(member.browser)).toBe('bronze');
 
     const completed = {
@@ -138,14 +311,7 @@ describe('plans through Stripe', () => {
       object: 'event',
       type: 'checkout.session.completed',
       data: {
-        object: {
-          id: 'cs_test_1',
-          object: 'checkout.session',
-          customer: 'cus_123',
-          subscription: 'sub_123',
-          client_reference_id: member.id,
-          metadata: { userId: member.id, plan: 'gold' },
-        },
+        object: checkoutSession(member.id, { plan: 'gold', subscription: 'sub_123', paymentStatus: 'paid' }),
       },
     };
     // A forged or altered payload is refused and changes nothing.
@@ -156,49 +322,230 @@ describe('plans through Stripe', () => {
     });
     expect(forged.status).toBe(400);
     const signed = sign(completed);
-    const tampered = await t.app.request('/api/billing/webhook', {
-      method: 'POST',
-      headers: { 'stripe-signature': signed.header },
-      body: signed.payload.replace('"gold"', '"platinum"'),
-    });
+    const tampered = await deliver({ ...signed, payload: signed.payload.replace('"gold"', '"platinum"') });
     expect(tampered.status).toBe(400);
     expect(await plan(member.browser)).toBe('bronze');
 
-    for (let i = 0; i < 2; i++) {
-      const applied = await t.app.request('/api/billing/webhook', {
-        method: 'POST',
-        headers: { 'stripe-signature': signed.header },
-        body: signed.payload,
-      });
-      expect(applied.status).toBe(200);
-    }
+    // Delivered twice (Stripe may): applied once.
+    for (let i = 0; i < 2; i++) expect((await deliver(signed)).status).toBe(200);
     expect(await plan(member.browser)).toBe('gold');
-    const changes = await t.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from plan_changes where user_id = ${member.id}`,
-    );
-    expect(changes.rows[0]?.n).toBe(1);
+    expect(await planChanges(member.id)).toBe(1);
 
     // The subscription ends: back to Bronze.
-    const ended = sign({
-      id: 'evt_sub_deleted_1',
-      object: 'event',
-      type: 'customer.subscription.deleted',
-      data: {
-        object: {
-          id: 'sub_123',
-          object: 'subscription',
-          status: 'canceled',
-          metadata: { userId: member.id },
-          items: { object: 'list', data: [{ id: 'si_1', price: { id: 'price_gold' } }] },
-        },
-      },
-    });
-    const deleted = await t.app.request('/api/billing/webhook', {
-      method: 'POST',
-      headers: { 'stripe-signature': ended.header },
-      body: ended.payload,
-    });
+    const deleted = await send(
+      'customer.subscription.deleted',
+      subscription('sub_123', 'canceled', 'price_gold'),
+    );
     expect(deleted.status).toBe(200);
     expect(await plan(member.browser)).toBe('bronze');
+  });
+
+  it('grants nothing for a checkout completed but not paid, then the plan once the payment succeeds', async () => {
+    const member = await signedInMember(t);
+    const session = checkoutSession(member.id, {
+      plan: 'platinum',
+      subscription: 'sub_async_ok',
+      paymentStatus: 'unpaid',
+    });
+    expect((await send('checkout.session.completed', session)).status).toBe(200);
+    expect(await plan(member.browser)).toBe('bronze');
+    const paid = { ...session, payment_status: 'paid' };
+    expect((await send('checkout.session.async_payment_succeeded', paid)).status).toBe(200);
+    expect(await plan(member.browser)).toBe('platinum');
+  });
+
+  it('grants nothing when the delayed payment fails', async () => {
+    const member = await signedInMember(t);
+    const session = checkoutSession(member.id, {
+      plan: 'gold',
+      subscription: 'sub_async_failed',
+      paymentStatus: 'unpaid',
+    });
+    expect((await send('checkout.session.completed', session)).status).toBe(200);
+    expect((await send('checkout.session.async_payment_failed', session)).status).toBe(200);
+    expect(await plan(member.browser)).toBe('bronze');
+    expect(await planChanges(member.id)).toBe(0);
+  });
+
+  it('does not record an event that failed to apply, so that Stripe’s retry applies it', async () => {
+    const member = await signedInMember(t);
+    const signed = sign({
+      id: 'evt_fails_once',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: checkoutSession(member.id, {
+          plan: 'platinum',
+          subscription: 'sub_retry',
+          paymentStatus: 'paid',
+        }),
+      },
+    });
+    const { db } = t.database;
+    // The plan change cannot be written for now (as when the database refuses a statement).
+    await db.execute(
+      sql.raw(
+        `alter table plan_changes add constraint test_refuses_platinum check (to_plan <> 'platinum') not valid`,
+      ),
+    );
+    try {
+      const failed = await deliver(signed);
+      expect(failed.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw('alter table plan_changes drop constraint test_refuses_platinum'));
+    }
+    const recorded = await db.execute(sql`select 1 from billing_events where id = 'evt_fails_once'`);
+    expect(recorded.rows).toHaveLength(0);
+    expect(await plan(member.browser)).toBe('bronze');
+    // Nothing of it was kept: not even the customer's link.
+    const linked = await db.execute(sql`select 1 from billing_accounts where user_id = ${member.id}`);
+    expect(linked.rows).toHaveLength(0);
+
+    // Stripe sends it again: applied now, and once.
+    expect((await deliver(signed)).status).toBe(200);
+    expect((await deliver(signed)).status).toBe(200);
+    expect(await plan(member.browser)).toBe('platinum');
+    expect(await planChanges(member.id)).toBe(1);
+  });
+
+  it('keeps the plan for a grace period after a failed payment, with a notice; paid again clears it', async () => {
+    const member = await subscriber('gold', 'sub_grace_paid');
+    const pastDue = subscription('sub_grace_paid', 'past_due', 'price_gold');
+    expect((await send('customer.subscription.updated', pastDue)).status).toBe(200);
+    expect(await plan(member.browser)).toBe('gold');
+    const overview = (await member.browser.get<Billing>('/api/billing')).body;
+    expect(overview.portal).toBe(true);
+    const graceUntil = new Date(overview.graceUntil ?? 0).getTime();
+    const week = 7 * 24 * 3600 * 1000;
+    expect(Math.abs(graceUntil - (Date.now() + week))).toBeLessThan(60_000);
+
+    // The member is told, on the site and by email, once: a second failure keeps the same end.
+    expect((await send('invoice.payment_failed', invoice('sub_grace_paid'))).status).toBe(200);
+    expect((await member.browser.get<Billing>('/api/billing')).body.graceUntil).toBe(overview.graceUntil);
+    await t.runJobs();
+    const notices = (await member.browser.get<NotificationList>('/api/notifications')).body.notifications;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      type: 'system',
+      link: '/upgrade',
+      data: { title: 'Your payment for Gold did not go through' },
+    });
+    expect(notices[0]?.data.body).toMatch(/^Update your card before .+ to keep Gold/);
+    const mail = (await t.mailTo(member.email)).filter((m) => m.subject.includes('did not go through'));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.text).toContain('/upgrade');
+
+    // Paid after all: the grace period ends and the plan stays.
+    expect((await send('invoice.paid', invoice('sub_grace_paid'))).status).toBe(200);
+    const active = subscription('sub_grace_paid', 'active', 'price_gold');
+    expect((await send('customer.subscription.updated', active)).status).toBe(200);
+    expect((await member.browser.get<Billing>('/api/billing')).body.graceUntil).toBeNull();
+    await housekeeping(t.database.db, t.storage);
+    expect(await plan(member.browser)).toBe('gold');
+  });
+
+  it('lapses to Bronze, once, when the grace period ends unpaid; listings stay live', async () => {
+    const member = await subscriber('gold', 'sub_grace_lapses');
+    for (let i = 0; i < 5; i++)
+      expect((await member.browser.post('/api/listings', part(`Lapse seat ${i}`))).status).toBe(201);
+    expect((await send('invoice.payment_failed', invoice('sub_grace_lapses'))).status).toBe(200);
+    // A failed upgrade invoice is not a failed plan: it starts nothing (checked on another member below).
+    await housekeeping(t.database.db, t.storage);
+    expect(await plan(member.browser)).toBe('gold');
+
+    // The clock moves past the grace period's end.
+    await t.database.db.execute(
+      sql`update billing_accounts set grace_until = now() - interval '1 minute' where user_id = ${member.id}`,
+    );
+    await housekeeping(t.database.db, t.storage);
+    await housekeeping(t.database.db, t.storage);
+    expect(await plan(member.browser)).toBe('bronze');
+    expect(await planChanges(member.id, 'grace-ended')).toBe(1);
+    expect((await member.browser.get<Billing>('/api/billing')).body).toMatchObject({
+      graceUntil: null,
+      usage: { activeListings: 5, activeListingsLimit: 3 },
+    });
+    // Bronze's limit applies from now on, and the listings above it stay live.
+    expect((await member.browser.post('/api/listings', part('One too many'))).status).toBe(403);
+    const live = await member.browser.get<BrowseResponse>('/api/listings?search=Lapse%20seat');
+    expect(live.body.items).toHaveLength(5);
+    await t.runJobs();
+    const notices = (await member.browser.get<NotificationList>('/api/notifications')).body.notifications;
+    expect(notices.map((n) => n.data.title)).toEqual([
+      'Your plan is now Bronze',
+      'Your payment for Gold did not go through',
+    ]);
+    expect((await t.mailTo(member.email)).map((m) => m.subject)).toContain('Your plan is now Bronze');
+
+    // A member on Bronze whose (first) payment fails has nothing to keep: no grace, no notice.
+    const newcomer = await signedInMember(t);
+    await send(
+      'checkout.session.completed',
+      checkoutSession(newcomer.id, { plan: 'gold', subscription: 'sub_never_paid', paymentStatus: 'unpaid' }),
+    );
+    await send('customer.subscription.updated', subscription('sub_never_paid', 'incomplete', 'price_gold'));
+    expect((await newcomer.browser.get<Billing>('/api/billing')).body.graceUntil).toBeNull();
+  });
+
+  it('invoices an upgrade at once and changes the plan only when the webhook says it is paid', async () => {
+    const member = await subscriber('gold', 'sub_upgrade');
+    const before = stripeCalls.length;
+    const upgrade = await member.browser.post<PlanChangeResult>('/api/billing/plan', { plan: 'platinum' });
+    expect(upgrade.body).toEqual({ status: 'pending' });
+    const update = stripeCalls
+      .slice(before)
+      .find((call) => call.method === 'POST' && call.path === '/v1/subscriptions/sub_upgrade');
+    expect(Object.fromEntries(update?.body ?? [])).toMatchObject({
+      'items[0][id]': 'si_sub_upgrade',
+      'items[0][price]': 'price_platinum',
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    expect(await plan(member.browser)).toBe('gold');
+
+    // The upgrade's invoice fails: the plan paid for stays, and no grace period starts.
+    expect((await send('invoice.payment_failed', invoice('sub_upgrade', 'subscription_update'))).status).toBe(
+      200,
+    );
+    expect((await member.browser.get<Billing>('/api/billing')).body.graceUntil).toBeNull();
+    expect(await plan(member.browser)).toBe('gold');
+
+    // Paid: Stripe applies the new price and says so.
+    const updated = subscription('sub_upgrade', 'active', 'price_platinum');
+    expect((await send('customer.subscription.updated', updated)).status).toBe(200);
+    expect(await plan(member.browser)).toBe('platinum');
+
+    // Down to Bronze: cancelled at the end of the period paid for, the plan kept until then.
+    const down = await member.browser.post<PlanChangeResult>('/api/billing/plan', { plan: 'bronze' });
+    expect(down.body).toEqual({ status: 'scheduled', at: new Date(1_900_000_000 * 1000).toISOString() });
+    const cancel = stripeCalls.at(-1);
+    expect(cancel?.path).toBe('/v1/subscriptions/sub_upgrade');
+    expect(cancel?.body.get('cancel_at_period_end')).toBe('true');
+    expect(await plan(member.browser)).toBe('platinum');
+  });
+
+  it('opens the billing portal for a member Stripe knows, and for nobody else', async () => {
+    const stranger = await signedInMember(t);
+    expect((await stranger.browser.get<Billing>('/api/billing')).body.portal).toBe(false);
+    const none = await stranger.browser.post('/api/billing/portal');
+    expect(none.status).toBe(404);
+
+    const member = await subscriber('gold', 'sub_portal');
+    expect((await member.browser.get<Billing>('/api/billing')).body.portal).toBe(true);
+    const portal = await member.browser.post<BillingPortal>('/api/billing/portal');
+    expect(portal.status).toBe(200);
+    expect(portal.body).toEqual({ url: 'https://billing.stripe.test/p/session/cus_sub_portal' });
+    const call = stripeCalls.at(-1);
+    expect(call?.path).toBe('/v1/billing_portal/sessions');
+    expect(call?.body.get('customer')).toBe('cus_sub_portal');
+    expect(call?.body.get('return_url')).toMatch(/\/upgrade$/);
+
+    // Visitors are refused before anything is asked of Stripe.
+    const visitor = await t.app.request('/api/billing/portal', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(visitor.status).toBe(401);
   });
 });

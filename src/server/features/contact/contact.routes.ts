@@ -23,16 +23,14 @@ const send = createRoute({
   },
 });
 
-/**
- * The contact form: the message is stored first, then two jobs email the support address and
- * acknowledge the sender in their language, each retried on its own.
- */
 /** The contact form's endpoint: rate-limited per network, open to visitors and members. */
 export function contactRoutes(deps: { contact: ContactService; limit: Limiter }) {
   return createRouter().openapi(send, async (c) => {
     await deps.limit('contact', c.get('clientNet'), LIMITS.contactForm);
+    const user = c.get('user');
     await deps.contact.submit(c.req.valid('json'), {
-      userId: c.get('user')?.id ?? null,
+      userId: user?.id ?? null,
+      plan: user?.plan ?? null,
       language: requestLanguage(c),
     });
     return c.json({ status: 'ok' as const }, 201);

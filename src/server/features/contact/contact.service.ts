@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { ContactSchema } from '@common/schemas/contact';
+import { PLAN_DETAILS, type Plan } from '@common/catalog';
 
 type ContactMessage = z.output<typeof ContactSchema>;
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@common/i18n/languages';
@@ -46,6 +47,8 @@ export function createContactService(deps: {
             email: message.email,
             topic: message.topic,
             language: message.language,
+            // Gold and Platinum members' messages say so in the subject and the first line.
+            ...(message.priority ? { context: 'priority' } : {}),
           },
           quote: message.message,
         }),
@@ -65,12 +68,19 @@ export function createContactService(deps: {
     },
   };
 
-  /** Stores the message and queues its emails, in one transaction. */
-  async function submit(input: ContactMessage, sender: { userId: string | null; language: Language }) {
+  /**
+   * Stores the message and queues its emails, in one transaction. A member whose plan includes
+   * priority support sends a priority message.
+   */
+  async function submit(
+    input: ContactMessage,
+    sender: { userId: string | null; plan: Plan | null; language: Language },
+  ) {
+    const priority = sender.plan ? PLAN_DETAILS[sender.plan].prioritySupport : false;
     await db.transaction(async (tx) => {
       const rows = await tx
         .insert(contactMessages)
-        .values({ ...input, userId: sender.userId, language: sender.language })
+        .values({ ...input, userId: sender.userId, language: sender.language, priority })
         .returning({ id: contactMessages.id });
       const id = rows[0]!.id;
       await enqueueJob(tx, SUPPORT_JOB, { id });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { LIMITS } from '../../security/rate-limit';
+import { signedInMember } from '../../../test/members';
+import { contactMessages } from '../../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +41,35 @@ describe('the contact form', () => {
     await t.runJobs();
     expect(await t.mailTo(message.email)).toHaveLength(1);
     expect(await t.mailTo('help@modmarket.test')).toHaveLength(2);
+  });
+
+  it('marks messages from Gold and Platinum members priority, in the record and the subject', async () => {
+    const sent: Record<string, string> = {};
+    for (const plan of ['bronze', 'gold', 'platinum'] as const) {
+      const member = await signedInMember(t, { firstName: `Priority${plan}`, plan });
+      const name = `${plan} member`;
+      expect((await member.browser.post('/api/contact', { ...message, name })).status).toBe(201);
+      sent[plan] = name;
+    }
+    await t.runJobs();
+    const rows = await t.database.db.select().from(contactMessages);
+    const priority = (name: string) => rows.find((row) => row.name === name)?.priority;
+    expect([priority(sent.bronze!), priority(sent.gold!), priority(sent.platinum!)]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    // A visitor's message (the first test's) is not priority either.
+    expect(rows.filter((row) => row.name === message.name).every((row) => !row.priority)).toBe(true);
+
+    const subjects = (await t.mailTo('help@modmarket.test')).map((mail) => mail.subject);
+    expect(subjects).toContain('Contact form: sale from bronze member');
+    expect(subjects).toContain('[Priority] Contact form: sale from gold member');
+    expect(subjects).toContain('[Priority] Contact form: sale from platinum member');
+    const platinum = (await t.mailTo('help@modmarket.test')).find((mail) =>
+      mail.subject.includes('platinum member'),
+    );
+    expect(platinum?.text).toContain('a member with priority support');
   });
 
   it('answers bad input field by field, translated', async () => {

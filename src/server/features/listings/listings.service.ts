@@ -53,6 +53,9 @@ const CARD_FIELDS = [
   'photos',
   'isSold',
   'createdAt',
+  'listedAt',
+  'boostedUntil',
+  'rank',
 ] as const;
 const cardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, listings[field]])) as {
   [Field in (typeof CARD_FIELDS)[number]]: (typeof listings)[Field];
@@ -93,13 +96,14 @@ export function toCard(storage: Storage, row: CardRow): ListingCard {
     photo: first ? photoView(storage, first) : null,
     isSold: row.isSold,
     createdAt: row.createdAt.toISOString(),
+    boostedUntil:
+      row.boostedUntil && row.boostedUntil.getTime() > Date.now() ? row.boostedUntil.toISOString() : null,
   };
 }
 
-/** "Best match" when words are typed and no order was chosen; without words it means newest. */
-function effectiveSort(sort: Sort | undefined, searching: boolean): Sort {
-  if (!sort) return searching ? 'best' : 'newest';
-  return sort === 'best' && !searching ? 'newest' : sort;
+/** "Best match" unless another order was chosen (docs/search.md, docs/decisions.md). */
+function effectiveSort(sort: Sort | undefined): Sort {
+  return sort ?? 'best';
 }
 
 /** A condition the planner cannot serve from an index, though it still estimates it. */
@@ -108,7 +112,12 @@ function hidden(condition: SQL): SQL {
 }
 
 function newestOrder(): SQL[] {
-  return [desc(listings.createdAt), desc(listings.id)];
+  return [desc(listings.listedAt), desc(listings.id)];
+}
+
+/** Placement, then newest (the stored rank): Best match without words, and within a tier with words. */
+function rankOrder(): SQL[] {
+  return [desc(listings.rank), desc(listings.id)];
 }
 
 /** The ORDER BY of a sort that an index serves. */
@@ -129,10 +138,10 @@ function searchPlan(matches: number | null, limit: number, catalogue: number): '
   return matches >= Math.sqrt((limit + 1) * Math.max(catalogue, 1)) ? 'walk' : 'collect';
 }
 
-/** A "Best match" cursor's tier and date (its value is `tier|created_at`). */
-function bestCursor(cursor: Cursor): { tier: number; createdAt: string } {
-  const [tier, createdAt] = cursor.value.split('|');
-  return { tier: Number(tier), createdAt: createdAt! };
+/** A "Best match" cursor's tier and rank (its value is `tier|rank`; the tier is 0 without words). */
+function bestCursor(cursor: Cursor): { tier: number; rank: string } {
+  const [tier, rank] = cursor.value.split('|');
+  return { tier: Number(tier), rank: rank! };
 }
 
 /**
@@ -169,11 +178,11 @@ function boundedCount(selection: Selection, cap: number): SQL<number> {
 /** The listings after the cursor in the page's order. */
 function afterCursor(sort: Sort, cursor: Cursor, tier: SQL): SQL {
   if (sort === 'best') {
-    const { tier: rank, createdAt } = bestCursor(cursor);
-    return sql`(${tier}, ${listings.createdAt}, ${listings.id}) < (${rank}::int, ${createdAt}::timestamptz, ${cursor.id}::uuid)`;
+    const { tier: level, rank } = bestCursor(cursor);
+    return sql`(${tier}, ${listings.rank}, ${listings.id}) < (${level}::int, ${rank}::bigint, ${cursor.id}::uuid)`;
   }
   if (sort === 'newest')
-    return sql`(${listings.createdAt}, ${listings.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`;
+    return sql`(${listings.listedAt}, ${listings.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`;
   if (sort === 'price_asc')
     return sql`(${listings.price}, ${listings.id}) > (${cursor.value}::numeric, ${cursor.id}::uuid)`;
   return sql`(${listings.price}, ${listings.id}) < (${cursor.value}::numeric, ${cursor.id}::uuid)`;
@@ -189,7 +198,7 @@ function encodeCursor(cursor: Cursor): string {
 }
 
 const CURSOR_VALUES: Record<Sort, RegExp> = {
-  best: /^[0-3]\|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
+  best: /^[0-3]\|\d{1,16}$/,
   newest: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
   price_asc: /^\d{1,10}(\.\d{1,2})?$/,
   price_desc: /^\d{1,10}(\.\d{1,2})?$/,
@@ -223,7 +232,7 @@ function fitsFilter(query: Partial<BrowseQuery>, fleet: Vehicle[] | null): SQL[]
 function browseConditions(query: Partial<BrowseQuery>): SQL[] {
   const conditions: SQL[] = [eq(listings.isSold, false)];
   if (query.category) conditions.push(eq(listings.category, query.category));
-  // Makes come from one list, so an exact match can use the (make, created_at) index.
+  // Makes come from one list, so an exact match can use the (make, rank) index.
   if (query.make) conditions.push(eq(listings.make, query.make));
   if (query.model) conditions.push(sql`lower(${listings.model}) = lower(${query.model})`);
   if (query.year !== undefined) conditions.push(yearWithinListing(query.year));
@@ -320,7 +329,7 @@ export function createListingsService(deps: {
      */
     async browse(query: BrowseQuery, fleet: Vehicle[] | null = null): Promise<BrowseResponse> {
       const search = query.search ? await vocabulary.understand(query.search) : null;
-      const sort = effectiveSort(query.sort, search !== null);
+      const sort = effectiveSort(query.sort);
       const limit = query.limit ?? BROWSE_PAGE_SIZE;
       const filters = browseConditions(query);
       const alternatives = fitsFilter(query, fleet);
@@ -392,9 +401,9 @@ export function createListingsService(deps: {
           const only = tierCondition(search!, t);
           if (only) where.push(only);
           if (cursor && from && t === startTier)
-            where.push(afterCursor('newest', { ...cursor, value: from.createdAt }, tier));
+            where.push(sql`(${listings.rank}, ${listings.id}) < (${from.rank}::bigint, ${cursor.id}::uuid)`);
           const first = withCount && t === tiers[0];
-          const found = await pageRows(limit + 1 - rows.length, where, newestOrder(), first);
+          const found = await pageRows(limit + 1 - rows.length, where, rankOrder(), first);
           if (first && found[0]) counted = found[0].matched;
           rows.push(...found.map((row) => ({ ...row, tier: t })));
         }
@@ -404,7 +413,7 @@ export function createListingsService(deps: {
         rows = await pageRows(
           limit + 1,
           where,
-          sort === 'best' ? [desc(tier), ...newestOrder()] : orderFor(sort),
+          sort === 'best' ? (search ? [desc(tier), ...rankOrder()] : rankOrder()) : orderFor(sort),
           withCount,
         );
         if (withCount && rows[0]) counted = rows[0].matched;
@@ -423,9 +432,9 @@ export function createListingsService(deps: {
           ? encodeCursor({
               value:
                 sort === 'best'
-                  ? `${last.tier}|${last.listing.createdAt.toISOString()}`
+                  ? `${last.tier}|${last.listing.rank}`
                   : sort === 'newest'
-                    ? last.listing.createdAt.toISOString()
+                    ? last.listing.listedAt.toISOString()
                     : last.listing.price,
               id: last.listing.id,
             })

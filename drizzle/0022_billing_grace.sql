@@ -1,0 +1,2 @@
+ALTER TABLE "billing_accounts" ADD COLUMN "grace_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "billing_accounts_grace_idx" ON "billing_accounts" USING btree ("grace_until") WHERE "billing_accounts"."grace_until" is not null;

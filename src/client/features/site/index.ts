@@ -1,0 +1,1 @@
+export { siteQueries } from './api';

@@ -1,0 +1,34 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Site } from '@common/schemas/site';
+import { loadEnv } from '../../env';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+
+describe('the public settings pages show', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.close()));
+  });
+
+  it('says where the shop is when SHOP_URL is set, and that there is none otherwise', async () => {
+    const open = await createTestApp({
+      env: { SHOP_URL: 'https://shop.modmarket.example/gear', SUPPORT_EMAIL: 'help@modmarket.test' },
+    });
+    apps.push(open);
+    const answer = await new TestBrowser(open).get<Site>('/api/site');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      shopUrl: 'https://shop.modmarket.example/gear',
+      supportEmail: 'help@modmarket.test',
+    });
+
+    const closed = await createTestApp();
+    apps.push(closed);
+    expect((await new TestBrowser(closed).get<Site>('/api/site')).body).toMatchObject({ shopUrl: null });
+  });
+
+  it('refuses a SHOP_URL that is not a web address, naming it', () => {
+    expect(() => loadEnv({ SHOP_URL: 'javascript:alert(1)' })).toThrow(/SHOP_URL/);
+    expect(() => loadEnv({ SHOP_URL: 'shop.example' })).toThrow(/SHOP_URL/);
+  });
+});
