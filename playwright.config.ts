@@ -82,5 +82,31 @@ export default defineConfig({
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       },
     },
+    // The app with Stripe billing (not production: it talks to a stand-in for Stripe's API, which
+    // production refuses), for the journeys of Stripe billing (e2e/support/stripe-server.ts). The
+    // stand-in (scripts/e2e-stripe.mjs) is started by the same command, on port + 3.
+    {
+      command: 'node scripts/e2e-server.mjs',
+      url: `http://localhost:${port + 2}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port + 2),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://localhost:${port + 2}`,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_SCALE: '50',
+        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
+        STRIPE_PRICE_GOLD: 'price_gold',
+        STRIPE_PRICE_PLATINUM: 'price_platinum',
+        STRIPE_API_URL: `http://127.0.0.1:${port + 3}`,
+        E2E_STRIPE_PORT: String(port + 3),
+      },
+    },
   ],
 });

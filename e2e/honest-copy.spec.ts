@@ -52,19 +52,19 @@ const TABLE: Record<
   { soonRows: string[]; builtRows: [boosts: string, placement: string]; soon: string; included: string }
 > = {
   en: {
-    soonRows: ['Dashboard analytics'],
+    soonRows: ['Parts wanted access', 'Escrow'],
     builtRows: ['Listing boosts', 'Priority placement'],
     soon: 'Coming soon',
     included: 'Included',
   },
   es: {
-    soonRows: ['Analíticas del panel'],
+    soonRows: ['Acceso a piezas buscadas', 'Depósito en garantía'],
     builtRows: ['Impulsos de anuncios', 'Posición destacada'],
     soon: 'Próximamente',
     included: 'Incluido',
   },
   'zh-CN': {
-    soonRows: ['控制台分析'],
+    soonRows: ['求购信息权限', '托管交易'],
     builtRows: ['商品加速', '优先展示'],
     soon: '即将推出',
     included: '包含',

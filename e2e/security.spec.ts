@@ -89,3 +89,33 @@ test('a tab signed out from another browser forgets the member at once', async (
   }
   await expect(page).toHaveURL(/\/auth\?/);
 });
+
+test('a page that comes alive after its session ended elsewhere forgets the member', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('ended-early');
+  await newMember(page, email);
+  // The page's scripts wait until the session has ended: no socket is open to hear of it.
+  let release!: () => void;
+  const signedOut = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await signedOut;
+    await route.continue();
+  });
+  await page.goto('/messages', { waitUntil: 'commit' });
+  // Rendered by the server for the member while the session was alive.
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+
+  const elsewhere = await browser.newContext();
+  try {
+    expect(
+      (await elsewhere.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })).status(),
+    ).toBe(200);
+    expect((await elsewhere.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
+  release();
+  await expect(page).toHaveURL(/\/auth\?/);
+});

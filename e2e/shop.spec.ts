@@ -18,7 +18,8 @@ test('without one, every item says Coming Soon and cannot be bought', async ({ p
   await page.route('**/api/site', (route) =>
     route.fulfill({ json: { shopUrl: null, supportEmail: 'support@modmarket.local' } }),
   );
-  await page.goto('/');
+  // Once the page has come alive, the link is followed in the page (before, the server would render it).
+  await page.goto('/', { waitUntil: 'networkidle' });
   await page.getByRole('contentinfo').getByRole('link', { name: 'Shop', exact: true }).click();
   await expect(page).toHaveURL('/shop');
   await expect(page.getByText("Our store isn't open yet.")).toBeVisible();

@@ -7,6 +7,9 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { SMTPServer } from 'smtp-server';
 
+// The app of the Stripe journeys (playwright.config.ts) talks to a stand-in for Stripe started here.
+if (process.env.E2E_STRIPE_PORT) await import('./e2e-stripe.mjs');
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-'));
 const mailDir = process.env.E2E_MAIL_DIR ?? path.join(dataDir, 'mail');
 mkdirSync(mailDir, { recursive: true });

@@ -1,4 +1,4 @@
-/** The cases of issue 13, and what a leg reports for each. */
+/** The cases of issues 13 and 16, and what a leg reports for each. */
 import type { LegName } from './config';
 import type { Stats } from './load';
 import { CATEGORY_MAKE, COMMON_TYPO, COMMON_WORD, RARE_WORD, TWO_WORDS } from './vocabulary';
@@ -22,8 +22,9 @@ export const DEEP_PAGES = 40;
 
 export const CASES: CaseDefinition[] = [
   { id: 'health', label: 'health', kind: 'health', path: '/api/health' },
-  { id: 'newest', label: 'browse newest, page 1', kind: 'browse', path: '/api/listings' },
-  { id: 'deep', label: `browse newest, ${DEEP_PAGES} cursors deep`, kind: 'browse' },
+  { id: 'best', label: 'browse Best match (the default), page 1', kind: 'browse', path: '/api/listings' },
+  { id: 'newest', label: 'browse newest, page 1', kind: 'browse', path: listings({ sort: 'newest' }) },
+  { id: 'deep', label: `browse Best match, ${DEEP_PAGES} cursors deep`, kind: 'browse' },
   { id: 'category-make', label: 'category + make', kind: 'filter', path: listings(CATEGORY_MAKE) },
   { id: 'price', label: 'price, low to high', kind: 'browse', path: listings({ sort: 'price_asc' }) },
   {

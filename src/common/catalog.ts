@@ -55,6 +55,9 @@ export type Make = (typeof MAKES)[number];
 export const PLANS = ['bronze', 'gold', 'platinum'] as const;
 export type Plan = (typeof PLANS)[number];
 
+export const AI_LEVELS = ['none', 'basic', 'advanced'] as const;
+export type AiLevel = (typeof AI_LEVELS)[number];
+
 /** Monthly price in USD cents, and the limits enforced for each plan. */
 export const PLAN_DETAILS: Record<
   Plan,
@@ -62,7 +65,8 @@ export const PLAN_DETAILS: Record<
     priceCents: number;
     activeListings: number | null;
     newConversationsPerMonth: number | null;
-    aiAssist: boolean;
+    /** AI listing help: none, the offline writer (basic), or the AI endpoint and a price range (advanced). */
+    aiLevel: AiLevel;
     verifiedBadge: boolean;
     /** Contact messages are marked priority in the support mailbox and in the stored record. */
     prioritySupport: boolean;
@@ -73,37 +77,42 @@ export const PLAN_DETAILS: Record<
      * `listing_rank` (migration 0024) names the same plans; a test holds the two together.
      */
     priorityPlacement: boolean;
+    /** Seller analytics on the dashboard: none, basic (per listing, a chart of views) or advanced. */
+    analytics: 'none' | 'basic' | 'advanced';
   }
 > = {
   bronze: {
     priceCents: 0,
     activeListings: 3,
     newConversationsPerMonth: 10,
-    aiAssist: false,
+    aiLevel: 'none',
     verifiedBadge: false,
     prioritySupport: false,
     boostsPerMonth: 0,
     priorityPlacement: false,
+    analytics: 'none',
   },
   gold: {
     priceCents: 1999,
     activeListings: 10,
     newConversationsPerMonth: null,
-    aiAssist: true,
+    aiLevel: 'basic',
     verifiedBadge: true,
     prioritySupport: true,
     boostsPerMonth: 2,
     priorityPlacement: true,
+    analytics: 'basic',
   },
   platinum: {
     priceCents: 2999,
     activeListings: null,
     newConversationsPerMonth: null,
-    aiAssist: true,
+    aiLevel: 'advanced',
     verifiedBadge: true,
     prioritySupport: true,
     boostsPerMonth: 5,
     priorityPlacement: true,
+    analytics: 'advanced',
   },
 };
 

@@ -31,6 +31,7 @@ import { configuredSocialClients } from './features/auth/social';
 import { profileRoutes } from './features/profile/profile.routes';
 import { createProfileService } from './features/profile/profile.service';
 import { listingsRoutes } from './features/listings/listings.routes';
+import { aiEndpointFromEnv, createListingWriter } from './features/listings/ai-advanced';
 import { createListingsService } from './features/listings/listings.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps) {
             secretKey: env.STRIPE_SECRET_KEY,
             webhookSecret: env.STRIPE_WEBHOOK_SECRET,
             prices: { gold: env.STRIPE_PRICE_GOLD, platinum: env.STRIPE_PRICE_PLATINUM },
+            ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
           }
         : null,
     ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
@@ -226,7 +228,19 @@ export function createApp(deps: AppDeps) {
     .route('/site', siteRoutes({ shopUrl: env.SHOP_URL ?? null, supportEmail: env.SUPPORT_EMAIL }))
     .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }))
     .route('/profile', profileRoutes(createProfileService(db)))
-    .route('/', listingsRoutes({ db, storage: deps.storage, listings, messages, fleet, favourites, limit }))
+    .route(
+      '/',
+      listingsRoutes({
+        db,
+        storage: deps.storage,
+        listings,
+        messages,
+        fleet,
+        favourites,
+        limit,
+        writer: createListingWriter({ db, endpoint: aiEndpointFromEnv(env) }),
+      }),
+    )
     .route('/vehicles', fleetRoutes(fleet))
     .route('/boosts', boostsRoutes(boosts))
     .route('/favourites', favouritesRoutes(favourites))
@@ -334,7 +348,15 @@ export function createApp(deps: AppDeps) {
     c.get('logger').error({ err: error }, 'unhandled error');
     return c.json(errorBody(c, 'INTERNAL_ERROR'), 500);
   });
-  return Object.assign(app, { jobHandlers, mailer, realtime, notifications, routes });
+  return Object.assign(app, {
+    jobHandlers,
+    mailer,
+    realtime,
+    notifications,
+    routes,
+    /** Writes the search impressions counted since the last call (every few seconds, and at stop). */
+    flushImpressions: () => listings.flushImpressions(),
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

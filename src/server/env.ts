@@ -85,6 +85,36 @@ const EnvSchema = z.object({
     .optional(),
   STRIPE_PRICE_GOLD: z.string().startsWith('price_', 'expected a Stripe price id (price_...)').optional(),
   STRIPE_PRICE_PLATINUM: z.string().startsWith('price_', 'expected a Stripe price id (price_...)').optional(),
+  /**
+   * Development and tests only: the Stripe client talks to a stand-in for Stripe's API at this URL (its
+   * scheme, host and port) instead of api.stripe.com. Refused in production.
+   */
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as http://127.0.0.1:12111' })
+    .optional(),
+  /**
+   * Platinum's advanced listing writer: an OpenAI-compatible chat-completions endpoint (all three set, or
+   * none: then every plan with AI help gets the offline writer). The key is sent to that endpoint only.
+   */
+  AI_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://api.openai.com/v1' })
+    .optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200, 'expected a model name').optional(),
+  /** How long one call to the AI endpoint may take, answer included, before the offline writer steps in. */
+  AI_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int('expected a whole number of milliseconds')
+    .min(10)
+    .max(120_000)
+    .default(15_000),
+  /** Calls to the AI endpoint each member may make per UTC day; past it the offline writer answers. */
+  AI_DAILY_LIMIT: z.coerce
+    .number({ error: 'expected a number of calls' })
+    .int('expected a whole number of calls')
+    .min(1)
+    .max(10_000)
+    .default(20),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST' | 'SEED_DEMO'> & {
@@ -128,6 +158,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((name) => `  ${name}: required with the other STRIPE_ settings`).join('\n')}`,
     );
+  const ai = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const;
+  const missingAi = ai.filter((name) => !env[name]);
+  if (missingAi.length > 0 && missingAi.length < ai.length)
+    throw new ConfigError(
+      `Invalid configuration:\n${missingAi.map((name) => `  ${name}: required with the other AI_ settings`).join('\n')}`,
+    );
   const isProduction = env.NODE_ENV === 'production';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   if (isProduction) {
@@ -140,6 +176,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       );
     if (env.SOCIAL_STANDIN_URL)
       problems.push('  SOCIAL_STANDIN_URL: for development and tests only; unset it in production');
+    if (env.STRIPE_API_URL)
+      problems.push('  STRIPE_API_URL: for development and tests only; unset it in production');
     if (env.BILLING_DEMO)
       problems.push(
         '  BILLING_DEMO: hands out paid plans without payment; for trying ModMarket only, unset it in production (npm start sets it: use npm run serve)',

@@ -14,6 +14,8 @@ import { createPostgresBus } from './realtime/bus';
 /** At shutdown, requests in flight get this long to finish, then the running job this long more. */
 const REQUEST_GRACE_MS = 5_000;
 const JOB_GRACE_MS = 2_000;
+/** How often the search impressions counted in memory are written (a crash loses at most this much). */
+const IMPRESSIONS_FLUSH_MS = 10_000;
 
 export interface RunningServer {
   url: string;
@@ -62,6 +64,10 @@ export async function startServer(
     housekeeping(database.db, storage).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
   }, 3600_000);
   tidying.unref();
+  const flushing = setInterval(() => {
+    app.flushImpressions().catch((error: unknown) => logger.warn({ err: error }, 'search impressions'));
+  }, IMPRESSIONS_FLUSH_MS);
+  flushing.unref();
   const server = createHttpServer(app.fetch);
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   app.realtime.attach(server);
@@ -84,6 +90,10 @@ export async function startServer(
       clearInterval(idle);
       clearTimeout(cut);
       clearInterval(tidying);
+      clearInterval(flushing);
+      await app
+        .flushImpressions()
+        .catch((error: unknown) => logger.warn({ err: error }, 'search impressions'));
       await worker.stop(JOB_GRACE_MS);
       await database.close();
     },

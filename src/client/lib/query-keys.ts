@@ -26,6 +26,8 @@ export const queryKeys = {
     detail: (id: string) => ['listings', 'detail', id] as const,
   },
   dashboard: ['dashboard'] as const,
+  /** Under the dashboard's key: refreshed with it. */
+  dashboardAnalytics: ['dashboard', 'analytics'] as const,
   boosts: ['boosts'] as const,
   fleet: ['vehicles'] as const,
   saved: {

@@ -15,8 +15,9 @@ import { useSession } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
 import { BoostAction, BoostedBadge, useListingStatus } from '@client/features/listings';
 import { dashboardQueries } from './api';
+import { AnalyticsSection } from './analytics-section';
 
-const DASHBOARD_TABS = ['listings', 'messages'] as const;
+const DASHBOARD_TABS = ['listings', 'messages', 'analytics'] as const;
 
 /** /dashboard: the seller's listings, stats, quota and latest messages. */
 export default function DashboardPage() {
@@ -108,7 +109,7 @@ function SellerDashboard() {
             <TabList aria-label={t('dashboard.title')} look="underline">
               {DASHBOARD_TABS.map((id) => (
                 <Tab key={id} value={id} look="underline">
-                  {id === 'listings' ? t('dashboard.tabs.listings') : t('dashboard.tabs.messages')}
+                  {id === 'analytics' ? t('analytics.tab') : t(`dashboard.tabs.${id}`)}
                 </Tab>
               ))}
             </TabList>
@@ -246,6 +247,9 @@ function SellerDashboard() {
                       </ul>
                     )}
                   </section>
+                </TabPanel>
+                <TabPanel value="analytics" className="mt-4">
+                  <AnalyticsSection />
                 </TabPanel>
               </>
             )}

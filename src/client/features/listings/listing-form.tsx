@@ -21,6 +21,7 @@ import { useSession } from '@client/features/session';
 import { PhotoUploader, storedItem, type PhotoItem } from '@client/features/photos';
 import { useErrorText } from '@client/lib/form-errors';
 import { useAiDraft, useSaveListing } from './api';
+import { AiSuggestions, type AiExtras } from './ai-suggestions';
 
 /** The form's starting values: the listing's when editing. */
 function initialValues(listing?: ListingDetail): ListingInput {
@@ -76,7 +77,9 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
       : [],
   );
   const [planLimit, setPlanLimit] = useState<string | null>(null);
-  const canUseAi = PLAN_DETAILS[user?.plan ?? 'bronze'].aiAssist;
+  const canUseAi = PLAN_DETAILS[user?.plan ?? 'bronze'].aiLevel !== 'none';
+  /** The last draft's highlights, price range and notice; `id` starts each draft's panel afresh. */
+  const [aiExtras, setAiExtras] = useState<{ id: number; extras: AiExtras } | null>(null);
   const message = useErrorText();
 
   const uploading = [...photos, ...receipt].some((item) => !item.photo);
@@ -105,6 +108,10 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
       });
       form.setValue('title', draft.title, { shouldValidate: form.formState.isSubmitted });
       form.setValue('description', draft.description);
+      setAiExtras((last) => ({
+        id: (last?.id ?? 0) + 1,
+        extras: { highlights: draft.highlights, priceRange: draft.priceRange, notice: draft.notice },
+      }));
       toast.success(t('form.ai.done'));
     } catch (error) {
       toast.error(t('form.ai.failed'), { description: errorMessage(error, t) });
@@ -192,6 +199,26 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
           error={message(errors.description?.message)}
           {...form.register('description')}
         />
+        {aiExtras ? (
+          <AiSuggestions
+            key={aiExtras.id}
+            extras={aiExtras.extras}
+            onAddHighlights={(highlights) => {
+              const current = form.getValues('description')?.trim() ?? '';
+              const list = highlights.map((highlight) => `- ${highlight}`).join('\n');
+              form.setValue('description', current ? `${current}\n\n${list}` : list, {
+                shouldDirty: true,
+                shouldValidate: form.formState.isSubmitted,
+              });
+            }}
+            onUsePrice={(price) =>
+              form.setValue('price', String(price), {
+                shouldDirty: true,
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
+          />
+        ) : null}
       </section>
 
       <section className={section}>

@@ -7,16 +7,12 @@ import { cn } from '@client/lib/cn';
 import { ScrollArea } from '@client/components/ui/scroll-area';
 import { useLanguage } from '@client/lib/use-language';
 
-/**
- * What one plan gets in one row: a number, `unlimited`, `yes` or `no`, a level, or a monthly
- * allowance. `later` names a level still to come on top of it (shown as "<level>: coming soon").
- */
+/** What one plan gets in one row: a number, `unlimited`, `yes` or `no`, a level, or a monthly allowance. */
 type PlanValue = number | 'unlimited' | 'yes' | 'no' | 'basic' | 'advanced' | { perMonth: number };
-type PlanCellValue = PlanValue | { value: PlanValue; later: 'advanced' };
 
 interface PlanRow {
   key: string;
-  values: readonly [PlanCellValue, PlanCellValue, PlanCellValue];
+  values: readonly [PlanValue, PlanValue, PlanValue];
   /**
    * Sold but not built yet (docs/product.md §3): every plan that is to get it shows its planned value
    * with a "Coming soon" tag and never a check mark. Delete the flag when the feature ships.
@@ -36,12 +32,16 @@ const PLAN_ROWS: readonly PlanRow[] = [
   { key: 'messages', values: perPlan((plan) => PLAN_DETAILS[plan].newConversationsPerMonth ?? 'unlimited') },
   {
     key: 'ai',
-    // The offline writer is the basic level, on both paid plans; Platinum's advanced level is to come.
-    values: ['no', 'basic', { value: 'basic', later: 'advanced' }],
+    values: perPlan((plan) => (PLAN_DETAILS[plan].aiLevel === 'none' ? 'no' : PLAN_DETAILS[plan].aiLevel)),
   },
   { key: 'verifiedBadge', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].verifiedBadge)) },
   { key: 'support', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].prioritySupport)) },
-  { key: 'analytics', values: ['no', 'basic', 'advanced'], soon: true },
+  {
+    key: 'analytics',
+    values: perPlan((plan) =>
+      PLAN_DETAILS[plan].analytics === 'none' ? 'no' : PLAN_DETAILS[plan].analytics,
+    ),
+  },
   {
     key: 'boost',
     values: perPlan((plan) => {
@@ -65,11 +65,9 @@ function SoonTag({ label }: { label: string }) {
   );
 }
 
-function PlanCell({ cell, soon }: { cell: PlanCellValue; soon: boolean }) {
+function PlanCell({ cell: value, soon }: { cell: PlanValue; soon: boolean }) {
   const { t } = useTranslation('home');
   const language = useLanguage();
-  const value = typeof cell === 'object' && 'value' in cell ? cell.value : cell;
-  const later = typeof cell === 'object' && 'later' in cell ? cell.later : null;
   const text = (value: Exclude<PlanValue, 'yes' | 'no'>) => {
     if (typeof value === 'number') return formatNumber(value, language);
     if (typeof value === 'object')
@@ -88,12 +86,7 @@ function PlanCell({ cell, soon }: { cell: PlanCellValue; soon: boolean }) {
     );
   if (value === 'yes')
     return <Check aria-label={t('plans.values.yes')} className="mx-auto size-5 text-green-700" />;
-  return (
-    <>
-      <span className="block">{text(value)}</span>
-      {later ? <SoonTag label={t('plans.values.laterSoon', { level: t(`plans.values.${later}`) })} /> : null}
-    </>
-  );
+  return <span className="block">{text(value)}</span>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@common/schemas/notifications';
 import { SESSION_ENDED_CODE } from '@common/realtime';
 import { useSession } from '@client/features/session';
+import { queryKeys } from '@client/lib/query-keys';
 import { HEARTBEAT_MS, RECONNECT_DELAYS_MS, RealtimeContext, type RealtimeStatus } from './realtime';
 import { apply, refetchEverything, type OnNotification } from './apply';
 
@@ -50,7 +51,9 @@ export function RealtimeProvider({
       const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
       const current = new WebSocket(`${protocol}//${location.host}/api/realtime`);
       socket = current;
+      let opened = false;
       current.onopen = () => {
+        opened = true;
         attempts = 0;
         setStatus('open');
         // What the page fetched before the socket was open may already be behind (a message sent in
@@ -88,6 +91,10 @@ export function RealtimeProvider({
           setStatus('offline');
           return;
         }
+        // Refused before it opened: the server is away, or the session ended while no socket was
+        // open to hear it (signed out elsewhere before this page came alive). Asking who is signed in
+        // tells which: an ended session forgets the member; otherwise nothing changes.
+        if (!opened) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
         setStatus(everOpened ? 'reconnecting' : 'connecting');
         const delay = RECONNECT_DELAYS_MS[Math.min(attempts, RECONNECT_DELAYS_MS.length - 1)];
         attempts++;

@@ -237,3 +237,30 @@ export const messages = pgTable(
       .where(sql`${table.readAt} is null`),
   ],
 );
+
+/**
+ * A listing's day in numbers, for its seller's analytics (docs/decisions.md, "Seller analytics"): views
+ * (once per visitor and day, never the owner's), new favourites and new conversations are added by
+ * triggers in the transaction of the event (migration 0025); search impressions (appearing on a results
+ * page) are counted in memory and added every few seconds.
+ */
+export const listingDailyStats = pgTable(
+  'listing_daily_stats',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+    impressions: integer('impressions').notNull().default(0),
+    favourites: integer('favourites').notNull().default(0),
+    conversations: integer('conversations').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listingId, table.day] }),
+    index('listing_daily_stats_user_day_idx').on(table.userId, table.day),
+  ],
+);

@@ -18,6 +18,20 @@ export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
   prices: { gold: string; platinum: string };
+  /** STRIPE_API_URL (development and tests only): a stand-in for Stripe's API instead of api.stripe.com. */
+  apiUrl?: string;
+}
+
+/** The Stripe client for the settings: api.stripe.com, or the stand-in at `apiUrl` (scheme, host, port). */
+function stripeClientFor(settings: StripeSettings): Stripe {
+  if (!settings.apiUrl) return new Stripe(settings.secretKey);
+  const url = new URL(settings.apiUrl);
+  const protocol = url.protocol === 'https:' ? 'https' : 'http';
+  return new Stripe(settings.secretKey, {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+  });
 }
 
 /** Tells a member about their billing: a failed payment (with the grace period's end) or a lapsed plan. */
@@ -97,12 +111,12 @@ export function createBillingService(deps: {
   notifications: NotificationsService;
   mailer: Mailer;
   wakeJobs: () => void;
-  /** Tests pass a client pointed at a stand-in; production builds one from the key. */
+  /** Tests pass a client pointed at a stand-in; otherwise one is built from the settings. */
   stripeClient?: Stripe;
 }) {
   const { db, notifications } = deps;
   const settings = deps.stripe;
-  const stripe = settings ? (deps.stripeClient ?? new Stripe(settings.secretKey)) : null;
+  const stripe = settings ? (deps.stripeClient ?? stripeClientFor(settings)) : null;
   const mode: BillingMode = stripe ? 'stripe' : deps.demo ? 'demo' : 'off';
 
   const planForPrice = (priceId: string | undefined): Plan | null =>

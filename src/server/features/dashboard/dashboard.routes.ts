@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { PLANS } from '@common/catalog';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import { ListingCardSchema } from '@common/schemas/listings';
+import { AnalyticsSchema } from '@common/schemas/analytics';
 import { createRouter } from '../../http/create-router';
 import { route } from '../../http/openapi';
 import { requireUser } from '../auth/sessions';
@@ -41,6 +42,20 @@ const getDashboard = route({
   },
 });
 
+const getAnalytics = route({
+  member: true,
+  method: 'get',
+  path: '/analytics',
+  tags: ['Dashboard'],
+  summary: 'My analytics over the last 30 days, as my plan includes them (Gold basic, Platinum advanced)',
+  responses: {
+    200: { description: 'Analytics', content: { 'application/json': { schema: AnalyticsSchema } } },
+    401: { description: 'Not signed in', content: { 'application/json': { schema: ErrorResponseSchema } } },
+  },
+});
+
 export function dashboardRoutes(dashboard: DashboardService) {
-  return createRouter().openapi(getDashboard, async (c) => c.json(await dashboard.of(requireUser(c)), 200));
+  return createRouter()
+    .openapi(getDashboard, async (c) => c.json(await dashboard.of(requireUser(c)), 200))
+    .openapi(getAnalytics, async (c) => c.json(await dashboard.analytics(requireUser(c)), 200));
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { conversations, listings, messages, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { toCard } from '../listings/listings.service';
+import { sellerAnalytics } from './analytics';
 
 /** A seller with more listings than this sees the newest ones (the rest are in browse). */
 const DASHBOARD_LISTINGS = 200;
@@ -14,6 +15,8 @@ const DASHBOARD_LISTINGS = 200;
 export function createDashboardService(deps: { db: Db; storage: Storage }) {
   const { db, storage } = deps;
   return {
+    analytics: (user: Pick<SessionUser, 'id' | 'plan'>) => sellerAnalytics(db, user),
+
     async of(user: Pick<SessionUser, 'id' | 'plan'>) {
       const [stats, rows, recent] = await Promise.all([
         db.execute<{ total: number; active: number; sold: number; value: string }>(sql`

@@ -18,7 +18,30 @@ export const AiDraftRequestSchema = z
   .meta({ id: 'AiDraftRequest' });
 export type AiDraftRequest = z.output<typeof AiDraftRequestSchema>;
 
-export const AiDraftSchema = z.object({ title: z.string(), description: z.string() }).meta({ id: 'AiDraft' });
+/** What similar unsold listings ask: the 25th to 75th percentile of their prices, in whole dollars. */
+export const PriceRangeSchema = z
+  .object({ low: z.number(), high: z.number(), basedOn: z.number().int() })
+  .meta({ id: 'PriceRange' });
+export type PriceRange = z.output<typeof PriceRangeSchema>;
+
+export const AiDraftSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    /** Advanced (Platinum) drafts only: 3 to 5 short selling points. */
+    highlights: z.array(z.string()).optional(),
+    /** Platinum only, and only when at least 3 similar listings are for sale. */
+    priceRange: PriceRangeSchema.nullable(),
+    /** Who wrote the text: the offline writer or the AI endpoint. */
+    source: z.enum(['offline', 'advanced']),
+    /**
+     * Why a Platinum member got the offline text: the endpoint is not set up or did not answer usably
+     * (`fallback`), or today's allowance of advanced drafts is used up (`limit`).
+     */
+    notice: z.enum(['fallback', 'limit']).nullable(),
+  })
+  .meta({ id: 'AiDraft' });
+export type AiDraft = z.output<typeof AiDraftSchema>;
 
 /**
  * Writes a listing title and description from the form's structured fields, offline, in the member's

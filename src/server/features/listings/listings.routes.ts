@@ -15,7 +15,8 @@ import {
 import type { StoredPhoto } from '@common/photos';
 import { SendMessageSchema } from '@common/schemas/messages';
 import { ApiError, requestLanguage } from '../../http/api-error';
-import { AiDraftRequestSchema, AiDraftSchema, writeListingDraft } from './ai-draft';
+import { AiDraftRequestSchema, AiDraftSchema } from './ai-draft';
+import type { ListingWriter } from './ai-advanced';
 import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import type { Storage } from '../../storage/storage';
@@ -151,7 +152,8 @@ const routes = {
     method: 'post',
     path: '/listings/ai-draft',
     tags,
-    summary: 'Write a title and description from the form fields (Gold and Platinum)',
+    summary:
+      'Write a title and description from the form fields (Gold: offline; Platinum: the AI endpoint, highlights and a price range)',
     request: body(AiDraftRequestSchema),
     responses: {
       200: json(AiDraftSchema, 'The draft'),
@@ -190,6 +192,8 @@ export function listingsRoutes(deps: {
   fleet: FleetService;
   favourites: FavouritesService;
   limit: Limiter;
+  /** Listing drafts: the offline writer, or the AI endpoint's for Platinum. */
+  writer: ListingWriter;
 }) {
   const { storage, listings: service } = deps;
   /** The signed-in member's vehicles (for fitment), or null for a visitor. */
@@ -199,10 +203,18 @@ export function listingsRoutes(deps: {
   };
 
   const router = createRouter()
-    .openapi(routes.aiDraft, (c) => {
+    .openapi(routes.aiDraft, async (c) => {
       const user = requireUser(c);
-      if (!PLAN_DETAILS[user.plan].aiAssist) throw new ApiError(403, 'PLAN_REQUIRED');
-      return c.json(writeListingDraft(c.req.valid('json'), requestLanguage(c)), 200);
+      const level = PLAN_DETAILS[user.plan].aiLevel;
+      if (level === 'none') throw new ApiError(403, 'PLAN_REQUIRED');
+      const draft = await deps.writer.write({
+        level,
+        userId: user.id,
+        input: c.req.valid('json'),
+        language: requestLanguage(c),
+        logger: c.get('logger'),
+      });
+      return c.json(draft, 200);
     })
     .openapi(routes.browse, async (c) => {
       const page = await service.browse(c.req.valid('query'), await fleetOf(c));

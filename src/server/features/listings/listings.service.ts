@@ -38,6 +38,9 @@ import {
 
 type ListingRow = typeof listings.$inferSelect;
 
+/** Listings with impressions waiting to be written before a write is forced (between timed flushes). */
+const MAX_PENDING_IMPRESSIONS = 10_000;
+
 /** What a card shows (and fitment reads): a page of cards never carries descriptions or search documents. */
 const CARD_FIELDS = [
   'id',
@@ -315,6 +318,30 @@ export function createListingsService(deps: {
 }) {
   const { db, storage, events, wakeJobs } = deps;
   const vocabulary = createSearchVocabulary(db);
+  /** Search impressions not yet added to the listings' days (`flushImpressions`). */
+  const impressions = new Map<string, number>();
+
+  /** Adds the counted impressions to each listing's day, in one statement. */
+  async function flushImpressions(): Promise<void> {
+    if (!impressions.size) return;
+    const ids = [...impressions.keys()];
+    const counts = ids.map((id) => impressions.get(id)!);
+    impressions.clear();
+    await db.execute(sql`
+      insert into listing_daily_stats (listing_id, user_id, day, impressions)
+      select l.id, l.user_id, current_date, seen.n
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(counts)}::int[]) as seen(id, n)
+      join ${listings} l on l.id = seen.id
+      on conflict (listing_id, day) do update
+        set impressions = listing_daily_stats.impressions + excluded.impressions`);
+  }
+
+  /** A results page showed these listings (its seller's search impressions). */
+  function countImpressions(ids: string[]): void {
+    for (const id of ids) impressions.set(id, (impressions.get(id) ?? 0) + 1);
+    // Bounded memory between flushes: a burst of searches writes early.
+    if (impressions.size > MAX_PENDING_IMPRESSIONS) void flushImpressions().catch(() => undefined);
+  }
 
   /** How many listings the selection holds, at most `cap`, in a statement of its own. */
   async function countOnly(selection: Selection, cap = COUNT_LIMIT + 1): Promise<number> {
@@ -323,6 +350,8 @@ export function createListingsService(deps: {
   }
 
   return {
+    flushImpressions,
+
     /**
      * One page of unsold listings, keyset-paginated on the sort key and the id, with a bounded count and
      * the sellers' verified badges: one statement, no transaction (docs/search.md).
@@ -422,6 +451,7 @@ export function createListingsService(deps: {
       const last = items.at(-1);
       const more = rows.length > limit && last;
       const n = cursor ? 0 : countKnown ? COUNT_LIMIT + 1 : (counted ?? (await countOnly(matching)));
+      countImpressions(items.map(({ listing }) => listing.id));
       return {
         items: items.map(({ listing, sellerVerified }) => ({
           ...toCard(storage, listing),

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Analytics } from '@common/schemas/analytics';
+import type { ListingDetail } from '@common/schemas/listings';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { signedInMember } from '../../../test/members';
+import { TestBrowser } from '../../../test/test-browser';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function list(browser: TestBrowser, title: string, price: string, make = 'Alfa Romeo') {
+  const created = await browser.post<ListingDetail>('/api/listings', {
+    title,
+    price,
+    category: 'brakes',
+    condition: 'good',
+    make,
+    model: 'Giulia',
+  });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+/** A buyer views, saves and asks about a listing: one of each event, today. */
+async function interest(id: string, ip: string) {
+  const buyer = await signedInMember(t);
+  const browser = new TestBrowser(t, ip);
+  expect((await browser.post(`/api/listings/${id}/views`)).status).toBeLessThan(300);
+  expect((await buyer.browser.put(`/api/favourites/${id}`)).status).toBe(200);
+  expect(
+    (
+      await buyer.browser.post(`/api/listings/${id}/messages`, {
+        content: 'Still for sale?',
+        clientId: crypto.randomUUID(),
+      })
+    ).status,
+  ).toBeLessThan(300);
+  return buyer;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('seller analytics', () => {
+  it('are not in Bronze', async () => {
+    const bronze = await signedInMember(t);
+    const answer = await bronze.browser.get<Analytics>('/api/dashboard/analytics');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ level: 'none', days: 30, daily: [], listings: [], market: [] });
+    expect((await new TestBrowser(t).get('/api/dashboard/analytics')).status).toBe(401);
+  });
+
+  it('count views, favourites and conversations per listing and day for Gold, from the events themselves', async () => {
+    const gold = await signedInMember(t, { plan: 'gold' });
+    const id = await list(gold.browser, 'Brembo calipers for Giulia', '900');
+    await interest(id, '198.51.100.61');
+    // The owner's own view does not count.
+    await gold.browser.post(`/api/listings/${id}/views`);
+
+    const answer = (await gold.browser.get<Analytics>('/api/dashboard/analytics')).body;
+    expect(answer.level).toBe('basic');
+    expect(answer.daily).toHaveLength(30);
+    expect(answer.daily.at(-1)).toEqual({
+      day: today(),
+      views: 1,
+      impressions: 0,
+      favourites: 1,
+      conversations: 1,
+    });
+    expect(answer.daily.slice(0, -1).every((day) => day.views === 0)).toBe(true);
+    expect(answer.listings).toEqual([
+      {
+        id,
+        title: 'Brembo calipers for Giulia',
+        price: '900.00',
+        isSold: false,
+        views: 1,
+        favourites: 1,
+        conversations: 1,
+      },
+    ]);
+    // Advanced figures are Platinum's.
+    expect(answer.market).toEqual([]);
+  });
+
+  it('add impressions, conversion, the market and views by day for Platinum', async () => {
+    const platinum = await signedInMember(t, { plan: 'platinum' });
+    const mine = await list(platinum.browser, 'Platinum Giulia rotors', '300', 'Maserati');
+    const other = await signedInMember(t);
+    for (const price of ['100', '200', '400'])
+      await list(other.browser, `Other Maserati brake part ${price}`, price, 'Maserati');
+    const watcher = await signedInMember(t);
+    await watcher.browser.post('/api/saved-searches', {
+      name: 'Maserati brakes',
+      query: { make: 'Maserati' },
+    });
+    await interest(mine, '198.51.100.62');
+    await interest(mine, '198.51.100.63');
+    // Two results pages showed it (the first and, later, a search); written by the timed flush.
+    await new TestBrowser(t).get('/api/listings?make=Maserati');
+    await new TestBrowser(t).get('/api/listings?search=rotors');
+    await t.app.flushImpressions();
+
+    const answer = (await platinum.browser.get<Analytics>('/api/dashboard/analytics')).body;
+    expect(answer.level).toBe('advanced');
+    expect(answer.daily.at(-1)).toMatchObject({ views: 2, impressions: 2, favourites: 2, conversations: 2 });
+    const row = answer.listings[0]!;
+    expect(row).toMatchObject({ id: mine, views: 2, impressions: 2, conversion: 1 });
+    // The median of the four Maserati brake listings: 200 and 300 in the middle.
+    expect(row.medianPrice).toBe('250.00');
+    expect(row.dailyViews).toHaveLength(30);
+    expect(row.dailyViews!.at(-1)).toBe(2);
+    expect(answer.market).toEqual([
+      {
+        make: 'Maserati',
+        category: 'brakes',
+        medianPrice: '250.00',
+        activeListings: { value: 4, more: false },
+        savedSearches: 1,
+      },
+    ]);
+  });
+});
