@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { linkIn, uniqueEmail, waitForMail } from './support/mail';
 import { PASSWORD, newMember, submitSignUp } from './support/accounts';
 
@@ -71,22 +71,26 @@ test('"I\'ve Confirmed My Email" signs in the browser that signed up once it ope
   await expect(page).toHaveURL('/onboarding/role');
 });
 
+/** Signs in from another browser and signs out there, which ends every session of the member. */
+async function signOutEverywhereFrom(browser: Browser, email: string) {
+  const elsewhere = await browser.newContext();
+  try {
+    expect(
+      (await elsewhere.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })).status(),
+    ).toBe(200);
+    expect((await elsewhere.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
+  } finally {
+    await elsewhere.close();
+  }
+}
+
 test('a tab signed out from another browser forgets the member at once', async ({ page, browser }) => {
   const email = uniqueEmail('ended');
   await newMember(page, email);
   await page.goto('/messages');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  const elsewhere = await browser.newContext();
-  try {
-    expect(
-      (await elsewhere.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })).status(),
-    ).toBe(200);
-    // "Sign out" there ends every session of the member, this tab's too.
-    expect((await elsewhere.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
-  } finally {
-    await elsewhere.close();
-  }
+  await signOutEverywhereFrom(browser, email);
   await expect(page).toHaveURL(/\/auth\?/);
 });
 
@@ -107,15 +111,7 @@ test('a page that comes alive after its session ended elsewhere forgets the memb
   // Rendered by the server for the member while the session was alive.
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
 
-  const elsewhere = await browser.newContext();
-  try {
-    expect(
-      (await elsewhere.request.post('/api/auth/sign-in', { data: { email, password: PASSWORD } })).status(),
-    ).toBe(200);
-    expect((await elsewhere.request.post('/api/auth/sign-out', { data: {} })).status()).toBe(200);
-  } finally {
-    await elsewhere.close();
-  }
+  await signOutEverywhereFrom(browser, email);
   release();
   await expect(page).toHaveURL(/\/auth\?/);
 });
