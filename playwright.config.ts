@@ -60,6 +60,9 @@ export default defineConfig({
         RATE_LIMIT_SCALE: '50',
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
         SHOP_URL: 'https://shop.modmarket.example/gear',
+        // The addresses pages show come from here (e2e/site-addresses.spec.ts).
+        SUPPORT_EMAIL: 'help@modmarket.test',
+        PRIVACY_EMAIL: 'privacy@modmarket.test',
       },
     },
     // The app as `npm start` runs it (not production: plans switch in demo mode, without payment), for

@@ -16,7 +16,9 @@ test('with a shop address, Buy now opens the store in a new tab', async ({ page 
 test('without one, every item says Coming Soon and cannot be bought', async ({ page }) => {
   // The server's settings as a shop-less deployment answers them, for the page the browser renders.
   await page.route('**/api/site', (route) =>
-    route.fulfill({ json: { shopUrl: null, supportEmail: 'support@modmarket.local' } }),
+    route.fulfill({
+      json: { shopUrl: null, supportEmail: 'help@modmarket.test', privacyEmail: 'privacy@modmarket.test' },
+    }),
   );
   // Once the page has come alive, the link is followed in the page (before, the server would render it).
   await page.goto('/', { waitUntil: 'networkidle' });

@@ -225,7 +225,14 @@ export function createApp(deps: AppDeps) {
   // One chain, so that its type is the route table the client's typed calls are checked against.
   const routes = api
     .route('/', healthRoutes({ ping: () => deps.database.ping() }))
-    .route('/site', siteRoutes({ shopUrl: env.SHOP_URL ?? null, supportEmail: env.SUPPORT_EMAIL }))
+    .route(
+      '/site',
+      siteRoutes({
+        shopUrl: env.SHOP_URL ?? null,
+        supportEmail: env.SUPPORT_EMAIL,
+        privacyEmail: env.PRIVACY_EMAIL ?? env.SUPPORT_EMAIL,
+      }),
+    )
     .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }))
     .route('/profile', profileRoutes(createProfileService(db)))
     .route(

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('ModMarket <no-reply@modmarket.local>'),
   SUPPORT_EMAIL: z.email({ error: 'expected an email address' }).default('support@modmarket.local'),
+  /** Where privacy requests go (shown on the privacy and data deletion pages); unset: SUPPORT_EMAIL. */
+  PRIVACY_EMAIL: z.email({ error: 'expected an email address' }).optional(),
   /** The merchandise shop's own site: the shop page's "Buy now" opens it. Unset: "Coming soon". */
   SHOP_URL: z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),

@@ -6,8 +6,8 @@ import { formatNumber } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { useLanguage } from '@client/lib/use-language';
+import { prefetchSite, useSiteSettings } from '@client/features/site';
 
-const SUPPORT_EMAIL = 'support@modmarket.example';
 const REPLY_WITHIN_HOURS = 24;
 
 const SUPPORT_HOURS = ['weekdays', 'weekend'] as const;
@@ -25,9 +25,13 @@ const MORE_LINKS = [
 const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 const link = 'font-medium text-brand-700 underline-offset-4 hover:underline';
 
+/** The support address (`SUPPORT_EMAIL`) comes with the page. */
+export const prefetch = prefetchSite;
+
 export default function ContactPage() {
   const { t } = useTranslation('company', { keyPrefix: 'contact' });
   const language = useLanguage();
+  const supportEmail = useSiteSettings()?.supportEmail;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
       <PageMeta title={t('metaTitle')} description={t('metaDescription')} path={paths.contact.href()} />
@@ -44,9 +48,11 @@ export default function ContactPage() {
             {t('email.heading')}
           </h2>
           <p className="mt-2 text-slate-600">{t('email.text')}</p>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className={`${link} mt-3 inline-block text-lg break-all`}>
-            {SUPPORT_EMAIL}
-          </a>
+          {supportEmail ? (
+            <a href={`mailto:${supportEmail}`} className={`${link} mt-3 inline-block text-lg break-all`}>
+              {supportEmail}
+            </a>
+          ) : null}
           <p className="mt-4 rounded-lg bg-brand-50 px-3 py-2 font-medium text-slate-900">
             {t('email.reply', { hours: formatNumber(REPLY_WITHIN_HOURS, language) })}
           </p>

@@ -7,8 +7,7 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { buttonClass } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
-
-const PRIVACY_EMAIL = 'privacy@modmarket.example';
+import { prefetchSite, useSiteSettings } from '@client/features/site';
 
 /** How long each stage of a deletion request takes at most (docs/product.md §5). */
 const TIMELINE = [
@@ -25,15 +24,19 @@ const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 const link = 'font-medium text-brand-700 underline-offset-4 hover:underline';
 
 /** A mailto link with a translated subject and body; line breaks as CRLF, as mail clients expect. */
-function mailtoLink(subject: string, body: string): string {
+function mailtoLink(address: string, subject: string, body: string): string {
   const encode = (text: string) => encodeURIComponent(text.replace(/\r?\n/g, '\r\n'));
-  return `mailto:${PRIVACY_EMAIL}?subject=${encode(subject)}&body=${encode(body)}`;
+  return `mailto:${address}?subject=${encode(subject)}&body=${encode(body)}`;
 }
+
+/** The privacy address (`PRIVACY_EMAIL`) comes with the page. */
+export const prefetch = prefetchSite;
 
 export default function DataDeletionPage() {
   const { t } = useTranslation('legal', { keyPrefix: 'dataDeletion' });
   const language = useLanguage();
-  const href = mailtoLink(t('mail.subject'), t('mail.body'));
+  const privacyEmail = useSiteSettings()?.privacyEmail ?? '';
+  const href = mailtoLink(privacyEmail, t('mail.subject'), t('mail.body'));
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -50,7 +53,7 @@ export default function DataDeletionPage() {
         </h2>
         <ol className="mt-4 list-decimal space-y-3 pl-6 text-slate-700 marker:font-semibold marker:text-brand-700">
           {STEPS.map((step) => (
-            <li key={step}>{t(`how.steps.${step}`, { email: PRIVACY_EMAIL })}</li>
+            <li key={step}>{t(`how.steps.${step}`, { email: privacyEmail })}</li>
           ))}
         </ol>
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
@@ -74,8 +77,8 @@ export default function DataDeletionPage() {
           </a>
           <p className="text-sm text-slate-600">
             {t('mail.orWrite')}
-            <a href={`mailto:${PRIVACY_EMAIL}`} className={`${link} ml-1 break-all`}>
-              {PRIVACY_EMAIL}
+            <a href={`mailto:${privacyEmail}`} className={`${link} ml-1 break-all`}>
+              {privacyEmail}
             </a>
           </p>
         </div>

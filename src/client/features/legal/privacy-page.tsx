@@ -4,15 +4,19 @@ import { formatNumber } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { useLanguage } from '@client/lib/use-language';
+import { prefetchSite, useSiteSettings } from '@client/features/site';
 import { LegalDocument } from './legal-document';
 
-const PRIVACY_EMAIL = 'privacy@modmarket.example';
 const UPDATED = '2026-11';
 const INQUIRY_REPLY_DAYS = 30;
+
+/** The privacy address (`PRIVACY_EMAIL`) comes with the page. */
+export const prefetch = prefetchSite;
 
 export default function PrivacyPage() {
   const { t } = useTranslation('legal');
   const language = useLanguage();
+  const privacyEmail = useSiteSettings()?.privacyEmail ?? '';
   const days = formatNumber(INQUIRY_REPLY_DAYS, language);
   return (
     <>
@@ -21,7 +25,7 @@ export default function PrivacyPage() {
         description={t('privacy.metaDescription')}
         path={paths.privacy.href()}
       />
-      <LegalDocument document="privacy" updated={UPDATED} values={{ email: PRIVACY_EMAIL, days }}>
+      <LegalDocument document="privacy" updated={UPDATED} values={{ email: privacyEmail, days }}>
         <aside
           aria-labelledby="privacy-questions"
           className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6"
@@ -33,10 +37,10 @@ export default function PrivacyPage() {
           <ul className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
             <li>
               <a
-                href={`mailto:${PRIVACY_EMAIL}`}
+                href={`mailto:${privacyEmail}`}
                 className="font-medium break-all text-brand-700 underline-offset-4 hover:underline"
               >
-                {PRIVACY_EMAIL}
+                {privacyEmail}
               </a>
             </li>
             <li>

@@ -1,14 +1,12 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { Cap, KeyRound, Shirt, Sticker, Store } from 'lucide-react';
 import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { useLanguage } from '@client/lib/use-language';
-import type { Prefetch } from '@client/lib/prefetch';
-import { siteQueries } from '@client/features/site';
+import { prefetchSite, useSiteSettings } from '@client/features/site';
 
 const CATEGORIES = ['tshirts', 'sweatpants', 'hats', 'accessories'] as const;
 type MerchCategory = (typeof CATEGORIES)[number];
@@ -61,13 +59,13 @@ const ARTWORK: Record<string, { icon: Icon; tint: string }> = {
 const NOTICE_ID = 'shop-notice';
 
 /** Whether the shop is open (`SHOP_URL`) comes with the page. */
-export const prefetch: Prefetch = (queryClient) => queryClient.prefetchQuery(siteQueries.settings());
+export const prefetch = prefetchSite;
 
 export default function ShopPage() {
   const { t } = useTranslation('shop');
   const language = useLanguage();
   // Until the settings are known (or if they cannot be read), the shop shows as not open yet.
-  const shopUrl = useQuery(siteQueries.settings()).data?.shopUrl ?? null;
+  const shopUrl = useSiteSettings()?.shopUrl ?? null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
       <PageMeta title={t('metaTitle')} description={t('metaDescription')} path={paths.shop.href()} />

@@ -1,1 +1,1 @@
-export { siteQueries } from './api';
+export { prefetchSite, siteQueries, useSiteSettings } from './api';

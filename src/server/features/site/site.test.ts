@@ -4,7 +4,7 @@ import { loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 
-describe('the public settings pages show', () => {
+describe('the public settings pages show (shop, support and privacy addresses)', () => {
   const apps: TestApp[] = [];
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
@@ -17,14 +17,21 @@ describe('the public settings pages show', () => {
     apps.push(open);
     const answer = await new TestBrowser(open).get<Site>('/api/site');
     expect(answer.status).toBe(200);
+    // Without PRIVACY_EMAIL, privacy requests go to the support address.
     expect(answer.body).toEqual({
       shopUrl: 'https://shop.modmarket.example/gear',
       supportEmail: 'help@modmarket.test',
+      privacyEmail: 'help@modmarket.test',
     });
 
-    const closed = await createTestApp();
+    const closed = await createTestApp({ env: { PRIVACY_EMAIL: 'privacy@modmarket.test' } });
     apps.push(closed);
-    expect((await new TestBrowser(closed).get<Site>('/api/site')).body).toMatchObject({ shopUrl: null });
+    expect((await new TestBrowser(closed).get<Site>('/api/site')).body).toEqual({
+      shopUrl: null,
+      supportEmail: 'support@modmarket.local',
+      privacyEmail: 'privacy@modmarket.test',
+    });
+    expect(() => loadEnv({ PRIVACY_EMAIL: 'not an address' })).toThrow(/PRIVACY_EMAIL/);
   });
 
   it('refuses a SHOP_URL that is not a web address, naming it', () => {
