@@ -22,6 +22,8 @@ interface PlanRow {
 
 const perPlan = <T,>(value: (plan: Plan) => T) => PLANS.map(value) as unknown as readonly [T, T, T];
 const yesNo = (included: boolean) => (included ? 'yes' : 'no');
+/** A plan's level of a benefit, or `no` when it has none. */
+const levelOf = (level: 'none' | 'basic' | 'advanced') => (level === 'none' ? 'no' : level);
 
 /**
  * The plan comparison. What is built is read from the catalogue (PLAN_DETAILS), so the table cannot
@@ -32,15 +34,13 @@ const PLAN_ROWS: readonly PlanRow[] = [
   { key: 'messages', values: perPlan((plan) => PLAN_DETAILS[plan].newConversationsPerMonth ?? 'unlimited') },
   {
     key: 'ai',
-    values: perPlan((plan) => (PLAN_DETAILS[plan].aiLevel === 'none' ? 'no' : PLAN_DETAILS[plan].aiLevel)),
+    values: perPlan((plan) => levelOf(PLAN_DETAILS[plan].aiLevel)),
   },
   { key: 'verifiedBadge', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].verifiedBadge)) },
   { key: 'support', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].prioritySupport)) },
   {
     key: 'analytics',
-    values: perPlan((plan) =>
-      PLAN_DETAILS[plan].analytics === 'none' ? 'no' : PLAN_DETAILS[plan].analytics,
-    ),
+    values: perPlan((plan) => levelOf(PLAN_DETAILS[plan].analytics)),
   },
   {
     key: 'boost',

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { PLAN_DETAILS, type Plan } from '@common/catalog';
 import type { Analytics, AnalyticsListing, MarketInsight } from '@common/schemas/analytics';
+// Active listings of a pair are counted as browse counts them: up to this, then "1,000+".
+import { COUNT_LIMIT } from '@common/schemas/listings';
 import type { Db } from '../../db/client';
 
 /** The period analytics cover, ending today. */
@@ -13,8 +15,6 @@ const CHARTED_LISTINGS = 5;
 const MARKET_PAIRS = 5;
 /** A pair's median price is taken over at most this many of its listings (Best match's first ones). */
 const MARKET_SAMPLE = 500;
-/** Active listings of a pair are counted up to this (then "1,000+"). */
-const COUNT_LIMIT = 1000;
 
 // A type, not an interface: rows must be indexable records.
 type PairFigures = {
