@@ -27,6 +27,29 @@ test.describe('sign-up form', () => {
     await expect(page.getByText('Password must meet these requirements:')).toBeHidden();
     await expect(page).toHaveURL('/auth?mode=signup');
   });
+
+  test('keeps what was typed while the page was still coming alive', async ({ page }) => {
+    // The page's scripts wait until the visitor has typed into the server's HTML.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/auth?mode=signup', { waitUntil: 'commit' });
+    const email = uniqueEmail('early');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    release();
+
+    // The form heard the password: its rules show, and what was typed is still there.
+    await expect(page.getByText('At least 8 characters')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Please enter your first name.')).toBeVisible();
+    await expect(page.getByText('Please use a real email address')).toBeHidden();
+  });
 });
 
 test.describe('accounts, in English', () => {

@@ -1,5 +1,8 @@
+import { useEffect, useRef } from 'react';
 import {
   useForm,
+  type ChangeHandler,
+  type UseFormRegister,
   type FieldValues,
   type Path,
   type UseFormProps,
@@ -18,11 +21,90 @@ export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>
   schema: Schema,
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
 ): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
-  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     // The resolver's own typing cannot follow a generic schema; the form is typed by the schema above.
     resolver: zodResolver(schema as never) as never,
     ...options,
   });
+  const kept = useRef<KeptInput[]>([]);
+  const wrapped = useRef<UseFormRegister<z.input<Schema>>>(null);
+  if (wrapped.current === null) {
+    wrapped.current = keepEarlyInput(form.register, kept.current);
+    form.register = wrapped.current;
+  }
+  // Told after the commit's layout effects, where the form and its watchers subscribe.
+  useEffect(() => {
+    for (const { element, onChange } of kept.current.splice(0))
+      void onChange({ target: element, type: 'change' });
+  });
+  return form;
+}
+
+interface KeptInput {
+  element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+  onChange: ChangeHandler;
+}
+
+/**
+ * A page rendered by the server can be typed into before its script takes it over. The form would
+ * take that value in while its fields register, before anything listens, so the page would not show
+ * it (a password's rules, a counter). This register hides such a value while the field registers,
+ * puts it back, and queues it to be told to the form as if just typed, once the form listens.
+ */
+function keepEarlyInput<Values extends FieldValues>(
+  register: UseFormRegister<Values>,
+  kept: KeptInput[],
+): UseFormRegister<Values> {
+  const seen = new WeakSet<object>();
+  return (name, options) => {
+    const field = register(name, options);
+    const attach = field.ref;
+    return {
+      ...field,
+      ref: (instance: unknown) => {
+        const element = instance instanceof Element && !seen.has(instance) ? instance : null;
+        if (element) seen.add(element);
+        // Hidden while the field registers: the form then starts from its default, as on any page.
+        const change = element ? changedByVisitor(element) : null;
+        change?.hide();
+        attach(instance);
+        if (element && change) {
+          change.restore();
+          kept.push({ element: element as KeptInput['element'], onChange: field.onChange });
+        }
+      },
+    };
+  };
+}
+
+const notTyped = new Set(['checkbox', 'radio', 'file', 'hidden', 'submit', 'button', 'reset', 'image']);
+
+interface VisitorChange {
+  hide: () => void;
+  restore: () => void;
+}
+
+/** When the visitor changed a text box or a single choice list: how to hide the change and put it back. */
+function changedByVisitor(element: Element): VisitorChange | null {
+  if (
+    element instanceof HTMLTextAreaElement ||
+    (element instanceof HTMLInputElement && !notTyped.has(element.type))
+  ) {
+    const { value, defaultValue } = element;
+    if (value === defaultValue) return null;
+    return { hide: () => (element.value = defaultValue), restore: () => (element.value = value) };
+  }
+  if (element instanceof HTMLSelectElement && !element.multiple && element.options.length > 0) {
+    const options = [...element.options];
+    const initial = Math.max(
+      0,
+      options.findIndex((option) => option.defaultSelected),
+    );
+    const chosen = element.selectedIndex;
+    if (chosen === initial || chosen < 0) return null;
+    return { hide: () => (element.selectedIndex = initial), restore: () => (element.selectedIndex = chosen) };
+  }
+  return null;
 }
 
 /**
