@@ -38,6 +38,8 @@ const PUBLIC_PAGES = [
   '/forgot-password',
   '/reset-password',
   '/password-reset',
+  '/confirm-email-change',
+  '/undo-email-change',
 ];
 
 const MEMBER_PAGES = [
@@ -57,6 +59,7 @@ const MEMBER_PAGES = [
   '/onboarding/role',
   '/onboarding/buyer',
   '/onboarding/seller',
+  '/settings',
 ];
 
 /** What sticks out past the right edge, for the failure message. */

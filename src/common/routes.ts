@@ -56,6 +56,9 @@ export const paths = {
   partsWanted: route('/parts-wanted'),
   pendingSales: route('/pending-sales'),
   history: route('/history'),
+  settings: route('/settings'),
+  confirmEmailChange: route('/confirm-email-change'),
+  undoEmailChange: route('/undo-email-change'),
 } as const;
 
 export type PathName = keyof typeof paths;

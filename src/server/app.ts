@@ -43,6 +43,8 @@ import { clientIp } from './http/client-ip';
 import { createLimiter } from './security/rate-limit';
 import { seoFiles } from './http/seo-files';
 import { createMailer, type Mailer } from './mail/mailer';
+import { accountRoutes } from './features/account/account.routes';
+import { createAccountService } from './features/account/account.service';
 import { devMailbox } from './mail/dev-mailbox';
 import type { JobHandler } from './jobs/queue';
 import type Stripe from 'stripe';
@@ -123,6 +125,13 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
   });
+  const account = createAccountService({
+    db,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    wakeJobs,
+    sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
+  });
   const notifications = createNotificationsService({ db, realtime });
   const missed = missedEmails({
     db,
@@ -182,6 +191,7 @@ export function createApp(deps: AppDeps) {
   });
   const jobHandlers: Record<string, JobHandler> = {
     ...auth.jobHandlers,
+    ...account.jobHandlers,
     ...contact.jobHandlers,
     ...missed.jobHandlers,
     ...favourites.jobHandlers,
@@ -235,6 +245,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }))
     .route('/profile', profileRoutes(createProfileService(db)))
+    .route('/account', accountRoutes({ account, limit, cookies }))
     .route(
       '/',
       listingsRoutes({

@@ -85,6 +85,7 @@ const ONBOARDING_NS = ['onboarding', 'errors'];
 const MARKET_NS = ['market', 'saved', 'errors'];
 const MESSAGES_NS = ['messages', 'market', 'notifications', 'errors'];
 const NOTIFICATIONS_NS = ['notifications', 'errors'];
+const ACCOUNT_NS = ['account', 'onboarding', 'auth', 'errors'];
 const MEMBERS = { member: true };
 
 const pages: Record<PathName, PageDefinition> = {
@@ -122,6 +123,9 @@ const pages: Record<PathName, PageDefinition> = {
   partsWanted: page('coming-soon/coming-soon-page', [], { component: 'PartsWantedPage' }),
   pendingSales: page('coming-soon/coming-soon-page', [], { component: 'PendingSalesPage' }),
   history: page('coming-soon/coming-soon-page', [], { component: 'HistoryPage' }),
+  settings: page('account/settings-page', ACCOUNT_NS, MEMBERS),
+  confirmEmailChange: page('account/confirm-email-change-page', ACCOUNT_NS),
+  undoEmailChange: page('account/undo-email-change-page', ACCOUNT_NS),
 };
 const notFound = page('errors/not-found-page');
 

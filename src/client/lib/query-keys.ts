@@ -55,4 +55,9 @@ export const queryKeys = {
   },
   billing: ['billing'] as const,
   profile: ['profile'] as const,
+  account: {
+    all: ['account'] as const,
+    details: ['account', 'details'] as const,
+    sessions: ['account', 'sessions'] as const,
+  },
 };

@@ -31,6 +31,13 @@ export function formatDate(
   );
 }
 
+/** A day and a time of day, as a member reads them in their language. */
+export function formatDateTime(date: Date | string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    typeof date === 'string' ? new Date(date) : date,
+  );
+}
+
 export function formatPercent(value: number, language: Language): string {
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(value);
 }

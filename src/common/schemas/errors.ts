@@ -45,5 +45,7 @@ export const ERROR_CODES = [
   'CROSS_SITE_REQUEST',
   'JSON_REQUIRED',
   'UPLOAD_LIMIT',
+  'NO_PASSWORD',
+  'EMAIL_TAKEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -42,8 +42,21 @@ export const OtherTextSchema = z
 /** The stored list: the choices plus `Other: …` when given; an empty list is stored as null. */
 export function withOther(choices: readonly string[], other: string): string[] | null {
   const list = [...new Set(choices)];
-  if (other) list.push(`Other: ${other}`);
+  if (other) list.push(`${OTHER_PREFIX}${other}`);
   return list.length > 0 ? list : null;
+}
+
+const OTHER_PREFIX = 'Other: ';
+
+/** A stored list read back for a form: the choices among `options`, and the `Other: …` text. */
+export function splitOther<T extends string>(
+  stored: readonly string[] | null,
+  options: readonly T[],
+): { choices: T[]; other: string } {
+  const list = stored ?? [];
+  const choices = list.filter((item): item is T => (options as readonly string[]).includes(item));
+  const other = list.find((item) => item.startsWith(OTHER_PREFIX))?.slice(OTHER_PREFIX.length) ?? '';
+  return { choices, other };
 }
 
 export const RoleRequestSchema = z

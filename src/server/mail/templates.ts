@@ -13,7 +13,10 @@ export type EmailTemplate =
   | 'contactSupport'
   | 'contactAcknowledgement'
   | 'paymentFailed'
-  | 'planLapsed';
+  | 'planLapsed'
+  | 'passwordChanged'
+  | 'confirmEmailChange'
+  | 'emailChanged';
 
 /**
  * A translated email with one action: HTML with a button and the same link written out, and a plain

@@ -1,3 +1,4 @@
+import { ApiError } from '../http/api-error';
 /**
  * Passwords that appear again and again in breaches, or that are built on the site's own name: the ~49,000 of zxcvbn's common-password list
  * (bundled with the server, loaded at the first check), matched ignoring case, and also once dressed up
@@ -22,4 +23,10 @@ export async function isCommonPassword(password: string): Promise<boolean> {
   if (list.has(lower) || CONTEXT_WORDS.some((word) => lower.includes(word))) return true;
   const core = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
   return core.length >= 4 && list.has(core);
+}
+
+/** New passwords keep the character rules of the shared schema and must not be a common one. */
+export async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password))
+    throw new ApiError(400, 'VALIDATION_ERROR', {}, { password: 'validation.passwordCommon' });
 }

@@ -15,6 +15,10 @@ export type SecurityEvent =
   | 'password-reset.completed'
   | 'reset-link.refused'
   | 'sessions.revoked'
+  | 'password.changed'
+  | 'email-change.requested'
+  | 'email-change.confirmed'
+  | 'email-change.undone'
   | 'limit.reached'
   | 'authorization.refused'
   | 'webhook.signature-failed';

@@ -45,6 +45,7 @@ export function navigation(signedIn: boolean) {
       { label: 'myFleet', to: paths.myFleet.href() },
       { label: 'community', to: paths.community.href() },
       { label: 'upgrade', to: paths.upgrade.href() },
+      { label: 'settings', to: paths.settings.href() },
     ],
   } satisfies Record<string, NavLinkItem | NavLinkItem[]>;
 }

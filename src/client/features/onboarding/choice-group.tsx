@@ -80,8 +80,10 @@ export function useChoices<Values extends FieldValues>(
   form: UseFormReturn<Values, unknown, FieldValues>,
   list: Path<Values>,
   otherText: Path<Values>,
+  /** The "Other" text already stored, if any: ticked with it. */
+  initialOther = '',
 ) {
-  const [other, setOther] = useState({ checked: false, text: '' });
+  const [other, setOther] = useState({ checked: initialOther !== '', text: initialOther });
   const selected = (useWatch({ control: form.control, name: list }) ?? []) as string[];
   const revalidate = form.formState.isSubmitted;
   return {

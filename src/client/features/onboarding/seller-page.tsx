@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
-import { ONBOARDING_CATEGORIES, SellerPreferencesSchema } from '@common/schemas/profile';
+import { SellerPreferencesSchema } from '@common/schemas/profile';
 import { paths } from '@common/routes';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';
 import { Button } from '@client/components/ui/button';
-import { CheckboxField } from '@client/components/ui/field';
-import { ChoiceGroup, useChoices } from './choice-group';
+import { SellerPreferenceFields } from './preference-fields';
 import { useSaveSellerPreferences } from './api';
 import { OnboardingShell, useEffectiveRole, useOnboardingMember } from './onboarding-shell';
 import { stepOf } from './steps';
@@ -24,7 +23,6 @@ export default function SellerPage() {
   const form = useSchemaForm(SellerPreferencesSchema, {
     defaultValues: { shipOk: false, localOk: false, sellerCategories: [], otherCategory: '' },
   });
-  const categories = useChoices(form, 'sellerCategories', 'otherCategory');
   const message = useErrorText();
   const saving = form.formState.isSubmitting;
 
@@ -47,21 +45,7 @@ export default function SellerPage() {
   return (
     <OnboardingShell step={stepOf('seller', role)} title={t('seller.title')} subtitle={t('seller.subtitle')}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-8">
-        <fieldset>
-          <legend className="mb-3 text-sm font-semibold text-slate-900">{t('seller.delivery')}</legend>
-          <div className="space-y-2.5">
-            <CheckboxField label={t('seller.shipOk')} {...form.register('shipOk')} />
-            <CheckboxField label={t('seller.localOk')} {...form.register('localOk')} />
-          </div>
-        </fieldset>
-        <ChoiceGroup
-          legend={t('seller.categories')}
-          options={ONBOARDING_CATEGORIES}
-          label={(category) => t(`catalog.categories.${category}`, { ns: 'common' })}
-          {...categories}
-          otherLabel={t('seller.otherCategory')}
-          error={message(form.formState.errors.sellerCategories?.message)}
-        />
+        <SellerPreferenceFields form={form} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button variant="ghost" disabled={skipping || saving} onClick={() => void skip()}>
             {t('skip')}

@@ -147,3 +147,27 @@ export const socialLinkRequests = pgTable(
   },
   (table) => [index('social_link_request_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * A change of a member's email address, by emailed link. `confirm` rows carry the new address and go
+ * to it (24 hours; a newer request replaces the older); `undo` rows carry the previous address and go
+ * to it once the change is made (7 days). `token_hash` is the SHA-256 of the secret in the link.
+ */
+export const emailChanges = pgTable(
+  'email_change',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['confirm', 'undo'] }).notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('email_change_user_idx').on(table.userId, table.kind),
+    check('email_change_kind_check', sql`${table.kind} IN ('confirm', 'undo')`),
+  ],
+);

@@ -30,7 +30,7 @@ import type { AppEnv } from '../../http/app-env';
 import { ApiError, requestLanguage } from '../../http/api-error';
 import { body, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
-import { isCommonPassword } from '../../security/common-passwords';
+import { refuseCommonPassword } from '../../security/common-passwords';
 import { logSecurityEvent } from '../../security/security-log';
 import { clearRateLimit, LIMITS, type Limiter } from '../../security/rate-limit';
 import type { AuthService } from './auth.service';
@@ -174,12 +174,6 @@ const routes = {
     },
   }),
 };
-
-/** New passwords keep the character rules of the shared schema and must not be a common one. */
-async function refuseCommonPassword(password: string): Promise<void> {
-  if (await isCommonPassword(password))
-    throw new ApiError(400, 'VALIDATION_ERROR', {}, { password: 'validation.passwordCommon' });
-}
 
 export interface AuthRoutesDeps {
   db: Db;

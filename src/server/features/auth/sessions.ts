@@ -70,6 +70,17 @@ export function clearSessionCookie(c: Context, settings: CookieSettings): void {
   clearCookie(c, settings, SESSION_COOKIE);
 }
 
+/** A session still in force: not expired, and a browser-session one not idle past its timeout. */
+export function liveSession() {
+  return and(
+    gt(sessions.expiresAt, sql`now()`),
+    or(
+      eq(sessions.persistent, true),
+      gt(sessions.updatedAt, sql`now() - make_interval(secs => ${BROWSER_SESSION_IDLE_SECONDS})`),
+    ),
+  );
+}
+
 /** The member a session token belongs to, with what the interface needs, in one query. */
 export async function findSessionUser(
   db: Db,
@@ -90,16 +101,7 @@ export async function findSessionUser(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      and(
-        eq(sessions.token, hashToken(token)),
-        gt(sessions.expiresAt, sql`now()`),
-        or(
-          eq(sessions.persistent, true),
-          gt(sessions.updatedAt, sql`now() - make_interval(secs => ${BROWSER_SESSION_IDLE_SECONDS})`),
-        ),
-      ),
-    )
+    .where(and(eq(sessions.token, hashToken(token)), liveSession()))
     .limit(1);
   const row = rows[0];
   if (!row) return null;

@@ -1,0 +1,174 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { linkIn, uniqueEmail, waitForMail } from './support/mail';
+import { PASSWORD, chooseLanguage, newMember, signIn } from './support/accounts';
+
+const NEW_PASSWORD = 'Fr3sh!Gasket';
+
+/** The member's settings, reached as a person would: through the account menu. */
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page).toHaveURL('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+}
+
+/** The same member signed in on a second browser. */
+async function secondBrowser(browser: Browser, email: string, password = PASSWORD) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/auth?mode=signin');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL('/');
+  return { context, page };
+}
+
+test('settings: edit names, phone, role and buying preferences; they stay after a reload', async ({
+  page,
+}) => {
+  const email = uniqueEmail('settings');
+  await newMember(page, email);
+  await openSettings(page);
+
+  const details = page.getByRole('region', { name: 'Your details' });
+  await expect(details.getByLabel('First Name')).toHaveValue('Mika');
+  await details.getByLabel('First Name').fill('');
+  await details.getByLabel('Phone (optional)').fill('555 555 5555');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByText('Please enter your first name.')).toBeVisible();
+  await expect(details.getByLabel('First Name')).toBeFocused();
+  await details.getByLabel('First Name').fill('Kimi');
+  await details.getByLabel('Phone (optional)').fill('(415) 867-2309');
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  // The menu shows the new first name.
+  await expect(page.getByRole('button', { name: /Account menu for Kimi/ })).toBeVisible();
+
+  const role = page.getByRole('region', { name: 'How you use ModMarket' });
+  await role.getByRole('radio', { name: /Both/ }).check();
+  await role.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('region', { name: 'Selling preferences' })).toBeVisible();
+
+  const buying = page.getByRole('region', { name: 'Buying preferences' });
+  await buying.getByLabel('ZIP Code').fill('');
+  await buying.getByRole('button', { name: 'Save changes' }).click();
+  await expect(buying.getByText(/ZIP code/i).last()).toBeVisible();
+  await buying.getByLabel('ZIP Code').fill('90210');
+  await buying.getByLabel('Search radius').selectOption('50');
+  await buying.getByRole('checkbox', { name: 'Porsche' }).check();
+  await buying.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Changes saved').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Your details' }).getByLabel('First Name')).toHaveValue(
+    'Kimi',
+  );
+  const reloaded = page.getByRole('region', { name: 'Buying preferences' });
+  await expect(reloaded.getByLabel('ZIP Code')).toHaveValue('90210');
+  await expect(reloaded.getByLabel('Search radius')).toHaveValue('50');
+  await expect(reloaded.getByRole('checkbox', { name: 'Porsche' })).toBeChecked();
+});
+
+test('settings: a new password signs the other browser out and works at the next sign-in', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('password');
+  await newMember(page, email);
+  const other = await secondBrowser(browser, email);
+  await openSettings(page);
+
+  const form = page.getByRole('region', { name: 'Password' });
+  await form.getByLabel('Current Password').fill('Wr0ng!Password');
+  await form.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await form.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(form.getByText('That is not your current password.')).toBeVisible();
+
+  await form.getByLabel('Current Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(form.getByLabel('Current Password')).toHaveValue('');
+
+  // The other browser is signed out: its next page asks it to sign in.
+  await other.page.goto('/messages');
+  await expect(other.page).toHaveURL(/\/auth\?/);
+  await other.page.goto('/auth?mode=signin');
+  await signIn(other.page, email, PASSWORD);
+  await expect(other.page.getByText('Invalid email or password').first()).toBeVisible();
+  await signIn(other.page, email, NEW_PASSWORD);
+  await expect(other.page).toHaveURL('/');
+  await other.context.close();
+
+  const notice = await waitForMail(email, 2);
+  expect(notice.subject).toBe('Your ModMarket password was changed');
+});
+
+test('settings: change the email by the link sent to it; the old address is told', async ({ page }) => {
+  const email = uniqueEmail('old-address');
+  const newEmail = uniqueEmail('new-address');
+  await newMember(page, email);
+  await openSettings(page);
+
+  const form = page.getByRole('region', { name: 'Email address' });
+  await expect(form.getByText(email)).toBeVisible();
+  await form.getByLabel('New Email Address').fill(newEmail);
+  await form.getByLabel('Current Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(page.getByText('Check the new address')).toBeVisible();
+  await expect(form.getByText(`open the link we sent to ${newEmail}`)).toBeVisible();
+
+  const mail = await waitForMail(newEmail);
+  expect(mail.subject).toBe('Confirm your new ModMarket email address');
+  await page.goto(linkIn(mail, '/confirm-email-change'));
+  await expect(page.getByRole('heading', { name: 'Email address changed' })).toBeVisible();
+  expect(page.url()).not.toContain('token=');
+  await page.getByRole('link', { name: 'Back to settings' }).click();
+  await expect(page.getByRole('region', { name: 'Email address' }).getByText(newEmail)).toBeVisible();
+
+  const notice = await waitForMail(email, 2);
+  expect(notice.subject).toBe('Your ModMarket email address was changed');
+  expect(notice.text).toContain(newEmail);
+
+  // The old address's link puts it back and signs everyone out.
+  await page.goto(linkIn(notice, '/undo-email-change'));
+  await expect(page.getByRole('heading', { name: 'Change undone' })).toBeVisible();
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/auth\?/);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/settings');
+});
+
+test('settings: sessions list this browser and another; signing the other out ends it', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('sessions');
+  await newMember(page, email);
+  const other = await secondBrowser(browser, email);
+  await openSettings(page);
+
+  const sessions = page.getByRole('region', { name: 'Where you are signed in' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await expect(sessions.getByText('This browser')).toBeVisible();
+  await sessions.getByRole('button', { name: /^Sign out Chrome/ }).click();
+  await expect(page.getByText(/was signed out/)).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await expect(sessions.getByRole('button', { name: 'Sign out all other browsers' })).toBeDisabled();
+
+  await other.page.goto('/messages');
+  await expect(other.page).toHaveURL(/\/auth\?/);
+  await other.context.close();
+});
+
+test('settings speak Spanish and Chinese', async ({ page }) => {
+  const email = uniqueEmail('settings-lang');
+  await newMember(page, email);
+  await chooseLanguage(page, 'es');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuración de la cuenta' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Dónde has iniciado sesión' })).toBeVisible();
+  await chooseLanguage(page, 'zh-CN');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: '账户设置' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '更改密码' })).toBeVisible();
+});

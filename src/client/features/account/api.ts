@@ -1,0 +1,89 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountDetailsInput, ChangeEmailInput, ChangePasswordInput } from '@common/schemas/account';
+import { call, client } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+
+/** The account's API layer: details, password, email address and the browsers signed in. */
+export const accountQueries = {
+  details: () =>
+    queryOptions({
+      queryKey: queryKeys.account.details,
+      queryFn: () => call(client.account.$get()),
+    }),
+  sessions: () =>
+    queryOptions({
+      queryKey: queryKeys.account.sessions,
+      queryFn: () => call(client.account.sessions.$get()),
+    }),
+  profile: () =>
+    queryOptions({
+      queryKey: queryKeys.profile,
+      queryFn: () => call(client.profile.$get()),
+    }),
+};
+
+export function useSaveDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AccountDetailsInput) => call(client.account.details.$put({ json: input })),
+    onSuccess: (account) => {
+      queryClient.setQueryData(queryKeys.account.details, account);
+      // The menu shows the first name.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}
+
+/** Other browsers are signed out by a new password: the list of sessions is read again. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => call(client.account.password.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
+  });
+}
+
+export function useRequestEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) => call(client.account.email.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.details }),
+  });
+}
+
+/** The emailed links: used by whoever opens them, signed in or not. */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => call(client.account.email.confirm.$post({ json: { token } })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.account.all }),
+      ]),
+  });
+}
+
+export function useUndoEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => call(client.account.email.undo.$post({ json: { token } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+  });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(client.account.sessions[':id'].$delete({ param: { id } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(client.account.sessions['end-others'].$post()),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
+  });
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { EmailSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH, PhoneSchema, SignUpSchema } from './auth';
+
+/**
+ * What a member changes on the settings page. The rules are sign-up's: a name, phone, password or
+ * email is held to the same rules wherever it is entered.
+ */
+
+const signUpFields = SignUpSchema.shape;
+
+export const AccountDetailsSchema = z
+  .object({
+    firstName: signUpFields.firstName,
+    lastName: signUpFields.lastName,
+    phone: PhoneSchema.optional().default(''),
+  })
+  .meta({ id: 'AccountDetails' });
+export type AccountDetailsInput = z.input<typeof AccountDetailsSchema>;
+
+export const AccountSchema = z
+  .object({
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    phone: z.string().nullable(),
+    /** False for a member who signed up through a provider and never set a password. */
+    hasPassword: z.boolean(),
+    /** The address waiting for its confirmation link to be opened, if any. */
+    pendingEmail: z.string().nullable(),
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof AccountSchema>;
+
+const CurrentPasswordSchema = z
+  .string({ error: 'validation.currentPasswordRequired' })
+  .min(1, 'validation.currentPasswordRequired')
+  .max(PASSWORD_MAX_LENGTH);
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: CurrentPasswordSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: 'validation.passwordMismatch',
+    path: ['confirmPassword'],
+  })
+  .meta({ id: 'ChangePasswordRequest' });
+export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
+
+export const ChangeEmailSchema = z
+  .object({ email: EmailSchema, currentPassword: CurrentPasswordSchema })
+  .meta({ id: 'ChangeEmailRequest' });
+export type ChangeEmailInput = z.input<typeof ChangeEmailSchema>;
+
+export const EmailChangeResultSchema = z.object({ email: z.string() }).meta({ id: 'EmailChangeResult' });
+
+export const ActiveSessionSchema = z
+  .object({
+    id: z.string(),
+    /** The browser and system read from the user agent, e.g. "Chrome on Android". */
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    device: z.enum(['desktop', 'mobile', 'tablet']),
+    ipAddress: z.string().nullable(),
+    lastSeenAt: z.string(),
+    signedInAt: z.string(),
+    current: z.boolean(),
+  })
+  .meta({ id: 'ActiveSession' });
+export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
+
+export const ActiveSessionsSchema = z
+  .object({ sessions: z.array(ActiveSessionSchema) })
+  .meta({ id: 'ActiveSessions' });

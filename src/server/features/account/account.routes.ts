@@ -1,0 +1,169 @@
+import { z } from '@hono/zod-openapi';
+import {
+  AccountDetailsSchema,
+  AccountSchema,
+  ActiveSessionsSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  EmailChangeResultSchema,
+} from '@common/schemas/account';
+import { AcceptedSchema, OkSchema, TokenSchema } from '@common/schemas/auth';
+import { createRouter } from '../../http/create-router';
+import type { CookieSettings } from '../../http/cookies';
+import { body, failure, json, route } from '../../http/openapi';
+import { refuseCommonPassword } from '../../security/common-passwords';
+import { LIMITS, type Limiter } from '../../security/rate-limit';
+import { logSecurityEvent } from '../../security/security-log';
+import { clearSessionCookie, requireUser } from '../auth/sessions';
+import type { AccountService } from './account.service';
+
+const tags = ['Account'];
+const failures = {
+  400: failure('Invalid input'),
+  401: failure('Not signed in'),
+  429: failure('Too many attempts'),
+};
+
+const routes = {
+  get: route({
+    member: true,
+    method: 'get',
+    path: '/',
+    tags,
+    summary: 'My account: address, names, phone, whether a password is set',
+    responses: { 200: json(AccountSchema, 'The account'), ...failures },
+  }),
+  details: route({
+    member: true,
+    method: 'put',
+    path: '/details',
+    tags,
+    summary: 'Change names and phone',
+    request: body(AccountDetailsSchema),
+    responses: { 200: json(AccountSchema, 'The account'), ...failures },
+  }),
+  password: route({
+    member: true,
+    method: 'post',
+    path: '/password',
+    tags,
+    summary: 'Change the password (the current one required); other sessions end',
+    request: body(ChangePasswordSchema),
+    responses: { 200: json(OkSchema, 'Changed'), ...failures },
+  }),
+  email: route({
+    member: true,
+    method: 'post',
+    path: '/email',
+    tags,
+    summary: 'Ask to change the email address: a link goes to the new address',
+    request: body(ChangeEmailSchema),
+    responses: { 202: json(AcceptedSchema, 'A link is on its way'), ...failures },
+  }),
+  confirmEmail: route({
+    method: 'post',
+    path: '/email/confirm',
+    tags,
+    summary: "The new address's link: the change is made",
+    request: body(TokenSchema),
+    responses: {
+      200: json(EmailChangeResultSchema, 'The address now in use'),
+      409: failure('The address belongs to another account'),
+      ...failures,
+    },
+  }),
+  undoEmail: route({
+    method: 'post',
+    path: '/email/undo',
+    tags,
+    summary: "The previous address's link: the change is undone and every session ends",
+    request: body(TokenSchema),
+    responses: {
+      200: json(EmailChangeResultSchema, 'The address back in use'),
+      409: failure('The address belongs to another account'),
+      ...failures,
+    },
+  }),
+  sessions: route({
+    member: true,
+    method: 'get',
+    path: '/sessions',
+    tags,
+    summary: 'The browsers signed in to my account',
+    responses: { 200: json(ActiveSessionsSchema, 'Active sessions'), ...failures },
+  }),
+  endSession: route({
+    member: true,
+    method: 'delete',
+    path: '/sessions/{id}',
+    tags,
+    summary: 'Sign one browser out',
+    request: { params: z.object({ id: z.string().max(100) }) },
+    responses: { 200: json(OkSchema, 'Signed out'), 404: failure('No such session'), ...failures },
+  }),
+  endOthers: route({
+    member: true,
+    method: 'post',
+    path: '/sessions/end-others',
+    tags,
+    summary: 'Sign out every browser but this one',
+    responses: { 200: json(z.object({ ended: z.number() }), 'How many ended'), ...failures },
+  }),
+};
+
+export function accountRoutes(deps: { account: AccountService; limit: Limiter; cookies: CookieSettings }) {
+  const { account, limit } = deps;
+  return createRouter()
+    .openapi(routes.get, async (c) => c.json(await account.get(requireUser(c).id), 200))
+    .openapi(routes.details, async (c) => {
+      const input = c.req.valid('json');
+      return c.json(await account.saveDetails(requireUser(c).id, input), 200);
+    })
+    .openapi(routes.password, async (c) => {
+      const user = requireUser(c);
+      const input = c.req.valid('json');
+      // Each try checks the current password: limited like sign-in, per member.
+      await limit('account-password', user.id, LIMITS.signInPerAccount);
+      await refuseCommonPassword(input.password);
+      await account.changePassword(user.id, c.get('sessionId'), input);
+      logSecurityEvent(c, 'password.changed');
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.email, async (c) => {
+      const user = requireUser(c);
+      const input = c.req.valid('json');
+      await limit('account-password', user.id, LIMITS.signInPerAccount);
+      await limit('email-change', user.id, LIMITS.emailPerAccount);
+      await account.requestEmailChange(user.id, input);
+      logSecurityEvent(c, 'email-change.requested');
+      return c.json({ status: 'accepted' as const }, 202);
+    })
+    .openapi(routes.confirmEmail, async (c) => {
+      await limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
+      const { userId, email } = await account.confirmEmailChange(c.req.valid('json').token);
+      logSecurityEvent(c, 'email-change.confirmed', { memberId: userId });
+      return c.json({ email }, 200);
+    })
+    .openapi(routes.undoEmail, async (c) => {
+      await limit('link-ip', c.get('clientNet'), LIMITS.resetPerIp);
+      const { userId, email } = await account.undoEmailChange(c.req.valid('json').token);
+      // Every session of the account ended, this browser's too if it was one.
+      clearSessionCookie(c, deps.cookies);
+      logSecurityEvent(c, 'email-change.undone', { memberId: userId });
+      return c.json({ email }, 200);
+    })
+    .openapi(routes.sessions, async (c) =>
+      c.json({ sessions: await account.listSessions(requireUser(c).id, c.get('sessionId')) }, 200),
+    )
+    .openapi(routes.endSession, async (c) => {
+      const user = requireUser(c);
+      const { id } = c.req.valid('param');
+      await account.endSession(user.id, id);
+      logSecurityEvent(c, 'sessions.revoked', { session: id === c.get('sessionId') ? 'this' : 'other' });
+      if (id === c.get('sessionId')) clearSessionCookie(c, deps.cookies);
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.endOthers, async (c) =>
+      c.json({ ended: await account.endOtherSessions(requireUser(c).id, c.get('sessionId')) }, 200),
+    );
+}

@@ -1,0 +1,350 @@
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import Bowser from 'bowser';
+import { z } from 'zod';
+import type { Account, ActiveSession } from '@common/schemas/account';
+import { isLanguage, type Language } from '@common/i18n/languages';
+import type { Db, Executor } from '../../db/client';
+import { accounts, emailChanges, profiles, sessions, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { enqueueJob, type JobHandler } from '../../jobs/queue';
+import type { Mailer } from '../../mail/mailer';
+import { renderEmail } from '../../mail/templates';
+import { hashPassword, hashToken, randomToken, verifyPassword } from '../../security/secrets';
+import { CREDENTIAL_PROVIDER } from '../auth/registrations';
+import { liveSession } from '../auth/sessions';
+
+/** A link to confirm a new address works this long; the previous address can undo the change this long. */
+export const EMAIL_CONFIRM_SECONDS = 24 * 3600;
+export const EMAIL_UNDO_SECONDS = 7 * 24 * 3600;
+
+export interface AccountServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  wakeJobs: () => void;
+  /** Sessions of a member ended: their open realtime sockets are closed. */
+  sessionsEnded: (userId: string) => Promise<void>;
+}
+
+/** Job payloads name rows and addresses, never a secret: links are made by the job that sends them. */
+const MemberJob = z.object({ userId: z.string() });
+const EmailChangedJob = z.object({ userId: z.string(), previousEmail: z.string() });
+
+function language(value: string | null | undefined): Language {
+  return isLanguage(value) ? value : 'en';
+}
+
+/** "Chrome", "Windows", a device kind: what a member recognises a session by. */
+export function describeUserAgent(
+  userAgent: string | null,
+): Pick<ActiveSession, 'browser' | 'os' | 'device'> {
+  if (!userAgent) return { browser: null, os: null, device: 'desktop' };
+  const parsed = Bowser.parse(userAgent);
+  const platform = parsed.platform.type;
+  return {
+    browser: parsed.browser.name ?? null,
+    os: parsed.os.name ?? null,
+    device: platform === 'mobile' || platform === 'tablet' ? platform : 'desktop',
+  };
+}
+
+/**
+ * What a member controls about their account: names and phone, password, email address and the
+ * browsers signed in.
+ */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, mailer } = deps;
+  const link = (path: string, token: string) => `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+
+  async function enqueue(kind: string, payload: unknown) {
+    await enqueueJob(db, kind, payload);
+    deps.wakeJobs();
+  }
+
+  async function member(userId: string) {
+    const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    if (!rows[0]) throw new ApiError(401, 'UNAUTHORIZED');
+    return rows[0];
+  }
+
+  async function passwordHashOf(userId: string): Promise<string | null> {
+    const rows = await db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER)))
+      .limit(1);
+    return rows[0]?.password ?? null;
+  }
+
+  /** Throws unless `password` is the member's own (a member without one is told how to get one). */
+  async function checkPassword(userId: string, password: string): Promise<void> {
+    const stored = await passwordHashOf(userId);
+    if (!stored) throw new ApiError(400, 'NO_PASSWORD');
+    if (!(await verifyPassword(password, stored)))
+      throw new ApiError(400, 'VALIDATION_ERROR', undefined, {
+        currentPassword: 'validation.currentPasswordWrong',
+      });
+  }
+
+  /** Removes a member's sessions other than `keep`, and closes their sockets. */
+  async function endSessionsExcept(userId: string, keep: string | null): Promise<number> {
+    const ended = await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined))
+      .returning({ id: sessions.id });
+    if (ended.length > 0) await deps.sessionsEnded(userId);
+    return ended.length;
+  }
+
+  const jobHandlers: Record<string, JobHandler> = {
+    'account.password-changed': async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
+      const user = await db.query.users.findFirst({ where: eq(users.id, MemberJob.parse(raw).userId) });
+      if (!user) return;
+      await mailer.send(
+        renderEmail('passwordChanged', {
+          to: user.email,
+          language: language(user.locale),
+          name: user.firstName,
+          link: `${deps.publicUrl}/forgot-password`,
+        }),
+      );
+    },
+
+    /** Sends the newest requested address its confirmation link (made here, so no secret waits in a job). */
+    'account.confirm-email': async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
+      const userId = MemberJob.parse(raw).userId;
+      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      const pending = await db.query.emailChanges.findFirst({
+        where: and(eq(emailChanges.userId, userId), eq(emailChanges.kind, 'confirm')),
+        orderBy: desc(emailChanges.createdAt),
+      });
+      if (!user || !pending) return;
+      const token = randomToken();
+      await db
+        .update(emailChanges)
+        .set({ tokenHash: hashToken(token) })
+        .where(eq(emailChanges.id, pending.id));
+      await mailer.send(
+        renderEmail('confirmEmailChange', {
+          to: pending.email,
+          language: language(user.locale),
+          name: user.firstName,
+          link: link('/confirm-email-change', token),
+        }),
+      );
+    },
+
+    /** Tells the previous address, with a link that puts it back for 7 days. */
+    'account.email-changed': async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
+      const job = EmailChangedJob.parse(raw);
+      const user = await db.query.users.findFirst({ where: eq(users.id, job.userId) });
+      if (!user) return;
+      const token = randomToken();
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(emailChanges)
+          .where(and(eq(emailChanges.userId, user.id), eq(emailChanges.kind, 'undo')));
+        await tx.insert(emailChanges).values({
+          id: crypto.randomUUID(),
+          userId: user.id,
+          kind: 'undo',
+          email: job.previousEmail,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + EMAIL_UNDO_SECONDS * 1000),
+        });
+      });
+      await mailer.send(
+        renderEmail('emailChanged', {
+          to: job.previousEmail,
+          language: language(user.locale),
+          name: user.firstName,
+          link: link('/undo-email-change', token),
+          params: { email: user.email, days: 7 },
+        }),
+      );
+    },
+  };
+
+  /** Uses a link of `kind` up (at most once) and gives its row, or says why it does not work. */
+  async function consume(kind: 'confirm' | 'undo', token: string) {
+    const rows = await db
+      .delete(emailChanges)
+      .where(and(eq(emailChanges.tokenHash, hashToken(token)), eq(emailChanges.kind, kind)))
+      .returning({
+        userId: emailChanges.userId,
+        email: emailChanges.email,
+        expired: sql<boolean>`${emailChanges.expiresAt} <= now()`,
+      });
+    const row = rows[0];
+    if (!row) throw new ApiError(400, 'LINK_INVALID');
+    if (row.expired) throw new ApiError(400, 'LINK_EXPIRED');
+    return row;
+  }
+
+  /** True when an account other than `userId` has `email`. */
+  async function takenByOther(email: string, userId: string, executor: Executor = db): Promise<boolean> {
+    const rows = await executor
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), ne(users.id, userId)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  return {
+    jobHandlers,
+
+    async get(userId: string): Promise<Account> {
+      const user = await member(userId);
+      const [password, pending] = await Promise.all([
+        passwordHashOf(userId),
+        db.query.emailChanges.findFirst({
+          columns: { email: true },
+          where: and(
+            eq(emailChanges.userId, userId),
+            eq(emailChanges.kind, 'confirm'),
+            gt(emailChanges.expiresAt, sql`now()`),
+          ),
+        }),
+      ]);
+      return {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        phone: user.phone || null,
+        hasPassword: password !== null,
+        pendingEmail: pending?.email ?? null,
+      };
+    },
+
+    async saveDetails(
+      userId: string,
+      input: { firstName: string; lastName: string; phone: string | null },
+    ): Promise<Account> {
+      const name = `${input.firstName} ${input.lastName}`.trim();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...input, phone: input.phone || null, name, updatedAt: new Date() })
+          .where(eq(users.id, userId));
+        await tx.update(profiles).set({ displayName: name }).where(eq(profiles.userId, userId));
+      });
+      return this.get(userId);
+    },
+
+    /** A new password: the current one proves it is the member; every other session ends; an email tells. */
+    async changePassword(
+      userId: string,
+      currentSessionId: string | null,
+      input: { currentPassword: string; password: string },
+    ): Promise<void> {
+      await checkPassword(userId, input.currentPassword);
+      const passwordHash = await hashPassword(input.password);
+      await db
+        .update(accounts)
+        .set({ password: passwordHash, updatedAt: new Date() })
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER)));
+      await endSessionsExcept(userId, currentSessionId);
+      await enqueue('account.password-changed', { userId });
+    },
+
+    /**
+     * Asks for a new address. The answer is the same whether or not another account has it (that
+     * address then gets nothing), so the form cannot be used to find out who is a member.
+     */
+    async requestEmailChange(
+      userId: string,
+      input: { email: string; currentPassword: string },
+    ): Promise<void> {
+      await checkPassword(userId, input.currentPassword);
+      const user = await member(userId);
+      if (input.email === user.email)
+        throw new ApiError(400, 'VALIDATION_ERROR', undefined, { email: 'validation.emailUnchanged' });
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(emailChanges)
+          .where(and(eq(emailChanges.userId, userId), eq(emailChanges.kind, 'confirm')));
+        if (await takenByOther(input.email, userId, tx)) return;
+        await tx.insert(emailChanges).values({
+          id: crypto.randomUUID(),
+          userId,
+          kind: 'confirm',
+          email: input.email,
+          // Replaced by the job that sends the link; until then nothing can match it.
+          tokenHash: `pending:${crypto.randomUUID()}`,
+          expiresAt: new Date(Date.now() + EMAIL_CONFIRM_SECONDS * 1000),
+        });
+      });
+      await enqueue('account.confirm-email', { userId });
+    },
+
+    /** The new address's link: the account's address becomes it, and the previous one is told. */
+    async confirmEmailChange(token: string): Promise<{ userId: string; email: string }> {
+      const change = await consume('confirm', token);
+      const user = await member(change.userId);
+      if (await takenByOther(change.email, change.userId)) throw new ApiError(409, 'EMAIL_TAKEN');
+      await db
+        .update(users)
+        .set({ email: change.email, emailVerified: true, updatedAt: new Date() })
+        .where(eq(users.id, change.userId));
+      await enqueue('account.email-changed', { userId: change.userId, previousEmail: user.email });
+      return { userId: change.userId, email: change.email };
+    },
+
+    /**
+     * The previous address's link: the address goes back, and every session ends (whoever changed it
+     * may be signed in). The member is advised to choose a new password.
+     */
+    async undoEmailChange(token: string): Promise<{ userId: string; email: string }> {
+      const change = await consume('undo', token);
+      if (await takenByOther(change.email, change.userId)) throw new ApiError(409, 'EMAIL_TAKEN');
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ email: change.email, updatedAt: new Date() })
+          .where(eq(users.id, change.userId));
+        await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
+      });
+      await endSessionsExcept(change.userId, null);
+      return { userId: change.userId, email: change.email };
+    },
+
+    /** The member's signed-in browsers, the one asking first, then by last activity. */
+    async listSessions(userId: string, currentSessionId: string | null): Promise<ActiveSession[]> {
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), liveSession()))
+        .orderBy(desc(sessions.updatedAt))
+        .limit(100);
+      return rows
+        .map((row) => ({
+          id: row.id,
+          ...describeUserAgent(row.userAgent),
+          ipAddress: row.ipAddress,
+          lastSeenAt: row.updatedAt.toISOString(),
+          signedInAt: row.createdAt.toISOString(),
+          current: row.id === currentSessionId,
+        }))
+        .sort((a, b) => Number(b.current) - Number(a.current));
+    },
+
+    /** Ends one of the member's own sessions (another member's id is not found). */
+    async endSession(userId: string, sessionId: string): Promise<void> {
+      const ended = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+        .returning({ id: sessions.id });
+      if (ended.length === 0) throw new ApiError(404, 'NOT_FOUND');
+      await deps.sessionsEnded(userId);
+    },
+
+    endOtherSessions: (userId: string, currentSessionId: string | null) =>
+      endSessionsExcept(userId, currentSessionId),
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

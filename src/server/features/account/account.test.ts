@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { emailChanges, sessions } from '@server/db/schema';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser, linkToken } from '../../../test/test-browser';
+import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
+import { describeUserAgent } from './account.service';
+
+const NEW_PASSWORD = 'N3w-Passw0rd!x';
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36';
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
+
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+/** Signs the member in on a second browser, which says it is `userAgent`. */
+async function secondBrowser(email: string, userAgent = FIREFOX_WINDOWS, password = MEMBER_PASSWORD) {
+  const browser = new TestBrowser(t, `198.51.100.${++n}`);
+  const signedIn = await browser.request(
+    'POST',
+    '/api/auth/sign-in',
+    { email, password },
+    {
+      'User-Agent': userAgent,
+    },
+  );
+  expect(signedIn.status).toBe(200);
+  return browser;
+}
+
+async function signedInAs(browser: TestBrowser): Promise<string | null> {
+  const session = await browser.get<{ user: { email: string } | null }>('/api/auth/session');
+  return session.body.user?.email ?? null;
+}
+
+function signIn(email: string, password: string) {
+  return new TestBrowser(t, `192.0.2.${++n}`).post('/api/auth/sign-in', { email, password });
+}
+
+describe('account settings', () => {
+  it('is for members only, except the emailed links', async () => {
+    const visitor = new TestBrowser(t);
+    for (const [method, path] of [
+      ['GET', '/api/account'],
+      ['PUT', '/api/account/details'],
+      ['POST', '/api/account/password'],
+      ['POST', '/api/account/email'],
+      ['GET', '/api/account/sessions'],
+      ['DELETE', '/api/account/sessions/abc'],
+      ['POST', '/api/account/sessions/end-others'],
+    ] as const) {
+      const response = await visitor.request<ErrorBody>(method, path, method === 'GET' ? undefined : {});
+      expect(response.status, path).toBe(401);
+    }
+    const link = await visitor.post<ErrorBody>('/api/account/email/confirm', { token: 'x'.repeat(32) });
+    expect(link.body.error.code).toBe('LINK_INVALID');
+  });
+
+  it('changes names and phone with the sign-up rules, in the asker’s language', async () => {
+    const { browser, email } = await signedInMember(t);
+    expect((await browser.get('/api/account')).body).toMatchObject({
+      email,
+      firstName: 'Sam',
+      phone: null,
+      hasPassword: true,
+      pendingEmail: null,
+    });
+    const saved = await browser.put('/api/account/details', {
+      firstName: ' Lena ',
+      lastName: 'Okafor',
+      phone: '(415) 867-2309',
+    });
+    expect(saved.body).toMatchObject({ firstName: 'Lena', lastName: 'Okafor', phone: '4158672309' });
+    expect(
+      (await browser.get<{ user: { firstName: string } }>('/api/auth/session')).body.user.firstName,
+    ).toBe('Lena');
+
+    const spanish = new TestBrowser(t, browser.ip, 'es');
+    for (const [key, value] of browser.cookies) spanish.cookies.set(key, value);
+    const refused = await spanish.put<ErrorBody>('/api/account/details', {
+      firstName: '',
+      lastName: 'Okafor',
+      phone: '555 555 5555',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields?.firstName).toMatch(/nombre/i);
+    expect(Object.keys(refused.body.error.fields ?? {})).toContain('phone');
+  });
+
+  it('changes the password with the current one; other sessions end, this one stays, an email tells', async () => {
+    const { browser, email } = await signedInMember(t);
+    const other = await secondBrowser(email);
+
+    const wrong = await browser.post<ErrorBody>('/api/account/password', {
+      currentPassword: 'not-it-1A!',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields?.currentPassword).toBe('That is not your current password.');
+
+    const weak = await browser.post<ErrorBody>('/api/account/password', {
+      currentPassword: MEMBER_PASSWORD,
+      password: 'short',
+      confirmPassword: 'short',
+    });
+    expect(Object.keys(weak.body.error.fields ?? {})).toEqual(['password']);
+    const common = await browser.post<ErrorBody>('/api/account/password', {
+      currentPassword: MEMBER_PASSWORD,
+      password: 'Password1!',
+      confirmPassword: 'Password1!',
+    });
+    expect(common.body.error.fields?.password).toMatch(/common/i);
+    expect(await signedInAs(other)).toBe(email);
+
+    const changed = await browser.post('/api/account/password', {
+      currentPassword: MEMBER_PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(changed.status).toBe(200);
+    expect(await signedInAs(browser)).toBe(email);
+    expect(await signedInAs(other)).toBeNull();
+    expect((await signIn(email, MEMBER_PASSWORD)).status).toBe(401);
+    expect((await signIn(email, NEW_PASSWORD)).status).toBe(200);
+
+    await t.runJobs();
+    const notice = (await t.mailTo(email)).find((mail) => mail.subject.includes('password was changed'));
+    expect(notice?.text).toContain('/forgot-password');
+    expect(notice?.text).not.toContain(NEW_PASSWORD);
+  });
+
+  it('limits password checks per member', async () => {
+    const { browser } = await signedInMember(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await browser.post('/api/account/password', {
+        currentPassword: `Wrong-${i}-pass!`,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 8).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('changes the email only once the new address confirms; the old one is told and can undo', async () => {
+    const { browser, email } = await signedInMember(t);
+    const newEmail = `moved${++n}.${process.pid}@garage.example.com`;
+
+    const same = await browser.post<ErrorBody>('/api/account/email', {
+      email,
+      currentPassword: MEMBER_PASSWORD,
+    });
+    expect(same.body.error.fields?.email).toBe('This is already your email address.');
+    const wrong = await browser.post<ErrorBody>('/api/account/email', {
+      email: newEmail,
+      currentPassword: 'Wrong-pass-1!',
+    });
+    expect(wrong.body.error.fields?.currentPassword).toBeDefined();
+
+    // Two requests: only the newest link works.
+    for (let i = 0; i < 2; i++) {
+      const asked = await browser.post('/api/account/email', {
+        email: newEmail,
+        currentPassword: MEMBER_PASSWORD,
+      });
+      expect(asked.status).toBe(202);
+      await t.runJobs();
+    }
+    const links = (await t.mailTo(newEmail)).map((mail) => linkToken(mail.text, '/confirm-email-change'));
+    expect(links).toHaveLength(2);
+    expect((await browser.get('/api/account')).body).toMatchObject({ email, pendingEmail: newEmail });
+    // Not yet: the account still signs in with its old address only.
+    expect((await signIn(newEmail, MEMBER_PASSWORD)).status).toBe(401);
+
+    const visitor = new TestBrowser(t, '192.0.2.200');
+    const stale = await visitor.post<ErrorBody>('/api/account/email/confirm', { token: links[0] });
+    expect(stale.body.error.code).toBe('LINK_INVALID');
+    const confirmed = await visitor.post('/api/account/email/confirm', { token: links[1] });
+    expect(confirmed.body).toEqual({ email: newEmail });
+    expect((await visitor.post<ErrorBody>('/api/account/email/confirm', { token: links[1] })).status).toBe(
+      400,
+    );
+
+    expect((await signIn(newEmail, MEMBER_PASSWORD)).status).toBe(200);
+    expect((await signIn(email, MEMBER_PASSWORD)).status).toBe(401);
+    expect(await signedInAs(browser)).toBe(newEmail);
+
+    await t.runJobs();
+    const notice = (await t.mailTo(email)).find((mail) => mail.subject.includes('email address was changed'));
+    expect(notice?.text).toContain(newEmail);
+    const undo = linkToken(notice!.text, '/undo-email-change');
+    const undone = await visitor.post('/api/account/email/undo', { token: undo });
+    expect(undone.body).toEqual({ email });
+    // Whoever changed it is signed out everywhere; the old address signs in again.
+    expect(await signedInAs(browser)).toBeNull();
+    expect((await signIn(email, MEMBER_PASSWORD)).status).toBe(200);
+    expect((await signIn(newEmail, MEMBER_PASSWORD)).status).toBe(401);
+  });
+
+  it('refuses an expired link and says nothing of another account’s address', async () => {
+    const first = await signedInMember(t);
+    const second = await signedInMember(t);
+
+    // Another member's address: the same answer, and that address gets nothing.
+    const asked = await first.browser.post('/api/account/email', {
+      email: second.email,
+      currentPassword: MEMBER_PASSWORD,
+    });
+    expect(asked.status).toBe(202);
+    await t.runJobs();
+    expect(
+      (await t.mailTo(second.email)).filter((mail) => mail.subject.includes('Confirm your new')),
+    ).toEqual([]);
+
+    const newEmail = `late${++n}.${process.pid}@garage.example.com`;
+    await first.browser.post('/api/account/email', { email: newEmail, currentPassword: MEMBER_PASSWORD });
+    await t.runJobs();
+    const token = linkToken((await t.mailTo(newEmail))[0]!.text, '/confirm-email-change');
+    await t.database.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.email, newEmail));
+    const expired = await first.browser.post<ErrorBody>('/api/account/email/confirm', { token });
+    expect(expired.body.error.code).toBe('LINK_EXPIRED');
+    expect((await first.browser.get('/api/account')).body).toMatchObject({ email: first.email });
+  });
+
+  it('lists signed-in browsers by what they are, and ends one or every other', async () => {
+    const { browser, email, id } = await signedInMember(t);
+    const phone = await secondBrowser(email, CHROME_ANDROID);
+    const laptop = await secondBrowser(email, FIREFOX_WINDOWS);
+
+    type Listed = {
+      sessions: { id: string; browser: string; os: string; device: string; current: boolean }[];
+    };
+    const listed = await browser.get<Listed>('/api/account/sessions');
+    expect(listed.body.sessions).toHaveLength(3);
+    expect(listed.body.sessions[0]!.current).toBe(true);
+    const android = listed.body.sessions.find((session) => session.os === 'Android')!;
+    expect(android).toMatchObject({ browser: 'Chrome', device: 'mobile', current: false });
+
+    // Another member cannot end it.
+    const stranger = await signedInMember(t);
+    expect((await stranger.browser.request('DELETE', `/api/account/sessions/${android.id}`)).status).toBe(
+      404,
+    );
+    expect(await signedInAs(phone)).toBe(email);
+
+    expect((await browser.request('DELETE', `/api/account/sessions/${android.id}`)).status).toBe(200);
+    expect(await signedInAs(phone)).toBeNull();
+    expect(await signedInAs(laptop)).toBe(email);
+
+    const others = await browser.post<{ ended: number }>('/api/account/sessions/end-others');
+    expect(others.body.ended).toBe(1);
+    expect(await signedInAs(laptop)).toBeNull();
+    expect(await signedInAs(browser)).toBe(email);
+    const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, id));
+    expect(left).toHaveLength(1);
+  });
+
+  it('reads browsers, systems and devices from user agents', () => {
+    expect(describeUserAgent(CHROME_ANDROID)).toEqual({ browser: 'Chrome', os: 'Android', device: 'mobile' });
+    expect(describeUserAgent(FIREFOX_WINDOWS)).toEqual({
+      browser: 'Firefox',
+      os: 'Windows',
+      device: 'desktop',
+    });
+    expect(describeUserAgent(null)).toEqual({ browser: null, os: null, device: 'desktop' });
+  });
+});
