@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { linkIn, uniqueEmail, waitForMail } from './support/mail';
 import { PASSWORD, chooseLanguage, newMember, signIn } from './support/accounts';
 
@@ -171,4 +172,52 @@ test('settings speak Spanish and Chinese', async ({ page }) => {
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: '账户设置' })).toBeVisible();
   await expect(page.getByRole('button', { name: '更改密码' })).toBeVisible();
+});
+
+test('settings: two-step sign-in is set up with the app and then asked for at sign-in', async ({ page }) => {
+  const email = uniqueEmail('two-step');
+  await newMember(page, email);
+  await openSettings(page);
+
+  const card = page.getByRole('region', { name: 'Two-step sign-in' });
+  await card.getByLabel('Current Password').fill(PASSWORD);
+  await card.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await expect(card.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  // The app would scan the code; the test types the key as a person without a camera would.
+  const secret = (await card.locator('code').textContent())!.trim();
+  await card.getByLabel('Code from the app').fill('000000');
+  await card.getByRole('button', { name: 'Turn on' }).click();
+  await expect(card.getByText('That code does not work.')).toBeVisible();
+  await card.getByLabel('Code from the app').fill(await generate({ secret }));
+  await card.getByRole('button', { name: 'Turn on' }).click();
+  const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.first().textContent())!;
+  await card.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(card.getByText('On. 10 recovery codes left.')).toBeVisible();
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.goto('/auth?mode=signin');
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  await page.getByLabel('Authentication code').fill('111111');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('That code does not work.')).toBeVisible();
+  // The code of the next 30 seconds: the one used to turn it on does not work twice.
+  const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+  await page.getByLabel('Authentication code').fill(next);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+
+  // A recovery code signs in once, in place of the app.
+  await page.context().clearCookies();
+  await page.goto('/auth?mode=signin');
+  await signIn(page, email, PASSWORD);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(recovery);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/settings');
+  await expect(page.getByText('On. 9 recovery codes left.')).toBeVisible();
 });

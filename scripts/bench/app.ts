@@ -81,6 +81,7 @@ export async function startApp(options: {
       PUBLIC_URL: 'http://localhost',
       ALLOW_HTTP: 'true',
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      SECRETS_KEY: 'be0c'.repeat(16),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: options.dataDir,

@@ -60,6 +60,7 @@ async function startApp(dataDir: string): Promise<{ origin: string; child: Child
       ALLOW_HTTP: 'true',
       // Production's checks want a mail server; visitors loading pages send no mail.
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      SECRETS_KEY: 'be0c'.repeat(16),
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
     },

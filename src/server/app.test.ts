@@ -126,6 +126,7 @@ describe('the HTTP app', () => {
     const production = await createTestApp({
       env: {
         NODE_ENV: 'production',
+        SECRETS_KEY: 'ab'.repeat(32),
         PUBLIC_URL: 'https://modmarket.example',
         SMTP_URL: 'smtp://127.0.0.1:2525',
       },

@@ -45,6 +45,7 @@ import { seoFiles } from './http/seo-files';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './features/account/account.routes';
 import { createAccountService } from './features/account/account.service';
+import { createTwoFactor } from './features/auth/two-factor';
 import { devMailbox } from './mail/dev-mailbox';
 import type { JobHandler } from './jobs/queue';
 import type Stripe from 'stripe';
@@ -125,7 +126,9 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
   });
+  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey });
   const account = createAccountService({
+    twoFactor,
     db,
     mailer,
     publicUrl: env.PUBLIC_URL,
@@ -243,7 +246,7 @@ export function createApp(deps: AppDeps) {
         privacyEmail: env.PRIVACY_EMAIL ?? env.SUPPORT_EMAIL,
       }),
     )
-    .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit }))
+    .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit, twoFactor }))
     .route('/profile', profileRoutes(createProfileService(db)))
     .route('/account', accountRoutes({ account, limit, cookies }))
     .route(

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from './env';
 
+/** A production configuration's key for sealed secrets (64 hex digits). */
+const KEY = 'ab'.repeat(32);
+
 const stripe = {
   STRIPE_SECRET_KEY: 'sk_test_1',
   STRIPE_WEBHOOK_SECRET: 'whsec_1',
@@ -29,6 +32,7 @@ describe('STRIPE_API_URL', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://parts.example',
       SMTP_URL: 'smtp://mail:25',
+      SECRETS_KEY: KEY,
     };
     expect(() => loadEnv({ ...production, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(
       /STRIPE_API_URL: for development and tests only/,

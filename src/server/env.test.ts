@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
 
+/** A production configuration's key for sealed secrets (64 hex digits). */
+const KEY = 'ab'.repeat(32);
+
 describe('loadEnv', () => {
   it('applies the embedded defaults', () => {
     const env = loadEnv({});
@@ -59,6 +62,7 @@ describe('loadEnv', () => {
         NODE_ENV: 'production',
         PUBLIC_URL: 'https://parts.example',
         SMTP_URL: 'smtp://mail:25',
+        SECRETS_KEY: KEY,
         SOCIAL_STANDIN_URL: 'http://127.0.0.1:9999',
       }),
     ).toThrow(/SOCIAL_STANDIN_URL: for development and tests only/);
@@ -66,14 +70,23 @@ describe('loadEnv', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://parts.example',
       SMTP_URL: 'smtp://mail:25',
+      SECRETS_KEY: KEY,
     });
     expect(safe).toMatchObject({ HOST: '0.0.0.0', SEED_DEMO: false, devMailbox: false, isProduction: true });
+    expect(safe.secretsKey).toEqual(Buffer.from(KEY, 'hex'));
+    // Sealed secrets need a key of production's own.
+    expect(() =>
+      loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://parts.example', SMTP_URL: 'smtp://mail:25' }),
+    ).toThrow(/SECRETS_KEY: required in production/);
+    expect(() => loadEnv({ SECRETS_KEY: 'not-hex' })).toThrow(/SECRETS_KEY: expected 64 hex digits/);
+    expect(loadEnv({}).secretsKey).toHaveLength(32);
     // A private network may run plain http when it says so.
     expect(
       loadEnv({
         NODE_ENV: 'production',
         PUBLIC_URL: 'http://10.0.0.5',
         SMTP_URL: 'smtp://mail:25',
+        SECRETS_KEY: KEY,
         ALLOW_HTTP: 'true',
       }).PUBLIC_URL,
     ).toBe('http://10.0.0.5');
@@ -90,6 +103,7 @@ describe('loadEnv', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://parts.example',
       SMTP_URL: 'smtp://mail:25',
+      SECRETS_KEY: KEY,
     };
     expect(loadEnv(production).BILLING_DEMO).toBe(false);
     expect(() => loadEnv({ ...production, BILLING_DEMO: 'true' })).toThrow(ConfigError);

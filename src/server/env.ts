@@ -110,6 +110,14 @@ const EnvSchema = z.object({
     .min(10)
     .max(120_000)
     .default(15_000),
+  /**
+   * 32 random bytes as 64 hex digits (`openssl rand -hex 32`): the key secrets kept for later use are
+   * encrypted with (two-step sign-in). Required in production; elsewhere a fixed development key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: 'expected 64 hex digits (openssl rand -hex 32)' })
+    .optional(),
   /** Calls to the AI endpoint each member may make per UTC day; past it the offline writer answers. */
   AI_DAILY_LIMIT: z.coerce
     .number({ error: 'expected a number of calls' })
@@ -119,8 +127,10 @@ const EnvSchema = z.object({
     .default(20),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST' | 'SEED_DEMO'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST' | 'SEED_DEMO' | 'SECRETS_KEY'> & {
   HOST: string;
+  /** The key of `SECRETS_KEY`, or outside production the development key. */
+  secretsKey: Buffer;
   SEED_DEMO: boolean;
   PUBLIC_URL: string;
   isProduction: boolean;
@@ -130,6 +140,9 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST' | 'SEED_DEMO'> & {
    */
   devMailbox: boolean;
 };
+
+/** Outside production only (production requires SECRETS_KEY): not a secret, so it protects nothing. */
+const DEVELOPMENT_SECRETS_KEY = Buffer.alloc(32, 'modmarket-development-key');
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -184,6 +197,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       problems.push(
         '  BILLING_DEMO: hands out paid plans without payment; for trying ModMarket only, unset it in production (npm start sets it: use npm run serve)',
       );
+    if (!env.SECRETS_KEY)
+      problems.push('  SECRETS_KEY: required in production (64 hex digits: openssl rand -hex 32)');
     if (!env.SMTP_URL)
       problems.push(
         '  SMTP_URL: required in production (mail with links must reach its addressee, not a table)',
@@ -191,8 +206,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  const { SECRETS_KEY, ...rest } = env;
   return {
-    ...env,
+    ...rest,
+    secretsKey: SECRETS_KEY ? Buffer.from(SECRETS_KEY, 'hex') : DEVELOPMENT_SECRETS_KEY,
     HOST: host,
     SEED_DEMO: env.SEED_DEMO ?? !isProduction,
     PUBLIC_URL: publicUrl,

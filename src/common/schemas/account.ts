@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EmailSchema, NewPasswordSchema, PASSWORD_MAX_LENGTH, PhoneSchema, SignUpSchema } from './auth';
+import {
+  EmailSchema,
+  NewPasswordSchema,
+  PASSWORD_MAX_LENGTH,
+  PhoneSchema,
+  SignUpSchema,
+  TwoFactorCodeSchema,
+} from './auth';
 
 /**
  * What a member changes on the settings page. The rules are sign-up's: a name, phone, password or
@@ -27,6 +34,8 @@ export const AccountSchema = z
     hasPassword: z.boolean(),
     /** The address waiting for its confirmation link to be opened, if any. */
     pendingEmail: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+    recoveryCodesLeft: z.number(),
   })
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof AccountSchema>;
@@ -74,3 +83,31 @@ export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
 export const ActiveSessionsSchema = z
   .object({ sessions: z.array(ActiveSessionSchema) })
   .meta({ id: 'ActiveSessions' });
+
+export const PasswordCheckSchema = z
+  .object({ currentPassword: CurrentPasswordSchema })
+  .meta({ id: 'PasswordCheck' });
+export type PasswordCheckInput = z.input<typeof PasswordCheckSchema>;
+
+export const TwoFactorSetupSchema = z
+  .object({
+    /** The key, for typing into an app that cannot scan. */
+    secret: z.string(),
+    uri: z.string(),
+    /** The `otpauth://` address as a QR code (SVG). */
+    qrSvg: z.string(),
+  })
+  .meta({ id: 'TwoFactorSetup' });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetupSchema>;
+
+export const TwoFactorEnableSchema = z.object({ code: TwoFactorCodeSchema }).meta({ id: 'TwoFactorEnable' });
+export type TwoFactorEnableInput = z.input<typeof TwoFactorEnableSchema>;
+
+export const RecoveryCodesSchema = z
+  .object({ recoveryCodes: z.array(z.string()) })
+  .meta({ id: 'RecoveryCodes' });
+
+export const TwoFactorDisableSchema = z
+  .object({ currentPassword: CurrentPasswordSchema, code: TwoFactorCodeSchema })
+  .meta({ id: 'TwoFactorDisable' });
+export type TwoFactorDisableInput = z.input<typeof TwoFactorDisableSchema>;

@@ -153,6 +153,20 @@ export const SessionResponseSchema = z
 /** The answer of a sign-in: always the member now signed in. */
 export const SignedInSchema = z.object({ user: SessionUserSchema }).meta({ id: 'SignedIn' });
 
+/** A code from an authenticator app (6 digits) or a recovery code, as typed. */
+export const TwoFactorCodeSchema = z
+  .string({ error: 'validation.codeRequired' })
+  .trim()
+  .min(1, 'validation.codeRequired')
+  .max(32, 'validation.codeWrong');
+
+/** The password was right and the account has two-step sign-in: a code is asked for next. */
+export const SignInResultSchema = z
+  .union([SignedInSchema, z.object({ twoFactor: z.literal(true) })])
+  .meta({ id: 'SignInResult' });
+
+export const SecondStepSchema = z.object({ code: TwoFactorCodeSchema }).meta({ id: 'SecondStepRequest' });
+
 export const AcceptedSchema = z.object({ status: z.literal('accepted') }).meta({ id: 'Accepted' });
 export const OkSchema = z.object({ status: z.literal('ok') }).meta({ id: 'Ok' });
 

@@ -47,5 +47,7 @@ export const ERROR_CODES = [
   'UPLOAD_LIMIT',
   'NO_PASSWORD',
   'EMAIL_TAKEN',
+  'TWO_FACTOR_ON',
+  'SIGN_IN_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,7 +16,9 @@ export type EmailTemplate =
   | 'planLapsed'
   | 'passwordChanged'
   | 'confirmEmailChange'
-  | 'emailChanged';
+  | 'emailChanged'
+  | 'twoFactorOn'
+  | 'twoFactorOff';
 
 /**
  * A translated email with one action: HTML with a button and the same link written out, and a plain

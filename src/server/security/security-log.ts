@@ -19,6 +19,9 @@ export type SecurityEvent =
   | 'email-change.requested'
   | 'email-change.confirmed'
   | 'email-change.undone'
+  | 'two-factor.enabled'
+  | 'two-factor.disabled'
+  | 'two-factor.failed'
   | 'limit.reached'
   | 'authorization.refused'
   | 'webhook.signature-failed';

@@ -1,9 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountDetailsInput, ChangeEmailInput, ChangePasswordInput } from '@common/schemas/account';
+import type {
+  AccountDetailsInput,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  PasswordCheckInput,
+  TwoFactorDisableInput,
+  TwoFactorEnableInput,
+} from '@common/schemas/account';
 import { call, client } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
-/** The account's API layer: details, password, email address and the browsers signed in. */
+/** The account's API layer: details, password, email address, two-step sign-in and the browsers signed in. */
 export const accountQueries = {
   details: () =>
     queryOptions({
@@ -85,5 +92,30 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => call(client.account.sessions['end-others'].$post()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
+  });
+}
+
+export function useStartTwoFactor() {
+  return useMutation({
+    mutationFn: (input: PasswordCheckInput) =>
+      call(client.account['two-factor'].start.$post({ json: input })),
+  });
+}
+
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TwoFactorEnableInput) =>
+      call(client.account['two-factor'].enable.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.details }),
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TwoFactorDisableInput) =>
+      call(client.account['two-factor'].disable.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.details }),
   });
 }

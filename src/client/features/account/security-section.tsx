@@ -29,6 +29,7 @@ import {
   useRequestEmailChange,
 } from './api';
 import { SettingsCard } from './settings-card';
+import { TwoFactorCard } from './two-factor-card';
 
 /** Password, email address and the browsers signed in. */
 export function SecuritySection() {
@@ -39,6 +40,7 @@ export function SecuritySection() {
         <>
           <PasswordForm account={account.data} />
           <EmailForm account={account.data} />
+          <TwoFactorCard account={account.data} />
         </>
       ) : account.isError ? (
         <QueryError query={account} />

@@ -25,6 +25,13 @@ export function useSignIn() {
   });
 }
 
+/** The second step of a sign-in with two-step sign-in on: a code from the app or a recovery code. */
+export function useSecondStep() {
+  return useMutation({
+    mutationFn: (code: string) => call(client.auth['two-factor'].$post({ json: { code } })),
+  });
+}
+
 export function useSignUp() {
   return useMutation({
     mutationFn: (json: Json<(typeof client.auth)['sign-up']['$post']>) =>

@@ -90,7 +90,11 @@ export default function AuthPage() {
           </div>
 
           <TabPanel value="signin" className="mt-4">
-            <SignInForm defaultEmail={params.get('email') ?? ''} onSignedIn={onSignedIn} />
+            <SignInForm
+              defaultEmail={params.get('email') ?? ''}
+              onSignedIn={onSignedIn}
+              secondStep={params.get('step') === 'code'}
+            />
           </TabPanel>
           <TabPanel value="signup" className="mt-4">
             <SignUpForm />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { SignInSchema, type SessionUser } from '@common/schemas/auth';
+import { SecondStepForm } from './second-step-form';
 import { paths } from '@common/routes';
 import { useSignIn } from './api';
 import { Button } from '@client/components/ui/button';
@@ -14,9 +15,33 @@ import { showServerErrors, useSchemaForm } from '@client/lib/form';
 export function SignInForm({
   defaultEmail,
   onSignedIn,
+  secondStep = false,
 }: {
   defaultEmail: string;
   onSignedIn: (user: SessionUser) => void;
+  /** A provider's sign-in came back asking for the code (two-step sign-in). */
+  secondStep?: boolean;
+}) {
+  const [codeAsked, setCodeAsked] = useState(secondStep);
+  return codeAsked ? (
+    <SecondStepForm onSignedIn={onSignedIn} onExpired={() => setCodeAsked(false)} />
+  ) : (
+    <PasswordStep
+      defaultEmail={defaultEmail}
+      onSignedIn={onSignedIn}
+      onCodeAsked={() => setCodeAsked(true)}
+    />
+  );
+}
+
+function PasswordStep({
+  defaultEmail,
+  onSignedIn,
+  onCodeAsked,
+}: {
+  defaultEmail: string;
+  onSignedIn: (user: SessionUser) => void;
+  onCodeAsked: () => void;
 }) {
   const { t } = useTranslation('auth');
   const [failure, setFailure] = useState<string | null>(null);
@@ -29,8 +54,9 @@ export function SignInForm({
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const { user } = await signIn.mutateAsync(values);
-      onSignedIn(user);
+      const result = await signIn.mutateAsync(values);
+      if ('user' in result) onSignedIn(result.user);
+      else onCodeAsked();
     } catch (error) {
       const message = authErrorMessage(error, t);
       showServerErrors(form, error);

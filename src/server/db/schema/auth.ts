@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { uniqueIndex, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PLANS } from '../../../common/catalog';
 
 /**
@@ -170,4 +180,43 @@ export const emailChanges = pgTable(
     index('email_change_user_idx').on(table.userId, table.kind),
     check('email_change_kind_check', sql`${table.kind} IN ('confirm', 'undo')`),
   ],
+);
+
+/**
+ * A member's two-step sign-in. `secret` is the authenticator key sealed with SECRETS_KEY; it counts
+ * only once `enabled_at` is set (a started enrolment waits for a code from the app). `last_time_step`
+ * is the newest 30-second step a code was accepted for, so no code works twice. `recovery_codes`
+ * holds the SHA-256 of each unused recovery code.
+ */
+export const twoFactors = pgTable('two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  recoveryCodes: text('recovery_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A sign-in waiting for its second step: the password (or provider) was right, and this browser holds
+ * the cookie whose SHA-256 is `token_hash`. Five minutes and five wrong codes at most.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenge',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    persistent: boolean('persistent').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sign_in_challenge_user_idx').on(table.userId)],
 );

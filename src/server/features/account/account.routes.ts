@@ -6,6 +6,11 @@ import {
   ChangeEmailSchema,
   ChangePasswordSchema,
   EmailChangeResultSchema,
+  PasswordCheckSchema,
+  RecoveryCodesSchema,
+  TwoFactorDisableSchema,
+  TwoFactorEnableSchema,
+  TwoFactorSetupSchema,
 } from '@common/schemas/account';
 import { AcceptedSchema, OkSchema, TokenSchema } from '@common/schemas/auth';
 import { createRouter } from '../../http/create-router';
@@ -18,11 +23,8 @@ import { clearSessionCookie, requireUser } from '../auth/sessions';
 import type { AccountService } from './account.service';
 
 const tags = ['Account'];
-const failures = {
-  400: failure('Invalid input'),
-  401: failure('Not signed in'),
-  429: failure('Too many attempts'),
-};
+const publicFailures = { 400: failure('Invalid input'), 429: failure('Too many attempts') };
+const failures = { ...publicFailures, 401: failure('Not signed in') };
 
 const routes = {
   get: route({
@@ -69,7 +71,7 @@ const routes = {
     responses: {
       200: json(EmailChangeResultSchema, 'The address now in use'),
       409: failure('The address belongs to another account'),
-      ...failures,
+      ...publicFailures,
     },
   }),
   undoEmail: route({
@@ -81,7 +83,7 @@ const routes = {
     responses: {
       200: json(EmailChangeResultSchema, 'The address back in use'),
       409: failure('The address belongs to another account'),
-      ...failures,
+      ...publicFailures,
     },
   }),
   sessions: route({
@@ -108,6 +110,37 @@ const routes = {
     tags,
     summary: 'Sign out every browser but this one',
     responses: { 200: json(z.object({ ended: z.number() }), 'How many ended'), ...failures },
+  }),
+  startTwoFactor: route({
+    member: true,
+    method: 'post',
+    path: '/two-factor/start',
+    tags,
+    summary: 'Begin two-step sign-in (the password required): a new key and its QR code',
+    request: body(PasswordCheckSchema),
+    responses: {
+      200: json(TwoFactorSetupSchema, 'The key for the authenticator app'),
+      409: failure('Already on'),
+      ...failures,
+    },
+  }),
+  enableTwoFactor: route({
+    member: true,
+    method: 'post',
+    path: '/two-factor/enable',
+    tags,
+    summary: 'Turn two-step sign-in on with a code from the app; the recovery codes are answered once',
+    request: body(TwoFactorEnableSchema),
+    responses: { 200: json(RecoveryCodesSchema, 'On, with ten recovery codes'), ...failures },
+  }),
+  disableTwoFactor: route({
+    member: true,
+    method: 'post',
+    path: '/two-factor/disable',
+    tags,
+    summary: 'Turn two-step sign-in off (the password and a code required)',
+    request: body(TwoFactorDisableSchema),
+    responses: { 200: json(OkSchema, 'Off'), ...failures },
   }),
 };
 
@@ -165,5 +198,24 @@ export function accountRoutes(deps: { account: AccountService; limit: Limiter; c
     })
     .openapi(routes.endOthers, async (c) =>
       c.json({ ended: await account.endOtherSessions(requireUser(c).id, c.get('sessionId')) }, 200),
-    );
+    )
+    .openapi(routes.startTwoFactor, async (c) => {
+      const user = requireUser(c);
+      await limit('account-password', user.id, LIMITS.signInPerAccount);
+      return c.json(await account.startTwoFactor(user.id, c.req.valid('json').currentPassword), 200);
+    })
+    .openapi(routes.enableTwoFactor, async (c) => {
+      const user = requireUser(c);
+      await limit('account-password', user.id, LIMITS.signInPerAccount);
+      const recoveryCodes = await account.enableTwoFactor(user.id, c.req.valid('json').code);
+      logSecurityEvent(c, 'two-factor.enabled');
+      return c.json({ recoveryCodes }, 200);
+    })
+    .openapi(routes.disableTwoFactor, async (c) => {
+      const user = requireUser(c);
+      await limit('account-password', user.id, LIMITS.signInPerAccount);
+      await account.disableTwoFactor(user.id, c.req.valid('json'));
+      logSecurityEvent(c, 'two-factor.disabled');
+      return c.json({ status: 'ok' as const }, 200);
+    });
 }

@@ -12,6 +12,7 @@ import { renderEmail } from '../../mail/templates';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../security/secrets';
 import { CREDENTIAL_PROVIDER } from '../auth/registrations';
 import { liveSession } from '../auth/sessions';
+import type { TwoFactor } from '../auth/two-factor';
 
 /** A link to confirm a new address works this long; the previous address can undo the change this long. */
 export const EMAIL_CONFIRM_SECONDS = 24 * 3600;
@@ -24,6 +25,7 @@ export interface AccountServiceDeps {
   wakeJobs: () => void;
   /** Sessions of a member ended: their open realtime sockets are closed. */
   sessionsEnded: (userId: string) => Promise<void>;
+  twoFactor: TwoFactor;
 }
 
 /** Job payloads name rows and addresses, never a secret: links are made by the job that sends them. */
@@ -107,6 +109,23 @@ export function createAccountService(deps: AccountServiceDeps) {
           language: language(user.locale),
           name: user.firstName,
           link: `${deps.publicUrl}/forgot-password`,
+        }),
+      );
+    },
+
+    /** Tells the member two-step sign-in was turned on or off. */
+    'account.two-factor-changed': async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
+      const userId = MemberJob.parse(raw).userId;
+      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      if (!user) return;
+      const on = (await deps.twoFactor.status(userId)).enabled;
+      await mailer.send(
+        renderEmail(on ? 'twoFactorOn' : 'twoFactorOff', {
+          to: user.email,
+          language: language(user.locale),
+          name: user.firstName,
+          link: `${deps.publicUrl}/settings#security`,
         }),
       );
     },
@@ -199,8 +218,9 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async get(userId: string): Promise<Account> {
       const user = await member(userId);
-      const [password, pending] = await Promise.all([
+      const [password, twoFactor, pending] = await Promise.all([
         passwordHashOf(userId),
+        deps.twoFactor.status(userId),
         db.query.emailChanges.findFirst({
           columns: { email: true },
           where: and(
@@ -217,6 +237,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         phone: user.phone || null,
         hasPassword: password !== null,
         pendingEmail: pending?.email ?? null,
+        twoFactorEnabled: twoFactor.enabled,
+        recoveryCodesLeft: twoFactor.recoveryCodesLeft,
       };
     },
 
@@ -344,6 +366,32 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     endOtherSessions: (userId: string, currentSessionId: string | null) =>
       endSessionsExcept(userId, currentSessionId),
+
+    /** Two-step sign-in begins with the password: a new key and its QR code. */
+    async startTwoFactor(userId: string, currentPassword: string) {
+      await checkPassword(userId, currentPassword);
+      const user = await member(userId);
+      const setup = await deps.twoFactor.start(userId, user.email);
+      if (!setup) throw new ApiError(409, 'TWO_FACTOR_ON');
+      return setup;
+    },
+
+    /** A code from the app turns it on; the recovery codes are shown this once. */
+    async enableTwoFactor(userId: string, code: string): Promise<string[]> {
+      const codes = await deps.twoFactor.enable(userId, code);
+      if (!codes) throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeWrong' });
+      await enqueue('account.two-factor-changed', { userId });
+      return codes;
+    },
+
+    /** Turned off only with the password and a code (from the app or a recovery code). */
+    async disableTwoFactor(userId: string, input: { currentPassword: string; code: string }): Promise<void> {
+      await checkPassword(userId, input.currentPassword);
+      if (!(await deps.twoFactor.check(userId, input.code)))
+        throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeWrong' });
+      await deps.twoFactor.disable(userId);
+      await enqueue('account.two-factor-changed', { userId });
+    },
   };
 }
 

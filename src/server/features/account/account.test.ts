@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { emailChanges, sessions } from '@server/db/schema';
+import { generate } from 'otplib';
+import { emailChanges, sessions, twoFactors } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
@@ -279,5 +280,123 @@ describe('account settings', () => {
       device: 'desktop',
     });
     expect(describeUserAgent(null)).toEqual({ browser: null, os: null, device: 'desktop' });
+  });
+});
+
+describe('two-step sign-in', () => {
+  /** A code from the app `steps` 30-second steps from now. */
+  const codeFor = (secret: string, steps = 0): Promise<string> =>
+    generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+  async function enrolled() {
+    const member = await signedInMember(t);
+    const wrongPassword = await member.browser.post<ErrorBody>('/api/account/two-factor/start', {
+      currentPassword: 'Not-mine-1!',
+    });
+    expect(wrongPassword.body.error.fields?.currentPassword).toBeDefined();
+    const started = await member.browser.post<{ secret: string; uri: string; qrSvg: string }>(
+      '/api/account/two-factor/start',
+      { currentPassword: MEMBER_PASSWORD },
+    );
+    expect(started.status).toBe(200);
+    const { secret } = started.body;
+    expect(started.body.uri).toMatch(/^otpauth:\/\/totp\/ModMarket:/);
+    expect(started.body.qrSvg).toMatch(/^<svg/);
+    const wrong = await member.browser.post<ErrorBody>('/api/account/two-factor/enable', { code: '000000' });
+    expect(wrong.body.error.fields?.code).toBe('That code does not work. Check your app and try again.');
+    const enabled = await member.browser.post<{ recoveryCodes: string[] }>('/api/account/two-factor/enable', {
+      code: await codeFor(secret),
+    });
+    expect(enabled.status).toBe(200);
+    return { ...member, secret, recoveryCodes: enabled.body.recoveryCodes };
+  }
+
+  it('turns on with the password and a code from the app, with ten recovery codes kept hashed', async () => {
+    const { browser, id, secret, recoveryCodes, email } = await enrolled();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    expect(recoveryCodes[0]).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    const stored = await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, id));
+    expect(stored[0]!.secret).not.toContain(secret);
+    expect(stored[0]!.recoveryCodes).not.toContain(recoveryCodes[0]);
+    expect((await browser.get('/api/account')).body).toMatchObject({
+      twoFactorEnabled: true,
+      recoveryCodesLeft: 10,
+    });
+    const again = await browser.post<ErrorBody>('/api/account/two-factor/start', {
+      currentPassword: MEMBER_PASSWORD,
+    });
+    expect(again.body.error.code).toBe('TWO_FACTOR_ON');
+    await t.runJobs();
+    expect((await t.mailTo(email)).some((mail) => mail.subject.startsWith('Two-step sign-in is on'))).toBe(
+      true,
+    );
+  });
+
+  it('asks for the code after the password; a code works once, a recovery code once', async () => {
+    const { email, secret, recoveryCodes } = await enrolled();
+    const browser = new TestBrowser(t, `192.0.2.${++n}`);
+    const first = await browser.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
+    expect(first.body).toEqual({ twoFactor: true });
+    expect(await signedInAs(browser)).toBeNull();
+
+    const wrong = await browser.post<ErrorBody>('/api/auth/two-factor', { code: '123456' });
+    expect(wrong.status).toBe(400);
+    // The enrolment's code was used: it does not work again.
+    expect((await browser.post('/api/auth/two-factor', { code: await codeFor(secret) })).status).toBe(400);
+    const next = await codeFor(secret, 1);
+    const signedIn = await browser.post<{ user: { email: string } }>('/api/auth/two-factor', { code: next });
+    expect(signedIn.body.user.email).toBe(email);
+    expect(await signedInAs(browser)).toBe(email);
+
+    const another = new TestBrowser(t, `192.0.2.${++n}`);
+    await another.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
+    expect((await another.post('/api/auth/two-factor', { code: next })).status).toBe(400);
+    const recovery = recoveryCodes[3]!.toLowerCase().replace('-', ' ');
+    expect((await another.post('/api/auth/two-factor', { code: recovery })).status).toBe(200);
+
+    const third = new TestBrowser(t, `192.0.2.${++n}`);
+    await third.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
+    expect((await third.post('/api/auth/two-factor', { code: recoveryCodes[3] })).status).toBe(400);
+  });
+
+  it('ends a waiting sign-in after five wrong codes, and without its cookie there is none', async () => {
+    const { email, secret } = await enrolled();
+    const stranger = new TestBrowser(t, `192.0.2.${++n}`);
+    const none = await stranger.post<ErrorBody>('/api/auth/two-factor', { code: await codeFor(secret, 1) });
+    expect(none.body.error.code).toBe('SIGN_IN_EXPIRED');
+
+    const browser = new TestBrowser(t, `192.0.2.${++n}`);
+    await browser.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
+    for (let i = 0; i < 5; i++)
+      expect((await browser.post('/api/auth/two-factor', { code: `00000${i}` })).status).toBe(400);
+    const late = await browser.post<ErrorBody>('/api/auth/two-factor', { code: await codeFor(secret, 1) });
+    expect(late.status).toBe(401);
+    expect(late.body.error.code).toBe('SIGN_IN_EXPIRED');
+  });
+
+  it('turns off only with the password and a code', async () => {
+    const { browser, secret, email } = await enrolled();
+    const noCode = await browser.post<ErrorBody>('/api/account/two-factor/disable', {
+      currentPassword: MEMBER_PASSWORD,
+      code: '999999',
+    });
+    expect(noCode.body.error.fields?.code).toBeDefined();
+    const noPassword = await browser.post<ErrorBody>('/api/account/two-factor/disable', {
+      currentPassword: 'Wrong-pass-1!',
+      code: await codeFor(secret, 1),
+    });
+    expect(noPassword.body.error.fields?.currentPassword).toBeDefined();
+    const off = await browser.post('/api/account/two-factor/disable', {
+      currentPassword: MEMBER_PASSWORD,
+      code: await codeFor(secret, 1),
+    });
+    expect(off.status).toBe(200);
+    const plain = new TestBrowser(t, `192.0.2.${++n}`);
+    const signedIn = await plain.post<{ user?: unknown }>('/api/auth/sign-in', {
+      email,
+      password: MEMBER_PASSWORD,
+    });
+    expect(signedIn.body.user).toBeDefined();
   });
 });

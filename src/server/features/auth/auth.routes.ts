@@ -9,7 +9,9 @@ import {
   ProvidersSchema,
   ResetPasswordSchema,
   SessionResponseSchema,
+  SecondStepSchema,
   SignedInSchema,
+  SignInResultSchema,
   SignInSchema,
   SignUpSchema,
   SOCIAL_PROVIDERS,
@@ -34,6 +36,7 @@ import { refuseCommonPassword } from '../../security/common-passwords';
 import { logSecurityEvent } from '../../security/security-log';
 import { clearRateLimit, LIMITS, type Limiter } from '../../security/rate-limit';
 import type { AuthService } from './auth.service';
+import { CHALLENGE_SECONDS, type TwoFactor } from './two-factor';
 import { clearSessionCookie, createSession, findSessionUser, setSessionCookie } from './sessions';
 import { CONFIRMATION_LINK_SECONDS, REGISTRATION_LIFETIME_SECONDS } from './registrations';
 import {
@@ -53,6 +56,8 @@ const SIGN_UP_COOKIE = 'mm_signup';
 const OPENED_LINK_COOKIE = 'mm_confirm';
 /** The browser on its way through a provider's sign-in: state, nonce, PKCE verifier, where to go. */
 const SOCIAL_COOKIE = 'mm_social';
+/** The browser whose sign-in waits for its second step. */
+const SECOND_STEP_COOKIE = 'mm_second_step';
 /** The browser holding a provider identity for the member who must sign in to link it. */
 const SOCIAL_LINK_COOKIE = 'mm_social_link';
 
@@ -95,9 +100,24 @@ const routes = {
     summary: 'Sign in with email and password',
     request: body(SignInSchema),
     responses: {
-      200: json(SignedInSchema, 'Signed in; the session cookie is set'),
+      200: json(
+        SignInResultSchema,
+        'Signed in (the session cookie is set), or a second step is asked for (two-step sign-in)',
+      ),
       401: json(ErrorResponseSchema, 'INVALID_CREDENTIALS'),
       403: json(ErrorResponseSchema, 'EMAIL_NOT_CONFIRMED'),
+      ...errors,
+    },
+  }),
+  secondStep: createRoute({
+    method: 'post',
+    path: '/two-factor',
+    tags,
+    summary: 'The second step of a sign-in: a code from the authenticator app or a recovery code',
+    request: body(SecondStepSchema),
+    responses: {
+      200: json(SignedInSchema, 'Signed in; the session cookie is set'),
+      401: json(ErrorResponseSchema, 'SIGN_IN_EXPIRED'),
       ...errors,
     },
   }),
@@ -178,6 +198,7 @@ const routes = {
 export interface AuthRoutesDeps {
   db: Db;
   auth: AuthService;
+  twoFactor: TwoFactor;
   cookies: CookieSettings;
   social: Partial<Record<SocialProvider, SocialClient>>;
   limit: Limiter;
@@ -213,6 +234,19 @@ export function authRoutes(deps: AuthRoutesDeps) {
     });
     setSessionCookie(c, cookies, session, persistent);
     return (await findSessionUser(db, session.token))?.user ?? null;
+  }
+
+  /**
+   * The first step of a sign-in passed. With two-step sign-in on, the browser gets a challenge cookie
+   * and the code is asked for next; otherwise it is signed in.
+   */
+  async function firstStepPassed(c: Context<AppEnv>, userId: string, persistent: boolean) {
+    if (await deps.twoFactor.enabled(userId)) {
+      const token = await deps.twoFactor.challenge(userId, persistent);
+      writeCookie(c, cookies, SECOND_STEP_COOKIE, token, { maxAge: CHALLENGE_SECONDS });
+      return { twoFactor: true as const, user: null };
+    }
+    return { twoFactor: false as const, user: await signIn(c, userId, persistent) };
   }
 
   const router = createRouter()
@@ -259,9 +293,33 @@ export function authRoutes(deps: AuthRoutesDeps) {
       logSecurityEvent(c, 'sign-in.succeeded', { memberId: result.userId, method: 'password' });
       await clearRateLimit(db, `sign-in-account:${input.email}`);
       if (openedLink) clearCookie(c, cookies, OPENED_LINK_COOKIE);
-      const user = await signIn(c, result.userId, input.keepSignedIn);
+      const next = await firstStepPassed(c, result.userId, input.keepSignedIn);
+      if (next.twoFactor) return c.json({ twoFactor: true as const }, 200);
       // The member was found a moment ago; gone now only if deleted in between.
-      if (!user) throw new ApiError(401, 'INVALID_CREDENTIALS');
+      if (!next.user) throw new ApiError(401, 'INVALID_CREDENTIALS');
+      return c.json({ user: next.user }, 200);
+    })
+
+    .openapi(routes.secondStep, async (c) => {
+      await deps.limit('sign-in-ip', c.get('clientNet'), LIMITS.signInPerIp);
+      const token = readSecretCookie(c, cookies, SECOND_STEP_COOKIE);
+      const challenge = token ? await deps.twoFactor.pending(token) : undefined;
+      if (!challenge) {
+        clearCookie(c, cookies, SECOND_STEP_COOKIE);
+        throw new ApiError(401, 'SIGN_IN_EXPIRED');
+      }
+      await deps.limit('second-step-account', challenge.userId, LIMITS.signInPerAccount);
+      const used = await deps.twoFactor.check(challenge.userId, c.req.valid('json').code);
+      if (!used) {
+        await deps.twoFactor.failedAttempt(challenge.id);
+        logSecurityEvent(c, 'two-factor.failed', { memberId: challenge.userId });
+        throw new ApiError(400, 'VALIDATION_ERROR', {}, { code: 'validation.codeWrong' });
+      }
+      await deps.twoFactor.endChallenge(challenge.id);
+      clearCookie(c, cookies, SECOND_STEP_COOKIE);
+      logSecurityEvent(c, 'sign-in.succeeded', { memberId: challenge.userId, method: used });
+      const user = await signIn(c, challenge.userId, challenge.persistent);
+      if (!user) throw new ApiError(401, 'SIGN_IN_EXPIRED');
       return c.json({ user }, 200);
     })
 
@@ -420,9 +478,12 @@ export function authRoutes(deps: AuthRoutesDeps) {
         writeCookie(c, cookies, SOCIAL_LINK_COOKIE, token, { maxAge: SOCIAL_LINK_SECONDS });
         return toSignIn('link');
       }
-      await signIn(c, outcome.userId, true);
+      const next = await firstStepPassed(c, outcome.userId, true);
       logSecurityEvent(c, 'social-sign-in.succeeded', { memberId: outcome.userId, provider });
-      return c.redirect(safeRedirectPath(saved.redirect) ?? '/', 302);
+      const to = safeRedirectPath(saved.redirect) ?? '/';
+      if (next.twoFactor)
+        return c.redirect(`/auth?mode=signin&step=code&redirect=${encodeURIComponent(to)}`, 302);
+      return c.redirect(to, 302);
     } catch (error) {
       logSecurityEvent(c, 'social-sign-in.failed', {
         provider,

@@ -763,7 +763,12 @@ describe('the dev mailbox', () => {
   it.each([
     [
       'in production',
-      { NODE_ENV: 'production', PUBLIC_URL: 'https://modmarket.example', SMTP_URL: 'smtp://127.0.0.1:2525' },
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://modmarket.example',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SECRETS_KEY: 'ab'.repeat(32),
+      },
     ],
     ['on a server listening beyond loopback', { HOST: '0.0.0.0' }],
   ])('does not exist %s, and mail links are not logged', async (_label, env) => {

@@ -131,6 +131,7 @@ describe('plans without a payment provider (no Stripe, no BILLING_DEMO)', () => 
   it('refuses BILLING_DEMO in production, naming it', () => {
     const production = {
       NODE_ENV: 'production',
+      SECRETS_KEY: 'ab'.repeat(32),
       PUBLIC_URL: 'https://parts.example',
       SMTP_URL: 'smtp://mail:25',
     };
