@@ -221,3 +221,59 @@ test('settings: two-step sign-in is set up with the app and then asked for at si
   await page.goto('/settings');
   await expect(page.getByText('On. 9 recovery codes left.')).toBeVisible();
 });
+
+test('settings: deleting the account signs out for good; the seller keeps the thread', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const sellerContext = await browser.newContext();
+  const seller = await sellerContext.newPage();
+  await newMember(seller, uniqueEmail('kept-thread'));
+  const created = await seller.request.post('/api/listings', {
+    data: {
+      title: 'Bride seat rail',
+      price: '120',
+      category: 'interior',
+      condition: 'good',
+      make: 'Honda',
+      model: 'S2000',
+    },
+  });
+  const { id } = (await created.json()) as { id: string };
+
+  const email = uniqueEmail('leaving');
+  await newMember(page, email);
+  await page.goto(`/listing/${id}`);
+  await page.getByRole('button', { name: 'Contact Seller' }).click();
+  await page.getByLabel('Your message').fill('Does the rail fit an AP2?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent!')).toBeVisible();
+
+  await openSettings(page);
+  const card = page.getByRole('region', { name: 'Delete account' });
+  await expect(card.getByText('your listings and their photos')).toBeVisible();
+  await card.getByRole('button', { name: 'Delete my account...' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Current Password').fill('Wr0ng!Password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('That is not your current password.')).toBeVisible();
+  await dialog.getByLabel('Current Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account was deleted')).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+
+  await page.goto('/auth?mode=signin');
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  const goodbye = await waitForMail(email, 2);
+  expect(goodbye.subject).toBe('Your ModMarket account was deleted');
+
+  // The seller's conversation stays, from "Deleted member", with the message.
+  await seller.goto('/messages');
+  const row = seller.getByRole('link', { name: /Deleted member/ });
+  await row.click();
+  await expect(seller.getByText('Does the rail fit an AP2?')).toBeVisible();
+  await sellerContext.close();
+});

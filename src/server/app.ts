@@ -129,6 +129,8 @@ export function createApp(deps: AppDeps) {
   const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey });
   const account = createAccountService({
     twoFactor,
+    storage: deps.storage,
+    cancelBilling: (userId) => billing.cancelForDeletion(userId),
     db,
     mailer,
     publicUrl: env.PUBLIC_URL,

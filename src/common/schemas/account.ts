@@ -111,3 +111,12 @@ export const TwoFactorDisableSchema = z
   .object({ currentPassword: CurrentPasswordSchema, code: TwoFactorCodeSchema })
   .meta({ id: 'TwoFactorDisable' });
 export type TwoFactorDisableInput = z.input<typeof TwoFactorDisableSchema>;
+
+/** Deleting the account: the password, and a code when two-step sign-in is on. */
+export const DeleteAccountSchema = z
+  .object({
+    currentPassword: CurrentPasswordSchema,
+    code: z.string().trim().max(32, 'validation.codeWrong').default(''),
+  })
+  .meta({ id: 'DeleteAccountRequest' });
+export type DeleteAccountInput = z.input<typeof DeleteAccountSchema>;

@@ -49,5 +49,6 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'TWO_FACTOR_ON',
   'SIGN_IN_EXPIRED',
+  'MEMBER_DELETED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

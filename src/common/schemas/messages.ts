@@ -38,7 +38,8 @@ export const ConversationSummarySchema = z
       price: z.string(),
       photo: PhotoViewSchema.nullable(),
     }),
-    otherMember: z.object({ id: z.string(), name: z.string().nullable() }),
+    /** `deleted`: the member deleted their account; their messages stay, from "Deleted member". */
+    otherMember: z.object({ id: z.string(), name: z.string().nullable(), deleted: z.boolean() }),
     role: z.enum(['buyer', 'seller']),
     lastMessage: z.object({ content: z.string(), createdAt: z.string(), fromMe: z.boolean() }).nullable(),
     unreadCount: z.number(),

@@ -18,7 +18,8 @@ export type EmailTemplate =
   | 'confirmEmailChange'
   | 'emailChanged'
   | 'twoFactorOn'
-  | 'twoFactorOff';
+  | 'twoFactorOff'
+  | 'accountDeleted';
 
 /**
  * A translated email with one action: HTML with a button and the same link written out, and a plain

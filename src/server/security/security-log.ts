@@ -22,6 +22,7 @@ export type SecurityEvent =
   | 'two-factor.enabled'
   | 'two-factor.disabled'
   | 'two-factor.failed'
+  | 'account.deleted'
   | 'limit.reached'
   | 'authorization.refused'
   | 'webhook.signature-failed';

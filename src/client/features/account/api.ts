@@ -3,6 +3,7 @@ import type {
   AccountDetailsInput,
   ChangeEmailInput,
   ChangePasswordInput,
+  DeleteAccountInput,
   PasswordCheckInput,
   TwoFactorDisableInput,
   TwoFactorEnableInput,
@@ -117,5 +118,11 @@ export function useDisableTwoFactor() {
     mutationFn: (input: TwoFactorDisableInput) =>
       call(client.account['two-factor'].disable.$post({ json: input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.details }),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => call(client.account.delete.$post({ json: input })),
   });
 }

@@ -7,8 +7,9 @@ import { buttonClass } from '@client/components/ui/button';
 import { ProfileSection } from './profile-section';
 import { SecuritySection } from './security-section';
 import { SettingsCard } from './settings-card';
+import { PrivacySection } from './privacy-section';
 
-const SECTIONS = ['profile', 'security', 'notifications'] as const;
+const SECTIONS = ['profile', 'security', 'notifications', 'privacy'] as const;
 
 /** /settings: what a member controls about their account, one section after another. */
 export default function SettingsPage() {
@@ -51,6 +52,9 @@ export default function SettingsPage() {
                   {t('notifications.open')}
                 </Link>
               </SettingsCard>
+            </Section>
+            <Section id="privacy">
+              <PrivacySection />
             </Section>
           </div>
         </div>

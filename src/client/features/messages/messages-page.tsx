@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
@@ -151,7 +152,7 @@ function ConversationRow({
         />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
-            <p className="truncate font-semibold text-slate-900">{c.otherMember.name ?? t('anonymous')}</p>
+            <p className="truncate font-semibold text-slate-900">{memberName(c.otherMember, t)}</p>
             {c.lastMessage ? (
               <time className="shrink-0 text-xs text-slate-600" dateTime={c.lastMessage.createdAt}>
                 {time(c.lastMessage.createdAt, language)}
@@ -270,7 +271,7 @@ function ThreadView({ id }: { id: string }) {
         </Link>
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold text-slate-900">
-            {conversation.otherMember.name ?? t('anonymous')}
+            {memberName(conversation.otherMember, t)}
           </h2>
           {conversation.listing.id ? (
             <Link
@@ -363,4 +364,9 @@ function Bubble({ mine, content, children }: { mine: boolean; content: string; c
       </div>
     </li>
   );
+}
+
+/** The other member as this one sees them: first name and initial, or that they deleted their account. */
+function memberName(member: { name: string | null; deleted: boolean }, t: TFunction): string {
+  return member.deleted ? t('deletedMember') : (member.name ?? t('anonymous'));
 }

@@ -37,6 +37,11 @@ export const users = pgTable(
     locale: text('locale').notNull().default('en'),
     /** One of the catalogue's plans (a check constraint holds the database to it). */
     plan: text('plan', { enum: PLANS }).notNull().default('bronze'),
+    /**
+     * Set when the member deleted their account: the row stays, emptied of everything about them, so
+     * the messages they sent stay in the other member's conversation, from "Deleted member".
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [check('user_plan_check', sql`${table.plan} IN ('bronze', 'gold', 'platinum')`)],

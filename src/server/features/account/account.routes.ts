@@ -5,6 +5,7 @@ import {
   ActiveSessionsSchema,
   ChangeEmailSchema,
   ChangePasswordSchema,
+  DeleteAccountSchema,
   EmailChangeResultSchema,
   PasswordCheckSchema,
   RecoveryCodesSchema,
@@ -142,6 +143,19 @@ const routes = {
     request: body(TwoFactorDisableSchema),
     responses: { 200: json(OkSchema, 'Off'), ...failures },
   }),
+  deleteAccount: route({
+    member: true,
+    method: 'post',
+    path: '/delete',
+    tags,
+    summary: 'Delete my account (the password, and a code with two-step sign-in on)',
+    request: body(DeleteAccountSchema),
+    responses: {
+      200: json(OkSchema, 'Deleted; this browser is signed out'),
+      503: failure('Billing could not be cancelled; nothing was deleted'),
+      ...failures,
+    },
+  }),
 };
 
 export function accountRoutes(deps: { account: AccountService; limit: Limiter; cookies: CookieSettings }) {
@@ -216,6 +230,15 @@ export function accountRoutes(deps: { account: AccountService; limit: Limiter; c
       await limit('account-password', user.id, LIMITS.signInPerAccount);
       await account.disableTwoFactor(user.id, c.req.valid('json'));
       logSecurityEvent(c, 'two-factor.disabled');
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.deleteAccount, async (c) => {
+      const user = requireUser(c);
+      await limit('account-password', user.id, LIMITS.signInPerAccount);
+      await account.deleteAccount(user.id, c.req.valid('json'));
+      clearSessionCookie(c, deps.cookies);
+      c.header('Clear-Site-Data', '"cache"');
+      logSecurityEvent(c, 'account.deleted');
       return c.json({ status: 'ok' as const }, 200);
     });
 }

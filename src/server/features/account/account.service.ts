@@ -13,6 +13,8 @@ import { hashPassword, hashToken, randomToken, verifyPassword } from '../../secu
 import { CREDENTIAL_PROVIDER } from '../auth/registrations';
 import { liveSession } from '../auth/sessions';
 import type { TwoFactor } from '../auth/two-factor';
+import type { Storage } from '../../storage/storage';
+import { deleteMember } from './deletion';
 
 /** A link to confirm a new address works this long; the previous address can undo the change this long. */
 export const EMAIL_CONFIRM_SECONDS = 24 * 3600;
@@ -26,6 +28,9 @@ export interface AccountServiceDeps {
   /** Sessions of a member ended: their open realtime sockets are closed. */
   sessionsEnded: (userId: string) => Promise<void>;
   twoFactor: TwoFactor;
+  storage: Storage;
+  /** Ends the member's paid subscription at once (deletion). */
+  cancelBilling: (userId: string) => Promise<void>;
 }
 
 /** Job payloads name rows and addresses, never a secret: links are made by the job that sends them. */
@@ -366,6 +371,35 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     endOtherSessions: (userId: string, currentSessionId: string | null) =>
       endSessionsExcept(userId, currentSessionId),
+
+    /**
+     * Deletes the account, proven by the password (and a code with two-step sign-in on): billing is
+     * cancelled first, then everything of theirs goes (`deleteMember`), their sockets close, and a
+     * last email says it is done.
+     */
+    async deleteAccount(userId: string, input: { currentPassword: string; code: string }): Promise<void> {
+      await checkPassword(userId, input.currentPassword);
+      if (await deps.twoFactor.enabled(userId)) {
+        if (!input.code)
+          throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeRequired' });
+        if (!(await deps.twoFactor.check(userId, input.code)))
+          throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeWrong' });
+      }
+      const user = await member(userId);
+      await deps.cancelBilling(userId);
+      const { email } = await deleteMember(db, deps.storage, userId);
+      await deps.sessionsEnded(userId);
+      if (!email) return;
+      await mailer.send(
+        renderEmail('accountDeleted', {
+          to: email,
+          language: language(user.locale),
+          name: user.firstName,
+          link: deps.publicUrl,
+        }),
+        { key: `account-deleted:${userId}` },
+      );
+    },
 
     /** Two-step sign-in begins with the password: a new key and its QR code. */
     async startTwoFactor(userId: string, currentPassword: string) {

@@ -354,6 +354,22 @@ export function createBillingService(deps: {
       };
     },
 
+    /**
+     * A member deleting their account: the subscription is cancelled at once (nothing more is
+     * charged). Throws when Stripe cannot be reached, so the account is not deleted while still billed.
+     */
+    async cancelForDeletion(userId: string): Promise<void> {
+      const existing = await account(db, userId);
+      if (!stripe || !existing?.subscriptionId) return;
+      try {
+        await stripe.subscriptions.cancel(existing.subscriptionId);
+      } catch (error) {
+        // Already cancelled or unknown to Stripe: nothing is billed any more.
+        if ((error as { code?: string }).code === 'resource_missing') return;
+        throw new ApiError(503, 'BILLING_UNAVAILABLE');
+      }
+    },
+
     async changePlan(
       user: { id: string; email: string; plan: string },
       plan: Plan,

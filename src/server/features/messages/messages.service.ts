@@ -160,6 +160,7 @@ export function createMessagesService(deps: {
       other_id: string;
       first_name: string | null;
       last_name: string | null;
+      other_deleted: boolean;
       last_content: string | null;
       last_at: string | null;
       last_sender: string | null;
@@ -170,7 +171,7 @@ export function createMessagesService(deps: {
              case when l.id is not null then l.photos
                   when c.listing_photo is not null then jsonb_build_array(c.listing_photo)
                   else '[]'::jsonb end as photos, c.buyer_id,
-             u.id as other_id, u.first_name, u.last_name,
+             u.id as other_id, u.first_name, u.last_name, u.deleted_at is not null as other_deleted,
              m.content as last_content, m.created_at as last_at, m.sender_id as last_sender,
              (select count(*)::int from ${messages} r
                where r.conversation_id = c.id and r.receiver_id = ${userId} and r.read_at is null) as unread
@@ -201,7 +202,11 @@ export function createMessagesService(deps: {
         price: Number(row.price).toFixed(2),
         photo: row.photos[0] ? photoView(storage, row.photos[0]) : null,
       },
-      otherMember: { id: row.other_id, name: publicName(row.first_name, row.last_name) },
+      otherMember: {
+        id: row.other_id,
+        name: publicName(row.first_name, row.last_name),
+        deleted: row.other_deleted,
+      },
       role: row.buyer_id === userId ? ('buyer' as const) : ('seller' as const),
       lastMessage:
         row.last_content !== null && row.last_at
@@ -295,6 +300,12 @@ export function createMessagesService(deps: {
     async reply(user: SessionUser, conversationId: string, content: string, clientId?: string) {
       const conversation = await membersConversation(user.id, conversationId);
       const receiverId = conversation.buyerId === user.id ? conversation.sellerId : conversation.buyerId;
+      const receiver = await db.query.users.findFirst({
+        columns: { deletedAt: true },
+        where: eq(users.id, receiverId),
+      });
+      // The conversation stays readable; nobody is there to answer.
+      if (receiver?.deletedAt) throw new ApiError(409, 'MEMBER_DELETED');
       const settings = await notifications.settingsFor(receiverId);
       const result = await db.transaction((tx) =>
         storeMessage(

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { QueryError } from '@client/components/ui/query-error';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { accountQueries } from './api';
+import { DeleteAccountCard } from './delete-account-card';
+
+/** What the member's data is and where it goes: deleting the account. */
+export function PrivacySection() {
+  const account = useQuery(accountQueries.details());
+  if (account.isError) return <QueryError query={account} />;
+  if (!account.data) return <Skeleton className="h-48 w-full rounded-2xl" />;
+  return <DeleteAccountCard account={account.data} />;
+}

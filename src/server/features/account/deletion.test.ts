@@ -1,0 +1,175 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import type { ConversationSummary, Thread } from '@common/schemas/messages';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
+import { partInput } from '../../../test/listings';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type ErrorBody = { error: { code: string; fields?: Record<string, string> } };
+
+/** Every file under a folder, as paths relative to it. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/**
+ * Where any text, JSON or array column of any table holds `needle`: `table.column` names. The
+ * development outbox is left out: it stands in for the mail server (what is in it was delivered).
+ */
+async function whereFound(needle: string): Promise<string[]> {
+  const columns = await t.database.db.execute<{ table_name: string; column_name: string }>(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and table_name <> 'mail_outbox'
+      and data_type in ('text', 'character varying', 'jsonb', 'json', 'ARRAY')`);
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns.rows) {
+    const hits = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.identifier(table_name)}
+          where ${sql.identifier(column_name)}::text ilike ${`%${needle}%`}`,
+    );
+    if ((hits.rows[0]?.n ?? 0) > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
+}
+
+async function upload(browser: TestBrowser): Promise<{ key: string }> {
+  const bytes = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#c2410c' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(bytes)], 'part.jpg', { type: 'image/jpeg' }));
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await t.app.request('/api/photos', {
+    method: 'POST',
+    body: form,
+    headers: { Cookie: cookie },
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { key: string };
+}
+
+describe('deleting an account', () => {
+  it('asks for the password, then leaves nothing of the member anywhere but their sent messages', async () => {
+    const leaving = await signedInMember(t, { firstName: 'Quillon', lastName: 'Zarkovsky' });
+    const other = await signedInMember(t, { firstName: 'Bea', lastName: 'Lund' });
+    const marker = `vortexquill${Date.now().toString(36)}`;
+
+    // Something of theirs in every corner of the marketplace.
+    await leaving.browser.put('/api/account/details', {
+      firstName: 'Quillon',
+      lastName: 'Zarkovsky',
+      phone: '(415) 867-2309',
+    });
+    const photo = await upload(leaving.browser);
+    const listing = await leaving.browser.post<{ id: string }>('/api/listings', {
+      ...partInput(`${marker} turbo manifold`),
+      photos: [photo],
+    });
+    expect(listing.status).toBe(201);
+    await leaving.browser.post('/api/vehicles', {
+      make: 'Honda',
+      model: 'Civic',
+      year: 1999,
+      nickname: marker,
+    });
+    await leaving.browser.post('/api/saved-searches', {
+      name: `${marker} search`,
+      query: { search: marker },
+    });
+    const theirs = await other.browser.post<{ id: string }>('/api/listings', partInput('Bea coilovers'));
+    await leaving.browser.request('PUT', `/api/favourites/${theirs.body.id}`);
+    await other.browser.request('PUT', `/api/favourites/${listing.body.id}`);
+    const post = await leaving.browser.post<{ id: string }>('/api/community/posts', {
+      title: `${marker} build`,
+      description: `${marker} thread`,
+    });
+    await leaving.browser.post(`/api/community/posts/${post.body.id}/comments`, {
+      content: `${marker} note`,
+    });
+    await other.browser.post(`/api/community/posts/${post.body.id}/like`);
+    // A conversation each way: the other member's thread must survive.
+    const started = await leaving.browser.post<{ conversationId: string }>(
+      `/api/listings/${theirs.body.id}/messages`,
+      { content: 'Are the coilovers still available?' },
+    );
+    await other.browser.post(`/api/conversations/${started.body.conversationId}/messages`, {
+      content: 'Yes, come Saturday.',
+    });
+    await other.browser.post(`/api/listings/${listing.body.id}/messages`, {
+      content: 'Is the manifold cracked?',
+    });
+    await t.runJobs();
+    const uploadsDir = path.join(t.dataDir, 'uploads');
+    expect((await filesUnder(uploadsDir)).some((file) => file.includes(photo.key))).toBe(true);
+
+    // The password is asked for, and a wrong one deletes nothing.
+    const wrong = await leaving.browser.post<ErrorBody>('/api/account/delete', {
+      currentPassword: 'Nope-1234!',
+    });
+    expect(wrong.body.error.fields?.currentPassword).toBeDefined();
+    expect((await leaving.browser.get('/api/account')).status).toBe(200);
+
+    const deleted = await leaving.browser.post('/api/account/delete', { currentPassword: MEMBER_PASSWORD });
+    expect(deleted.status).toBe(200);
+    expect((await leaving.browser.get<{ user: unknown }>('/api/auth/session')).body.user).toBeNull();
+
+    // Nothing readable is left: not their address, names, phone or words, in any table.
+    for (const needle of [leaving.email, 'Quillon', 'Zarkovsky', '4158672309', marker])
+      expect(await whereFound(needle), needle).toEqual([]);
+    expect((await filesUnder(uploadsDir)).filter((file) => file.includes(photo.key))).toEqual([]);
+    // The address no longer signs in (tried after the search: a try is counted under the address).
+    const again = await new TestBrowser(t, '192.0.2.77').post<ErrorBody>('/api/auth/sign-in', {
+      email: leaving.email,
+      password: MEMBER_PASSWORD,
+    });
+    expect(again.body.error.code).toBe('INVALID_CREDENTIALS');
+
+    // The other member's thread stays, with the messages from "Deleted member", who cannot be answered.
+    const inbox = await other.browser.get<{ conversations: ConversationSummary[] }>('/api/conversations');
+    const kept = inbox.body.conversations.find((c) => c.id === started.body.conversationId)!;
+    expect(kept.otherMember).toMatchObject({ name: null, deleted: true });
+    const thread = await other.browser.get<Thread>(`/api/conversations/${kept.id}`);
+    expect(thread.body.messages.map((m) => m.content)).toEqual([
+      'Are the coilovers still available?',
+      'Yes, come Saturday.',
+    ]);
+    const reply = await other.browser.post<ErrorBody>(`/api/conversations/${kept.id}/messages`, {
+      content: 'Hello?',
+    });
+    expect(reply.body.error.code).toBe('MEMBER_DELETED');
+    expect((await other.browser.get(`/api/listings/${listing.body.id}`)).status).toBe(404);
+
+    const goodbye = (await t.mailTo(leaving.email)).at(-1);
+    expect(goodbye?.subject).toBe('Your ModMarket account was deleted');
+  });
+
+  it('asks for a code too when two-step sign-in is on', async () => {
+    const { browser } = await signedInMember(t);
+    const { generate } = await import('otplib');
+    const setup = await browser.post<{ secret: string }>('/api/account/two-factor/start', {
+      currentPassword: MEMBER_PASSWORD,
+    });
+    await browser.post('/api/account/two-factor/enable', {
+      code: await generate({ secret: setup.body.secret }),
+    });
+    const noCode = await browser.post<ErrorBody>('/api/account/delete', { currentPassword: MEMBER_PASSWORD });
+    expect(noCode.body.error.fields?.code).toBe('Please enter the code.');
+    const code = await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const deleted = await browser.post('/api/account/delete', { currentPassword: MEMBER_PASSWORD, code });
+    expect(deleted.status).toBe(200);
+  });
+});

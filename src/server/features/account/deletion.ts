@@ -1,0 +1,132 @@
+import { eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  accounts,
+  billingAccounts,
+  communityComments,
+  communityLikes,
+  communityPosts,
+  contactMessages,
+  conversationEmails,
+  conversations,
+  emailChanges,
+  favourites,
+  jobs,
+  listings,
+  mailOutbox,
+  notifications,
+  notificationSettings,
+  pendingRegistrations,
+  planChanges,
+  presence,
+  profiles,
+  rateLimits,
+  savedSearches,
+  sessions,
+  signInChallenges,
+  socialLinkRequests,
+  twoFactors,
+  uploads,
+  users,
+  vehicles,
+  verifications,
+} from '../../db/schema';
+import type { Storage } from '../../storage/storage';
+
+/**
+ * Deletes everything of a member but the messages they sent, which stay in the other member's
+ * conversation: their listings (and what hangs on them), photos in storage, fleet, saved searches,
+ * favourites, posts, comments and likes, notifications, sessions, sign-in methods, social links, plan
+ * history and pending jobs. The `user` row stays as an empty tombstone (`deleted_at`), so those
+ * messages still have a sender, shown as "Deleted member". One transaction for the database; the
+ * files go after it commits.
+ */
+export async function deleteMember(db: Db, storage: Storage, userId: string): Promise<{ email: string }> {
+  const files = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
+  const email = await db.transaction(async (tx) => {
+    const member = await tx.query.users.findFirst({ where: eq(users.id, userId) });
+    if (!member || member.deletedAt) return null;
+    await removeTheirListings(tx, userId);
+    const byMember = [
+      vehicles.userId,
+      savedSearches.userId,
+      favourites.userId,
+      communityLikes.userId,
+      communityComments.userId,
+      communityPosts.userId,
+      notifications.userId,
+      notificationSettings.userId,
+      conversationEmails.userId,
+      presence.userId,
+      profiles.userId,
+      uploads.userId,
+      planChanges.userId,
+      billingAccounts.userId,
+      sessions.userId,
+      accounts.userId,
+      twoFactors.userId,
+      emailChanges.userId,
+      signInChallenges.userId,
+      socialLinkRequests.userId,
+    ];
+    for (const column of byMember) await tx.delete(column.table).where(eq(column, userId));
+    await tx.delete(verifications).where(like(verifications.identifier, `%:${userId}`));
+    await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, member.email));
+    await tx
+      .delete(contactMessages)
+      .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, member.email)));
+    // Counters keyed by their address or id, waiting work about them, mail kept for them here.
+    await tx
+      .delete(rateLimits)
+      .where(or(like(rateLimits.key, `%:${member.email}`), like(rateLimits.key, `%:${userId}`)));
+    await tx
+      .delete(jobs)
+      .where(
+        or(
+          sql`${jobs.payload}::text like ${`%${userId}%`}`,
+          sql`${jobs.payload}::text like ${`%${member.email}%`}`,
+        ),
+      );
+    await tx.delete(mailOutbox).where(eq(mailOutbox.to, member.email));
+    // Their name leaves the notifications of the members they wrote to.
+    await tx.execute(sql`
+      update ${notifications} set data = data - 'name'
+      where group_key in (
+        select 'conversation:' || id from ${conversations} where buyer_id = ${userId} or seller_id = ${userId})`);
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${userId}@deleted.invalid`,
+        name: '',
+        firstName: null,
+        lastName: null,
+        phone: null,
+        image: null,
+        emailVerified: false,
+        plan: 'bronze',
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    return member.email;
+  });
+  if (email === null) return { email: '' };
+  for (const { key } of files) await storage.deletePrefix(`${key}/`);
+  return { email };
+}
+
+/**
+ * Their listings go with everything hanging on them. Conversations about them stay (the other member's
+ * words are theirs), without the listing's title, price or photo; other members' favourites of them go,
+ * and words no listing uses any more leave the search vocabulary.
+ */
+async function removeTheirListings(tx: Tx, userId: string): Promise<void> {
+  const theirs = tx.select({ id: listings.id }).from(listings).where(eq(listings.userId, userId));
+  await tx
+    .update(conversations)
+    .set({ listingTitle: null, listingPrice: null, listingPhoto: null })
+    .where(or(eq(conversations.sellerId, userId), inArray(conversations.listingId, theirs)));
+  await tx.delete(favourites).where(inArray(favourites.listingId, theirs));
+  await tx.delete(listings).where(eq(listings.userId, userId));
+  await tx.execute(sql`delete from search_words where listings <= 0`);
+}
