@@ -274,6 +274,32 @@ test('settings: deleting the account signs out for good; the seller keeps the th
   await seller.goto('/messages');
   const row = seller.getByRole('link', { name: /Deleted member/ });
   await row.click();
-  await expect(seller.getByText('Does the rail fit an AP2?')).toBeVisible();
+  const thread = seller.getByRole('region', { name: 'Conversation', exact: true });
+  await expect(thread.getByText('Does the rail fit an AP2?')).toBeVisible();
+  await expect(thread.getByText('Deleted member').first()).toBeVisible();
   await sellerContext.close();
+});
+
+test('settings: download my data once it is prepared', async ({ page }) => {
+  const email = uniqueEmail('export');
+  await newMember(page, email);
+  await openSettings(page);
+  const card = page.getByRole('region', { name: 'Download my data' });
+  await card.getByRole('button', { name: 'Prepare my data' }).click();
+  await expect(page.getByText('We are preparing your data')).toBeVisible();
+
+  const mail = await waitForMail(email, 2);
+  expect(mail.subject).toBe('Your ModMarket data is ready');
+  await page.reload();
+  const ready = page.getByRole('region', { name: 'Download my data' });
+  await expect(ready.getByText(/Ready to download until/)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    ready.getByRole('link', { name: 'Download my data' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('modmarket-data.json');
+  const file = await download.path();
+  const { readFile } = await import('node:fs/promises');
+  const data = JSON.parse(await readFile(file, 'utf8')) as { profile: { email: string } };
+  expect(data.profile.email).toBe(email);
 });

@@ -36,6 +36,10 @@ export const AccountSchema = z
     pendingEmail: z.string().nullable(),
     twoFactorEnabled: z.boolean(),
     recoveryCodesLeft: z.number(),
+    /** "Download my data": being prepared, or ready to download until `expiresAt`. */
+    dataExport: z
+      .object({ status: z.enum(['preparing', 'ready']), expiresAt: z.string().nullable() })
+      .nullable(),
   })
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof AccountSchema>;

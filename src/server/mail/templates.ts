@@ -19,7 +19,8 @@ export type EmailTemplate =
   | 'emailChanged'
   | 'twoFactorOn'
   | 'twoFactorOff'
-  | 'accountDeleted';
+  | 'accountDeleted'
+  | 'dataExportReady';
 
 /**
  * A translated email with one action: HTML with a button and the same link written out, and a plain

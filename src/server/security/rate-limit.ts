@@ -70,6 +70,8 @@ export const LIMITS = {
   communityPost: { max: 10, windowSeconds: 3600 },
   communityComment: { max: 60, windowSeconds: 3600 },
   contactForm: { max: 5, windowSeconds: 3600 },
+  /** "Download my data": each request gathers the whole account. */
+  dataExport: { max: 3, windowSeconds: 24 * 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts a hit of `limit` for `subject` (a member id or a client address), scaled; throws when past it. */

@@ -17,3 +17,6 @@ export const STORAGE_KEY = /^[a-z0-9-]+(?:\/[a-zA-Z0-9._-]+)+$/;
 export function assertStorageKey(key: string): void {
   if (!STORAGE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
 }
+
+/** Files only their member may download, through a members-only route: never served at /media. */
+export const PRIVATE_PREFIX = 'exports/';

@@ -126,3 +126,14 @@ export function useDeleteAccount() {
     mutationFn: (input: DeleteAccountInput) => call(client.account.delete.$post({ json: input })),
   });
 }
+
+export function useRequestExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(client.account.export.$post()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.details }),
+  });
+}
+
+/** The prepared file, downloaded by the browser itself (with the session cookie). */
+export const EXPORT_DOWNLOAD_URL = '/api/account/export';

@@ -3,11 +3,17 @@ import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { accountQueries } from './api';
 import { DeleteAccountCard } from './delete-account-card';
+import { ExportCard } from './export-card';
 
-/** What the member's data is and where it goes: deleting the account. */
+/** The member's data: a copy of it, and deleting the account. */
 export function PrivacySection() {
   const account = useQuery(accountQueries.details());
   if (account.isError) return <QueryError query={account} />;
   if (!account.data) return <Skeleton className="h-48 w-full rounded-2xl" />;
-  return <DeleteAccountCard account={account.data} />;
+  return (
+    <div className="space-y-6">
+      <ExportCard account={account.data} />
+      <DeleteAccountCard account={account.data} />
+    </div>
+  );
 }

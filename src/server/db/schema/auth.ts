@@ -225,3 +225,17 @@ export const signInChallenges = pgTable(
   },
   (table) => [index('sign_in_challenge_user_idx').on(table.userId)],
 );
+
+/**
+ * A member's data, gathered by a job into one JSON file in storage (`exports/<user id>/…`), which
+ * only they can download, for 24 hours. One per member: a new request replaces the previous file.
+ */
+export const dataExports = pgTable('data_export', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key'),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  readyAt: timestamp('ready_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+});

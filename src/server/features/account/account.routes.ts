@@ -14,6 +14,8 @@ import {
   TwoFactorSetupSchema,
 } from '@common/schemas/account';
 import { AcceptedSchema, OkSchema, TokenSchema } from '@common/schemas/auth';
+import { Readable } from 'node:stream';
+import { ApiError } from '../../http/api-error';
 import { createRouter } from '../../http/create-router';
 import type { CookieSettings } from '../../http/cookies';
 import { body, failure, json, route } from '../../http/openapi';
@@ -143,6 +145,26 @@ const routes = {
     request: body(TwoFactorDisableSchema),
     responses: { 200: json(OkSchema, 'Off'), ...failures },
   }),
+  requestExport: route({
+    member: true,
+    method: 'post',
+    path: '/export',
+    tags,
+    summary: 'Download my data: a job prepares a JSON file and emails when it is ready',
+    responses: { 202: json(AcceptedSchema, 'Being prepared'), ...failures },
+  }),
+  downloadExport: route({
+    member: true,
+    method: 'get',
+    path: '/export',
+    tags,
+    summary: 'The prepared JSON file (for 24 hours)',
+    responses: {
+      200: { description: "The member's data", content: { 'application/json': { schema: z.unknown() } } },
+      404: failure('None prepared, or expired'),
+      ...failures,
+    },
+  }),
   deleteAccount: route({
     member: true,
     method: 'post',
@@ -231,6 +253,20 @@ export function accountRoutes(deps: { account: AccountService; limit: Limiter; c
       await account.disableTwoFactor(user.id, c.req.valid('json'));
       logSecurityEvent(c, 'two-factor.disabled');
       return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.requestExport, async (c) => {
+      const user = requireUser(c);
+      await limit('data-export', user.id, LIMITS.dataExport);
+      await account.requestExport(user.id);
+      return c.json({ status: 'accepted' as const }, 202);
+    })
+    .openapi(routes.downloadExport, async (c) => {
+      const file = await account.downloadExport(requireUser(c).id);
+      if (!file) throw new ApiError(404, 'NOT_FOUND');
+      c.header('Content-Type', 'application/json; charset=utf-8');
+      c.header('Content-Disposition', 'attachment; filename="modmarket-data.json"');
+      c.header('Content-Length', String(file.size));
+      return c.body(Readable.toWeb(file.body) as ReadableStream, 200) as never;
     })
     .openapi(routes.deleteAccount, async (c) => {
       const user = requireUser(c);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Account, ActiveSession } from '@common/schemas/account';
 import { isLanguage, type Language } from '@common/i18n/languages';
 import type { Db, Executor } from '../../db/client';
-import { accounts, emailChanges, profiles, sessions, users } from '../../db/schema';
+import { accounts, dataExports, emailChanges, profiles, sessions, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
@@ -15,6 +15,7 @@ import { liveSession } from '../auth/sessions';
 import type { TwoFactor } from '../auth/two-factor';
 import type { Storage } from '../../storage/storage';
 import { deleteMember } from './deletion';
+import { EXPORT_SECONDS, exportPrefix, gatherMemberData } from './data-export';
 
 /** A link to confirm a new address works this long; the previous address can undo the change this long. */
 export const EMAIL_CONFIRM_SECONDS = 24 * 3600;
@@ -114,6 +115,33 @@ export function createAccountService(deps: AccountServiceDeps) {
           language: language(user.locale),
           name: user.firstName,
           link: `${deps.publicUrl}/forgot-password`,
+        }),
+      );
+    },
+
+    /** Gathers the member's data into one file in storage, and emails them that it is ready. */
+    'account.export': async (raw) => {
+      const userId = MemberJob.parse(raw).userId;
+      const data = await gatherMemberData(db, deps.storage, userId);
+      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      if (!data || !user || user.deletedAt) return;
+      const key = `${exportPrefix(userId)}/${crypto.randomUUID()}.json`;
+      await deps.storage.deletePrefix(`${exportPrefix(userId)}/`);
+      await deps.storage.put(key, Buffer.from(JSON.stringify(data, null, 2)), 'application/json');
+      await db
+        .update(dataExports)
+        .set({
+          storageKey: key,
+          readyAt: new Date(),
+          expiresAt: new Date(Date.now() + EXPORT_SECONDS * 1000),
+        })
+        .where(eq(dataExports.userId, userId));
+      await mailer.send(
+        renderEmail('dataExportReady', {
+          to: user.email,
+          language: language(user.locale),
+          name: user.firstName,
+          link: `${deps.publicUrl}/settings#privacy`,
         }),
       );
     },
@@ -223,9 +251,10 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async get(userId: string): Promise<Account> {
       const user = await member(userId);
-      const [password, twoFactor, pending] = await Promise.all([
+      const [password, twoFactor, dataExport, pending] = await Promise.all([
         passwordHashOf(userId),
         deps.twoFactor.status(userId),
+        db.query.dataExports.findFirst({ where: eq(dataExports.userId, userId) }),
         db.query.emailChanges.findFirst({
           columns: { email: true },
           where: and(
@@ -244,6 +273,13 @@ export function createAccountService(deps: AccountServiceDeps) {
         pendingEmail: pending?.email ?? null,
         twoFactorEnabled: twoFactor.enabled,
         recoveryCodesLeft: twoFactor.recoveryCodesLeft,
+        dataExport: !dataExport
+          ? null
+          : dataExport.readyAt && dataExport.expiresAt && dataExport.expiresAt > new Date()
+            ? { status: 'ready', expiresAt: dataExport.expiresAt.toISOString() }
+            : dataExport.readyAt
+              ? null
+              : { status: 'preparing', expiresAt: null },
       };
     },
 
@@ -399,6 +435,26 @@ export function createAccountService(deps: AccountServiceDeps) {
         }),
         { key: `account-deleted:${userId}` },
       );
+    },
+
+    /** Asks for a copy of the member's data: a job prepares it and emails them. */
+    async requestExport(userId: string): Promise<void> {
+      await db
+        .insert(dataExports)
+        .values({ userId })
+        .onConflictDoUpdate({
+          target: dataExports.userId,
+          set: { requestedAt: new Date(), readyAt: null, expiresAt: null },
+        });
+      await enqueueJob(db, 'account.export', { userId }, { dedupeKey: `account-export:${userId}` });
+      deps.wakeJobs();
+    },
+
+    /** The member's prepared data while it is fresh, as a stream; null when there is none. */
+    async downloadExport(userId: string) {
+      const row = await db.query.dataExports.findFirst({ where: eq(dataExports.userId, userId) });
+      if (!row?.storageKey || !row.expiresAt || row.expiresAt <= new Date()) return null;
+      return deps.storage.get(row.storageKey);
     },
 
     /** Two-step sign-in begins with the password: a new key and its QR code. */

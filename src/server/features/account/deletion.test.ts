@@ -80,12 +80,13 @@ describe('deleting an account', () => {
       photos: [photo],
     });
     expect(listing.status).toBe(201);
-    await leaving.browser.post('/api/vehicles', {
+    const vehicle = await leaving.browser.post('/api/vehicles', {
       make: 'Honda',
       model: 'Civic',
       year: 1999,
-      nickname: marker,
+      licensePlate: marker.slice(0, 15),
     });
+    expect(vehicle.status).toBe(201);
     await leaving.browser.post('/api/saved-searches', {
       name: `${marker} search`,
       query: { search: marker },
@@ -128,7 +129,7 @@ describe('deleting an account', () => {
     expect((await leaving.browser.get<{ user: unknown }>('/api/auth/session')).body.user).toBeNull();
 
     // Nothing readable is left: not their address, names, phone or words, in any table.
-    for (const needle of [leaving.email, 'Quillon', 'Zarkovsky', '4158672309', marker])
+    for (const needle of [leaving.email, 'Quillon', 'Zarkovsky', '4158672309', marker.slice(0, 15)])
       expect(await whereFound(needle), needle).toEqual([]);
     expect((await filesUnder(uploadsDir)).filter((file) => file.includes(photo.key))).toEqual([]);
     // The address no longer signs in (tried after the search: a try is counted under the address).
@@ -171,5 +172,74 @@ describe('deleting an account', () => {
     const code = await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const deleted = await browser.post('/api/account/delete', { currentPassword: MEMBER_PASSWORD, code });
     expect(deleted.status).toBe(200);
+  });
+});
+
+describe('downloading my data', () => {
+  it('is prepared by a job, emailed about, and downloadable by its member only for 24 hours', async () => {
+    const member = await signedInMember(t, { firstName: 'Ines', lastName: 'Okoro' });
+    const other = await signedInMember(t);
+    const marker = `exportword${Date.now().toString(36)}`;
+    const photo = await upload(member.browser);
+    const listing = await member.browser.post<{ id: string }>('/api/listings', {
+      ...partInput(`${marker} intake`),
+      photos: [photo],
+    });
+    await member.browser.post('/api/vehicles', {
+      make: 'Mazda',
+      model: 'RX-7',
+      year: 1993,
+      licensePlate: 'FD3S',
+    });
+    await member.browser.post('/api/saved-searches', { name: `${marker} alert`, query: { search: marker } });
+    await member.browser.post('/api/community/posts', { title: `${marker} post`, description: 'Built.' });
+    await other.browser.post(`/api/listings/${listing.body.id}/messages`, { content: `${marker} question` });
+
+    expect((await member.browser.get('/api/account/export')).status).toBe(404);
+    expect((await member.browser.post('/api/account/export')).status).toBe(202);
+    expect((await member.browser.get('/api/account')).body).toMatchObject({
+      dataExport: { status: 'preparing' },
+    });
+    await t.runJobs();
+    const mail = (await t.mailTo(member.email)).at(-1)!;
+    expect(mail.subject).toBe('Your ModMarket data is ready');
+    expect(mail.text).toContain('/settings#privacy');
+    expect((await member.browser.get('/api/account')).body).toMatchObject({
+      dataExport: { status: 'ready' },
+    });
+
+    const file = await member.browser.request<Record<string, unknown>>('GET', '/api/account/export');
+    expect(file.headers.get('content-disposition')).toContain('attachment');
+    const data = file.body as {
+      profile: { email: string; firstName: string };
+      listings: { title: string; photos: string[] }[];
+      conversations: { messages: { content: string; fromMe: boolean }[] }[];
+      fleet: unknown[];
+      savedSearches: unknown[];
+      communityPosts: unknown[];
+      planHistory: unknown[];
+      notificationSettings: unknown;
+    };
+    expect(data.profile).toMatchObject({ email: member.email, firstName: 'Ines' });
+    expect(data.listings[0]!.title).toBe(`${marker} intake`);
+    expect(data.listings[0]!.photos[0]).toContain(photo.key);
+    expect(data.conversations[0]!.messages[0]).toMatchObject({
+      content: `${marker} question`,
+      fromMe: false,
+    });
+    expect(data.fleet).toHaveLength(1);
+    expect(data.savedSearches).toHaveLength(1);
+    expect(data.communityPosts).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toMatch(/argon2|password/i);
+
+    // Another member gets their own (none), and the file is not served as a public media file.
+    expect((await other.browser.get('/api/account/export')).status).toBe(404);
+    const stored = (await filesUnder(path.join(t.dataDir, 'uploads'))).find((f) => f.includes('exports'))!;
+    const key = path.relative(path.join(t.dataDir, 'uploads'), stored).split(path.sep).join('/');
+    expect((await t.app.request(`/media/${key}`)).status).toBe(404);
+
+    // After 24 hours it is gone.
+    await t.database.db.execute(sql`update data_export set expires_at = now() - interval '1 second'`);
+    expect((await member.browser.get('/api/account/export')).status).toBe(404);
   });
 });

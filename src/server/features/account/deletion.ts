@@ -9,6 +9,7 @@ import {
   contactMessages,
   conversationEmails,
   conversations,
+  dataExports,
   emailChanges,
   favourites,
   jobs,
@@ -32,6 +33,7 @@ import {
   verifications,
 } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
+import { exportPrefix } from './data-export';
 
 /**
  * Deletes everything of a member but the messages they sent, which stay in the other member's
@@ -65,6 +67,7 @@ export async function deleteMember(db: Db, storage: Storage, userId: string): Pr
       sessions.userId,
       accounts.userId,
       twoFactors.userId,
+      dataExports.userId,
       emailChanges.userId,
       signInChallenges.userId,
       socialLinkRequests.userId,
@@ -112,6 +115,7 @@ export async function deleteMember(db: Db, storage: Storage, userId: string): Pr
   });
   if (email === null) return { email: '' };
   for (const { key } of files) await storage.deletePrefix(`${key}/`);
+  await storage.deletePrefix(`${exportPrefix(userId)}/`);
   return { email };
 }
 

@@ -1,0 +1,111 @@
+import { asc, eq, inArray, or } from 'drizzle-orm';
+import { PHOTO_VARIANT_WIDTHS, photoVariantKey, type StoredPhoto } from '@common/photos';
+import type { Db } from '../../db/client';
+import {
+  communityComments,
+  communityPosts,
+  conversations,
+  favourites,
+  listings,
+  messages,
+  notificationSettings,
+  planChanges,
+  profiles,
+  savedSearches,
+  users,
+  vehicles,
+} from '../../db/schema';
+import { PRIVATE_PREFIX, type Storage } from '../../storage/storage';
+
+/** A prepared export can be downloaded for this long. */
+export const EXPORT_SECONDS = 24 * 3600;
+
+/** Where a member's export lives in storage (removed with the account). */
+export const exportPrefix = (userId: string) => `${PRIVATE_PREFIX}${userId}`;
+
+/** Each photo's largest variant, where a browser loads it. */
+function photoUrls(storage: Storage, photos: StoredPhoto[] | null): string[] {
+  return (photos ?? []).map((photo) =>
+    storage.publicUrl(photoVariantKey(photo, photo.variants.at(-1) ?? PHOTO_VARIANT_WIDTHS[0])),
+  );
+}
+
+/**
+ * Everything a member gave ModMarket, as one JSON document: profile and preferences, listings with
+ * photo URLs, conversations with their messages, fleet, saved searches, favourites, posts and comments,
+ * notification settings and plan history. Read table by table, one query each (no query per row).
+ */
+export async function gatherMemberData(db: Db, storage: Storage, userId: string) {
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) return null;
+  const [profile, ownListings, fleet, searches, saved, posts, comments, settings, plans, threads] =
+    await Promise.all([
+      db.query.profiles.findFirst({ where: eq(profiles.userId, userId) }),
+      db.select().from(listings).where(eq(listings.userId, userId)).orderBy(asc(listings.createdAt)),
+      db.select().from(vehicles).where(eq(vehicles.userId, userId)),
+      db.select().from(savedSearches).where(eq(savedSearches.userId, userId)),
+      db.select().from(favourites).where(eq(favourites.userId, userId)),
+      db.select().from(communityPosts).where(eq(communityPosts.userId, userId)),
+      db.select().from(communityComments).where(eq(communityComments.userId, userId)),
+      db.query.notificationSettings.findFirst({ where: eq(notificationSettings.userId, userId) }),
+      db.select().from(planChanges).where(eq(planChanges.userId, userId)).orderBy(asc(planChanges.createdAt)),
+      db
+        .select()
+        .from(conversations)
+        .where(or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId))),
+    ]);
+  const threadIds = threads.map((thread) => thread.id);
+  const sent = threadIds.length
+    ? await db
+        .select()
+        .from(messages)
+        .where(inArray(messages.conversationId, threadIds))
+        .orderBy(asc(messages.createdAt))
+    : [];
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone || null,
+      language: user.locale,
+      plan: user.plan,
+      memberSince: user.createdAt.toISOString(),
+      role: profile?.role ?? null,
+      zip: profile?.zip ?? null,
+      radiusMiles: profile?.radiusMiles ?? null,
+      preferredMakes: profile?.prefMakes ?? [],
+      preferredCategories: profile?.prefCategories ?? [],
+      shipping: profile?.shipOk ?? false,
+      localPickup: profile?.localOk ?? false,
+      sellerCategories: profile?.sellerCategories ?? [],
+    },
+    listings: ownListings.map(({ photos, receiptImage, ...listing }) => ({
+      ...listing,
+      photos: photoUrls(storage, photos),
+      hasReceipt: receiptImage !== null,
+    })),
+    conversations: threads.map((thread) => ({
+      id: thread.id,
+      listingId: thread.listingId,
+      listingTitle: thread.listingTitle,
+      role: thread.buyerId === userId ? 'buyer' : 'seller',
+      messages: sent
+        .filter((message) => message.conversationId === thread.id)
+        .map((message) => ({
+          fromMe: message.senderId === userId,
+          content: message.content,
+          sentAt: message.createdAt.toISOString(),
+          readAt: message.readAt?.toISOString() ?? null,
+        })),
+    })),
+    fleet,
+    savedSearches: searches,
+    favourites: saved,
+    communityPosts: posts.map(({ photos, ...post }) => ({ ...post, photos: photoUrls(storage, photos) })),
+    communityComments: comments,
+    notificationSettings: settings ?? null,
+    planHistory: plans,
+  };
+}
