@@ -43,6 +43,7 @@ import { clientIp } from './http/client-ip';
 import { createLimiter } from './security/rate-limit';
 import { seoFiles } from './http/seo-files';
 import { createMailer, type Mailer } from './mail/mailer';
+import { withTemplates } from './mail/templates';
 import { accountRoutes } from './features/account/account.routes';
 import { createAccountService } from './features/account/account.service';
 import { createTwoFactor } from './features/auth/two-factor';
@@ -100,16 +101,18 @@ const SECURITY_EVENT_OF: Partial<Record<ErrorCode, SecurityEvent>> = {
 export function createApp(deps: AppDeps) {
   const { env, logger } = deps;
   const db = deps.database.db;
-  const mailer =
+  const mailer = withTemplates(
     deps.mailer ??
-    createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      db,
-      logger,
-      logLinks: env.devMailbox,
-      requireTls: env.isProduction && !env.ALLOW_HTTP,
-    });
+      createMailer({
+        smtpUrl: env.SMTP_URL,
+        from: env.MAIL_FROM,
+        db,
+        logger,
+        logLinks: env.devMailbox,
+        requireTls: env.isProduction && !env.ALLOW_HTTP,
+      }),
+    { supportEmail: env.SUPPORT_EMAIL },
+  );
   const wakeJobs = deps.wakeJobs ?? (() => undefined);
   const limit = createLimiter(db, env.RATE_LIMIT_SCALE);
   const cookies = { secure: env.PUBLIC_URL.startsWith('https://') };

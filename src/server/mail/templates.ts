@@ -1,6 +1,6 @@
 import type { Language } from '@common/i18n/languages';
 import { emailTranslator } from '../i18n/translate';
-import type { MailMessage } from './mailer';
+import type { Mailer, MailMessage } from './mailer';
 import { escapeHtml } from '@common/rendering';
 
 export type EmailTemplate =
@@ -22,6 +22,20 @@ export type EmailTemplate =
   | 'accountDeleted'
   | 'dataExportReady';
 
+type EmailOptions = Omit<Parameters<typeof renderEmail>[1], 'supportEmail'>;
+
+/** The mail transport, and the app's emails written with the configured support address. */
+export interface TemplateMailer extends Mailer {
+  compose(template: EmailTemplate, options: EmailOptions): MailMessage;
+}
+
+export function withTemplates(mailer: Mailer, site: { supportEmail: string }): TemplateMailer {
+  return {
+    ...mailer,
+    compose: (template, options) => renderEmail(template, { ...options, supportEmail: site.supportEmail }),
+  };
+}
+
 /**
  * A translated email with one action: HTML with a button and the same link written out, and a plain
  * text part whose link works when copied.
@@ -36,6 +50,8 @@ export function renderEmail(
     params?: Record<string, string | number>;
     /** Someone's words shown as a quote (a message), escaped like everything else. */
     quote?: string;
+    /** Where questions go, said at the foot of every email (`SUPPORT_EMAIL`). */
+    supportEmail: string;
   },
 ): MailMessage {
   const t = emailTranslator(options.language);
@@ -48,6 +64,7 @@ export function renderEmail(
   const note = t(`${template}.note`, params);
   const pasteLink = t('common.pasteLink');
   const signature = t('common.signature');
+  const help = t('common.help', { email: options.supportEmail });
 
   const quote = options.quote?.trim();
   const text = [
@@ -62,6 +79,7 @@ export function renderEmail(
     note,
     '',
     signature,
+    help,
   ].join('\n');
   const quoteHtml = quote
     ? `<blockquote style="margin:0 0 24px;padding:12px 16px;border-left:4px solid #e2e8f0;background:#f8fafc;white-space:pre-wrap;line-height:1.5">${escapeHtml(quote)}</blockquote>\n`
@@ -78,7 +96,8 @@ ${quoteHtml}<p style="margin:0 0 24px"><a href="${escapeHtml(options.link)}" sty
 <p style="margin:0 0 8px;font-size:13px;color:#475569">${escapeHtml(pasteLink)}</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(options.link)}" style="color:#c2410c">${escapeHtml(options.link)}</a></p>
 <p style="margin:0 0 24px;font-size:13px;color:#475569;line-height:1.5">${escapeHtml(note)}</p>
-<p style="margin:0;font-size:13px;color:#475569">${escapeHtml(signature)}</p>
+<p style="margin:0 0 8px;font-size:13px;color:#475569">${escapeHtml(signature)}</p>
+<p style="margin:0;font-size:13px;color:#475569">${escapeHtml(help)}</p>
 </td></tr></table></body></html>`;
   return { to: options.to, subject, text, html };
 }

@@ -270,9 +270,7 @@ function ThreadView({ id }: { id: string }) {
           <ArrowLeft aria-hidden className="size-5" />
         </Link>
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold text-slate-900">
-            {memberName(conversation.otherMember, t)}
-          </h2>
+          <h2 className="truncate font-semibold text-slate-900">{memberName(conversation.otherMember, t)}</h2>
           {conversation.listing.id ? (
             <Link
               to={paths.listing.href(conversation.listing.id)}

@@ -7,8 +7,7 @@ import type { Db, Executor } from '../../db/client';
 import { accounts, dataExports, emailChanges, profiles, sessions, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
-import type { Mailer } from '../../mail/mailer';
-import { renderEmail } from '../../mail/templates';
+import type { TemplateMailer } from '../../mail/templates';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../security/secrets';
 import { CREDENTIAL_PROVIDER } from '../auth/registrations';
 import { liveSession } from '../auth/sessions';
@@ -23,7 +22,7 @@ export const EMAIL_UNDO_SECONDS = 7 * 24 * 3600;
 
 export interface AccountServiceDeps {
   db: Db;
-  mailer: Mailer;
+  mailer: TemplateMailer;
   publicUrl: string;
   wakeJobs: () => void;
   /** Sessions of a member ended: their open realtime sockets are closed. */
@@ -110,7 +109,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const user = await db.query.users.findFirst({ where: eq(users.id, MemberJob.parse(raw).userId) });
       if (!user) return;
       await mailer.send(
-        renderEmail('passwordChanged', {
+        mailer.compose('passwordChanged', {
           to: user.email,
           language: language(user.locale),
           name: user.firstName,
@@ -137,7 +136,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         })
         .where(eq(dataExports.userId, userId));
       await mailer.send(
-        renderEmail('dataExportReady', {
+        mailer.compose('dataExportReady', {
           to: user.email,
           language: language(user.locale),
           name: user.firstName,
@@ -154,7 +153,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!user) return;
       const on = (await deps.twoFactor.status(userId)).enabled;
       await mailer.send(
-        renderEmail(on ? 'twoFactorOn' : 'twoFactorOff', {
+        mailer.compose(on ? 'twoFactorOn' : 'twoFactorOff', {
           to: user.email,
           language: language(user.locale),
           name: user.firstName,
@@ -179,7 +178,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         .set({ tokenHash: hashToken(token) })
         .where(eq(emailChanges.id, pending.id));
       await mailer.send(
-        renderEmail('confirmEmailChange', {
+        mailer.compose('confirmEmailChange', {
           to: pending.email,
           language: language(user.locale),
           name: user.firstName,
@@ -209,7 +208,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         });
       });
       await mailer.send(
-        renderEmail('emailChanged', {
+        mailer.compose('emailChanged', {
           to: job.previousEmail,
           language: language(user.locale),
           name: user.firstName,
@@ -427,7 +426,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await deps.sessionsEnded(userId);
       if (!email) return;
       await mailer.send(
-        renderEmail('accountDeleted', {
+        mailer.compose('accountDeleted', {
           to: email,
           language: language(user.locale),
           name: user.firstName,

@@ -375,6 +375,20 @@ describe('two-step sign-in', () => {
     expect(late.body.error.code).toBe('SIGN_IN_EXPIRED');
   });
 
+  it('refuses app codes for a key sealed under another SECRETS_KEY, and still takes recovery codes', async () => {
+    const { email, id, secret, recoveryCodes } = await enrolled();
+    const { sealSecret } = await import('@server/security/encryption');
+    const { randomBytes } = await import('node:crypto');
+    await t.database.db
+      .update(twoFactors)
+      .set({ secret: sealSecret(secret, randomBytes(32)) })
+      .where(eq(twoFactors.userId, id));
+    const browser = new TestBrowser(t, `192.0.2.${++n}`);
+    await browser.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
+    expect((await browser.post('/api/auth/two-factor', { code: await codeFor(secret, 1) })).status).toBe(400);
+    expect((await browser.post('/api/auth/two-factor', { code: recoveryCodes[0] })).status).toBe(200);
+  });
+
   it('turns off only with the password and a code', async () => {
     const { browser, secret, email } = await enrolled();
     const noCode = await browser.post<ErrorBody>('/api/account/two-factor/disable', {

@@ -4,8 +4,7 @@ import { isLanguage, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
-import type { Mailer } from '../../mail/mailer';
-import { renderEmail } from '../../mail/templates';
+import type { TemplateMailer } from '../../mail/templates';
 import {
   dummyPasswordHash,
   hashPassword,
@@ -32,7 +31,7 @@ export { CREDENTIAL_PROVIDER };
 
 export interface AuthServiceDeps {
   db: Db;
-  mailer: Mailer;
+  mailer: TemplateMailer;
   publicUrl: string;
   /** Tells this instance's job worker that work is waiting. */
   wakeJobs: () => void;
@@ -64,7 +63,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function sendConfirmation(registration: Registration) {
     const token = await issueRegistrationLink(db, registration);
     await mailer.send(
-      renderEmail('confirmSignup', {
+      mailer.compose('confirmSignup', {
         to: registration.email,
         language: language(registration.locale),
         name: registration.firstName,
@@ -88,7 +87,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (existing) {
         await dropRegistrations(db, registration.email);
         await mailer.send(
-          renderEmail('accountExists', {
+          mailer.compose('accountExists', {
             to: existing.email,
             language: language(existing.locale),
             name: existing.firstName,
@@ -113,7 +112,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = rows[0];
       if (!user) return;
       await mailer.send(
-        renderEmail('socialLinked', {
+        mailer.compose('socialLinked', {
           to: user.email,
           language: language(user.locale),
           name: user.firstName,
@@ -130,7 +129,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) return;
       const token = await issueLink(db, 'reset-password', user.id);
       await mailer.send(
-        renderEmail('resetPassword', {
+        mailer.compose('resetPassword', {
           to: user.email,
           language: job.language && isLanguage(job.language) ? job.language : language(user.locale),
           name: user.firstName,

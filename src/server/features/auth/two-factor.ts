@@ -42,8 +42,15 @@ export function createTwoFactor(deps: { db: Db; secretsKey: Buffer }) {
   /** Checks an app code against a key; on success, the step it was made for. */
   async function appCode(secret: string, code: string, after: number | null): Promise<number | null> {
     if (!/^\d{6}$/.test(code)) return null;
+    let key: string;
+    try {
+      key = openSecret(secret, secretsKey);
+    } catch {
+      // Sealed under another SECRETS_KEY: app codes cannot be checked; recovery codes still work.
+      return null;
+    }
     const result = await verify({
-      secret: openSecret(secret, secretsKey),
+      secret: key,
       token: code,
       epochTolerance: CLOCK_TOLERANCE_SECONDS,
       ...(after === null ? {} : { afterTimeStep: after }),

@@ -9,8 +9,7 @@ import type { Db, Executor } from '../../db/client';
 import { billingAccounts, billingEvents, conversations, listings, planChanges, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
-import type { Mailer } from '../../mail/mailer';
-import { renderEmail } from '../../mail/templates';
+import type { TemplateMailer } from '../../mail/templates';
 import { emailTranslator } from '../../i18n/translate';
 import type { NotificationsService } from '../notifications/notifications.service';
 
@@ -109,7 +108,7 @@ export function createBillingService(deps: {
   /** Days a paid plan is kept after a failed payment. */
   graceDays: number;
   notifications: NotificationsService;
-  mailer: Mailer;
+  mailer: TemplateMailer;
   wakeJobs: () => void;
   /** Tests pass a client pointed at a stand-in; otherwise one is built from the settings. */
   stripeClient?: Stripe;
@@ -319,7 +318,7 @@ export function createBillingService(deps: {
         link: '/upgrade',
       });
       await deps.mailer.send(
-        renderEmail(job.kind, {
+        deps.mailer.compose(job.kind, {
           to: member.email,
           language,
           name: member.firstName,

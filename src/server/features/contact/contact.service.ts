@@ -8,8 +8,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@common/i18n/langua
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
-import type { Mailer } from '../../mail/mailer';
-import { renderEmail } from '../../mail/templates';
+import type { TemplateMailer } from '../../mail/templates';
 import { takeOnce } from '../../security/rate-limit';
 
 export const SUPPORT_JOB = 'contact.support';
@@ -22,7 +21,7 @@ const Job = z.object({ id: z.string() });
  */
 export function createContactService(deps: {
   db: Db;
-  mailer: Mailer;
+  mailer: TemplateMailer;
   supportEmail: string;
   publicUrl: string;
   wakeJobs: () => void;
@@ -38,7 +37,7 @@ export function createContactService(deps: {
       const message = await load(raw);
       if (!message) return;
       await deps.mailer.send(
-        renderEmail('contactSupport', {
+        deps.mailer.compose('contactSupport', {
           to: deps.supportEmail,
           language: DEFAULT_LANGUAGE,
           link: `mailto:${message.email}`,
@@ -58,7 +57,7 @@ export function createContactService(deps: {
       const message = await load(raw);
       if (!message) return;
       await deps.mailer.send(
-        renderEmail('contactAcknowledgement', {
+        deps.mailer.compose('contactAcknowledgement', {
           to: message.email,
           language: isLanguage(message.language) ? message.language : DEFAULT_LANGUAGE,
           name: message.name,

@@ -4,8 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage } from '@common/i18n/languages';
 import { publicName } from '@common/labels';
 import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
-import type { Mailer } from '../../mail/mailer';
-import { renderEmail } from '../../mail/templates';
+import type { TemplateMailer } from '../../mail/templates';
 import type { NotificationSettings } from '@common/schemas/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
 
@@ -24,7 +23,7 @@ const Payload = z.object({ conversationId: z.string().uuid(), userId: z.string()
  */
 export function missedEmails(deps: {
   db: Db;
-  mailer: Mailer;
+  mailer: TemplateMailer;
   notifications: NotificationsService;
   publicUrl: string;
   wakeJobs: () => void;
@@ -107,7 +106,7 @@ export function missedEmails(deps: {
       const language = isLanguage(row.locale) ? row.locale : DEFAULT_LANGUAGE;
       const sender = publicName(row.sender_first, row.sender_last) ?? 'ModMarket';
       await deps.mailer.send(
-        renderEmail('newMessages', {
+        deps.mailer.compose('newMessages', {
           to: row.email,
           language,
           name: row.first_name,

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { FleetService } from '../fleet/fleet.service';
 import type { ListingsService } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { Mailer } from '../../mail/mailer';
+import type { TemplateMailer } from '../../mail/templates';
 import { COUNTS_AT_ONCE, createSavedSearchesService } from './saved-searches.service';
 
 let database: Database;
@@ -42,7 +42,7 @@ describe('saved-search counts', () => {
       listings,
       fleet: {} as FleetService,
       notifications: {} as NotificationsService,
-      mailer: {} as Mailer,
+      mailer: {} as TemplateMailer,
       publicUrl: 'http://localhost',
       wakeJobs: () => undefined,
     });

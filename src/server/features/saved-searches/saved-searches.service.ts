@@ -16,8 +16,7 @@ import { listings, savedSearchAlerts, savedSearches, users } from '../../db/sche
 import { ApiError } from '../../http/api-error';
 import { insertWithinQuota } from '../../db/member-quota';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
-import type { Mailer } from '../../mail/mailer';
-import { renderEmail } from '../../mail/templates';
+import type { TemplateMailer } from '../../mail/templates';
 import type { FleetService } from '../fleet/fleet.service';
 import type { ListingsService } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -56,7 +55,7 @@ export function createSavedSearchesService(deps: {
   listings: ListingsService;
   fleet: FleetService;
   notifications: NotificationsService;
-  mailer: Mailer;
+  mailer: TemplateMailer;
   publicUrl: string;
   wakeJobs: () => void;
 }) {
@@ -165,7 +164,7 @@ export function createSavedSearchesService(deps: {
       if (!row) return;
       const language = isLanguage(row.locale) ? row.locale : DEFAULT_LANGUAGE;
       await deps.mailer.send(
-        renderEmail('newListingAlert', {
+        deps.mailer.compose('newListingAlert', {
           to: row.email,
           language,
           name: row.first_name,
