@@ -303,3 +303,38 @@ test('settings: download my data once it is prepared', async ({ page }) => {
   const data = JSON.parse(await readFile(file, 'utf8')) as { profile: { email: string } };
   expect(data.profile.email).toBe(email);
 });
+
+test('settings: selling preferences show on the seller’s listings as Ships and Local pickup', async ({
+  page,
+}) => {
+  await newMember(page, uniqueEmail('ships'));
+  const created = await page.request.post('/api/listings', {
+    data: {
+      title: 'Spoon calipers',
+      price: '900',
+      category: 'brakes',
+      condition: 'good',
+      make: 'Honda',
+      model: 'S2000',
+    },
+  });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/listing/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Spoon calipers' })).toBeVisible();
+  await expect(page.getByText('Ships', { exact: true })).toBeHidden();
+
+  await openSettings(page);
+  const role = page.getByRole('region', { name: 'How you use ModMarket' });
+  await role.getByRole('radio', { name: /Seller/ }).check();
+  await role.getByRole('button', { name: 'Save changes' }).click();
+  const selling = page.getByRole('region', { name: 'Selling preferences' });
+  await selling.getByRole('checkbox', { name: 'I can ship parts' }).check();
+  await selling.getByRole('checkbox', { name: 'I offer local pickup' }).check();
+  await selling.getByRole('checkbox', { name: 'Brakes' }).check();
+  await selling.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Changes saved').first()).toBeVisible();
+
+  await page.goto(`/listing/${id}`);
+  await expect(page.getByText('Ships', { exact: true })).toBeVisible();
+  await expect(page.getByText('Local pickup', { exact: true })).toBeVisible();
+});

@@ -247,7 +247,13 @@ export const ListingDetailSchema = ListingCardSchema.extend({
   productUrl: z.string().nullable(),
   receiptImage: PhotoViewSchema.nullable(),
   views: z.number(),
-  seller: z.object({ name: z.string().nullable(), verified: z.boolean() }),
+  /** `ships` and `localPickup`: how the seller hands parts over (their selling preferences). */
+  seller: z.object({
+    name: z.string().nullable(),
+    verified: z.boolean(),
+    ships: z.boolean(),
+    localPickup: z.boolean(),
+  }),
   isOwner: z.boolean(),
   /** For the owner's edit form: the photos as stored. */
   storedPhotos: z.array(StoredPhotoSchema).optional(),

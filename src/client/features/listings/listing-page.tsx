@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { BadgeCheck, Calendar, Eye, MapPin, Pencil, Trash2, UserRound } from 'lucide-react';
+import { BadgeCheck, Calendar, Eye, MapPin, Pencil, Trash2, Truck, UserRound } from 'lucide-react';
 import { toast } from '@client/lib/toast';
 import { yearRange } from '@common/labels';
 import { FitBadge } from '@client/features/fleet';
@@ -234,6 +234,24 @@ export default function ListingPage() {
                     <dd className="w-full pl-6 text-xs text-slate-600">{t('card.verifiedMeaning')}</dd>
                   ) : null}
                 </div>
+                {l.seller.ships || l.seller.localPickup ? (
+                  <div className="flex items-center gap-2">
+                    <Truck aria-hidden className="size-4 text-slate-500" />
+                    <dt className="sr-only">{t('listing.handover')}</dt>
+                    <dd className="flex flex-wrap gap-1.5">
+                      {l.seller.ships ? (
+                        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+                          {t('listing.ships')}
+                        </span>
+                      ) : null}
+                      {l.seller.localPickup ? (
+                        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+                          {t('listing.localPickup')}
+                        </span>
+                      ) : null}
+                    </dd>
+                  </div>
+                ) : null}
                 {l.location ? (
                   <div className="flex items-center gap-2">
                     <MapPin aria-hidden className="size-4 text-slate-500" />

@@ -14,7 +14,7 @@ import {
 } from '@common/schemas/listings';
 import { publicName } from '@common/labels';
 import type { Db, Tx } from '../../db/client';
-import { conversations, listingPriceHistory, listings, listingViews, users } from '../../db/schema';
+import { conversations, listingPriceHistory, listings, listingViews, profiles, users } from '../../db/schema';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
 import { isStoredPhoto } from '../../photos/store-photo';
 import { resolvePhotos } from '../../photos/uploads';
@@ -502,9 +502,17 @@ export function createListingsService(deps: {
     async detail(id: string, viewerId: string | null): Promise<ListingDetail | null> {
       if (!isUuid(id)) return null;
       const rows = await db
-        .select({ listing: listings, firstName: users.firstName, lastName: users.lastName, plan: users.plan })
+        .select({
+          listing: listings,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          plan: users.plan,
+          ships: profiles.shipOk,
+          localPickup: profiles.localOk,
+        })
         .from(listings)
         .innerJoin(users, eq(users.id, listings.userId))
+        .leftJoin(profiles, eq(profiles.userId, listings.userId))
         .where(eq(listings.id, id))
         .limit(1);
       const row = rows[0];
@@ -526,6 +534,9 @@ export function createListingsService(deps: {
         seller: {
           name: publicName(row.firstName, row.lastName),
           verified: PLAN_DETAILS[row.plan].verifiedBadge,
+          // The seller's own choices from onboarding and settings.
+          ships: row.ships ?? false,
+          localPickup: row.localPickup ?? false,
         },
         isOwner,
         ...(isOwner ? { storedPhotos: l.photos, storedReceipt: l.receiptImage ?? null } : {}),

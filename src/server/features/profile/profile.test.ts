@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
+import { partInput } from '../../../test/listings';
 
 const PASSWORD = 'Sup3r$ecret';
 let t: TestApp;
@@ -117,5 +118,31 @@ describe('profile and onboarding', () => {
     expect(skipped.body).toMatchObject({ role: 'buyer', onboardingCompleted: true });
     const done = await (await member()).post('/api/profile/onboarding/complete');
     expect(done.body).toMatchObject({ onboardingCompleted: true });
+  });
+});
+
+describe('selling preferences at work', () => {
+  it("show on the seller's listings: Ships and Local pickup as they chose", async () => {
+    const browser = await member();
+    const created = await browser.post<{ id: string }>('/api/listings', partInput('Recaro SR3 rails'));
+    const seller = async () =>
+      (
+        await new TestBrowser(t).get<{ seller: { ships: boolean; localPickup: boolean } }>(
+          `/api/listings/${created.body.id}`,
+        )
+      ).body.seller;
+    expect(await seller()).toMatchObject({ ships: false, localPickup: false });
+    await browser.put('/api/profile/seller', {
+      shipOk: true,
+      localOk: false,
+      sellerCategories: ['interior'],
+    });
+    expect(await seller()).toMatchObject({ ships: true, localPickup: false });
+    await browser.put('/api/profile/seller', {
+      shipOk: false,
+      localOk: true,
+      sellerCategories: ['interior'],
+    });
+    expect(await seller()).toMatchObject({ ships: false, localPickup: true });
   });
 });
