@@ -6,6 +6,7 @@ import { isLanguage, type Language } from '@common/i18n/languages';
 import type { Db, Executor } from '../../db/client';
 import { accounts, dataExports, emailChanges, profiles, sessions, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
+import { isUuid } from '../../http/ids';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../security/secrets';
@@ -396,6 +397,8 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /** Ends one of the member's own sessions (another member's id is not found). */
     async endSession(userId: string, sessionId: string): Promise<void> {
+      // Session ids are UUIDs: anything else names no session (and never reaches the database).
+      if (!isUuid(sessionId)) throw new ApiError(404, 'NOT_FOUND');
       const ended = await db
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
