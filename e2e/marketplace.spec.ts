@@ -15,7 +15,11 @@ async function listPart(page: Page, title: string) {
   await page.getByLabel('From year').fill('1993');
   await page.getByLabel('To year').fill('1997');
   await page.getByLabel('Price (USD) *').fill('1450');
-  await page.getByLabel('Location').fill('Portland, OR');
+  // The ZIP code is looked up: its city and state show under it, and become the listing's location.
+  await page.getByLabel('ZIP code (optional)').fill('00000');
+  await expect(page.getByText('We do not know this ZIP code.')).toBeVisible();
+  await page.getByLabel('ZIP code (optional)').fill('97201');
+  await expect(page.getByText('Portland, OR')).toBeVisible();
   await page
     .locator('input[type="file"]')
     .first()
@@ -74,6 +78,7 @@ test('a part goes from listing to sale: seller, buyer, and the owner again', asy
   // Opens it, sees the gallery and messages the seller.
   await buyer.getByRole('link', { name: new RegExp(title) }).click();
   await expect(buyer.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(buyer.getByText('Portland, OR')).toBeVisible();
   await expect(buyer.getByRole('main').getByText('$1,450').first()).toBeVisible();
   await expect(buyer.getByText('1993-1997')).toBeVisible();
   await expect(buyer.getByRole('button', { name: /Show photo/ })).toHaveCount(3);

@@ -47,6 +47,7 @@ import { withTemplates } from './mail/templates';
 import { accountRoutes } from './features/account/account.routes';
 import { createAccountService } from './features/account/account.service';
 import { createTwoFactor } from './features/auth/two-factor';
+import { placesRoutes } from './features/places/places.routes';
 import { devMailbox } from './mail/dev-mailbox';
 import type { JobHandler } from './jobs/queue';
 import type Stripe from 'stripe';
@@ -267,6 +268,7 @@ export function createApp(deps: AppDeps) {
         writer: createListingWriter({ db, endpoint: aiEndpointFromEnv(env) }),
       }),
     )
+    .route('/places', placesRoutes())
     .route('/vehicles', fleetRoutes(fleet))
     .route('/boosts', boostsRoutes(boosts))
     .route('/favourites', favouritesRoutes(favourites))

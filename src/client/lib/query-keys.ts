@@ -55,6 +55,7 @@ export const queryKeys = {
   },
   billing: ['billing'] as const,
   profile: ['profile'] as const,
+  place: (zip: string) => ['places', zip] as const,
   account: {
     all: ['account'] as const,
     details: ['account', 'details'] as const,

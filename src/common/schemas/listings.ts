@@ -204,6 +204,13 @@ export const ListingInputSchema = z
     yearStart: optionalInt(1900, 2100, 'validation.yearInvalid'),
     yearEnd: optionalInt(1900, 2100, 'validation.yearInvalid'),
     location: optionalText(120),
+    /** A US ZIP code: the server looks its city and state up and shows them as the location. */
+    zip: z
+      .string()
+      .trim()
+      .regex(/^(\d{5})?$/, 'validation.zipInvalid')
+      .optional()
+      .transform((value) => value || null),
     negotiable: z.boolean().default(true),
     referralAmount: optionalMoney('validation.priceInvalid'),
     verification: z.boolean().default(false),
@@ -247,6 +254,7 @@ export const ListingDetailSchema = ListingCardSchema.extend({
   productUrl: z.string().nullable(),
   receiptImage: PhotoViewSchema.nullable(),
   views: z.number(),
+  zip: z.string().nullable(),
   /** `ships` and `localPickup`: how the seller hands parts over (their selling preferences). */
   seller: z.object({
     name: z.string().nullable(),

@@ -39,6 +39,14 @@ export const listingQueries = {
       queryKey: queryKeys.listings.detail(id),
       queryFn: () => call(client.listings[':id'].$get({ param: { id } })),
     }),
+  /** A ZIP code's city and state (an unknown ZIP answers 404: no retry). */
+  place: (zip: string) =>
+    queryOptions({
+      queryKey: queryKeys.place(zip),
+      queryFn: () => call(client.places[':zip'].$get({ param: { zip } })),
+      staleTime: Infinity,
+      retry: false,
+    }),
 };
 
 /** Counts a view of the listing (once per visitor a day, on the server); a failure is not the reader's concern. */

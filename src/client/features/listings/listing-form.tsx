@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Sparkles } from 'lucide-react';
@@ -20,7 +21,7 @@ import { Alert, CheckboxField, SelectField, TextAreaField, TextField } from '@cl
 import { useSession } from '@client/features/session';
 import { PhotoUploader, storedItem, type PhotoItem } from '@client/features/photos';
 import { useErrorText } from '@client/lib/form-errors';
-import { useAiDraft, useSaveListing } from './api';
+import { listingQueries, useAiDraft, useSaveListing } from './api';
 import { AiSuggestions, type AiExtras } from './ai-suggestions';
 
 /** The form's starting values: the listing's when editing. */
@@ -38,13 +39,26 @@ function initialValues(listing?: ListingDetail): ListingInput {
     model: listing?.model ?? '',
     yearStart: listing?.yearStart ? String(listing.yearStart) : '',
     yearEnd: listing?.yearEnd ? String(listing.yearEnd) : '',
-    location: listing?.location ?? '',
+    zip: listing?.zip ?? '',
+    // A listing from before ZIP codes keeps its written location until a ZIP replaces it.
+    location: listing?.zip ? '' : (listing?.location ?? ''),
     verification: Boolean(listing?.partId || listing?.partBrand || listing?.storedReceipt),
     partId: listing?.partId ?? '',
     partBrand: (listing?.partBrand ?? null) as ListingInput['partBrand'],
     partBrandOther: listing?.partBrandOther ?? '',
     productUrl: listing?.productUrl ?? '',
   };
+}
+
+/** Under the ZIP field: its city and state once five digits are typed, or that it is unknown. */
+function ZipPlace({ zip }: { zip: string }) {
+  const { t } = useTranslation('market');
+  const complete = /^\d{5}$/.test(zip);
+  const place = useQuery({ ...listingQueries.place(zip), enabled: complete });
+  if (!complete) return <>{t('form.zipHint')}</>;
+  if (place.data) return <span aria-live="polite">{`${place.data.city}, ${place.data.state}`}</span>;
+  if (place.isError) return <span aria-live="polite">{t('form.zipUnknown')}</span>;
+  return <>{t('form.zipHint')}</>;
 }
 
 /** A year field keeps digits only, four at most. */
@@ -62,9 +76,9 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
   const aiDraft = useAiDraft();
   const form = useSchemaForm(ListingInputSchema, { defaultValues: initialValues(listing) });
   const { errors, isSubmitting: submitting } = form.formState;
-  const [negotiable, verification, partBrand] = useWatch({
+  const [negotiable, verification, partBrand, zip] = useWatch({
     control: form.control,
-    name: ['negotiable', 'verification', 'partBrand'],
+    name: ['negotiable', 'verification', 'partBrand', 'zip'],
   });
   const [photos, setPhotos] = useState<PhotoItem[]>(() =>
     (listing?.storedPhotos ?? []).map((photo, i) =>
@@ -271,10 +285,13 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
             {...form.register('price')}
           />
           <TextField
-            label={t('form.location')}
-            placeholder={t('form.locationPlaceholder')}
-            maxLength={120}
-            {...form.register('location')}
+            label={t('form.zip')}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            maxLength={5}
+            hint={<ZipPlace zip={zip ?? ''} />}
+            error={message(errors.zip?.message)}
+            {...form.register('zip')}
           />
         </div>
         <fieldset>

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   date,
   index,
   integer,
@@ -40,6 +41,10 @@ export const listings = pgTable(
     yearStart: integer('year_start'),
     yearEnd: integer('year_end'),
     location: text('location'),
+    /** A US ZIP code; `location` then reads "City, ST", and the position is the ZIP's. */
+    zip: text('zip'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     negotiable: boolean('negotiable').notNull().default(true),
     referralAmount: numeric('referral_amount', { precision: 12, scale: 2 }),
     partId: text('part_id'),

@@ -13,6 +13,7 @@ import {
   type PhotoView,
 } from '@common/schemas/listings';
 import { publicName } from '@common/labels';
+import { lookupZip, placeLabel } from '../../geo/zip';
 import type { Db, Tx } from '../../db/client';
 import { conversations, listingPriceHistory, listings, listingViews, profiles, users } from '../../db/schema';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
@@ -254,11 +255,19 @@ export interface ListingEvents {
 
 type ListingValues = z.output<typeof ListingInputSchema>;
 
-/** The listing row's columns from the form's values. */
+/**
+ * The listing row's columns from the form's values. A ZIP code sets the location ("City, ST") and
+ * the position; an unknown one is refused on its field.
+ */
 function columns(input: ListingValues) {
   const { verification: _verification, ...fields } = input;
+  const place = fields.zip ? lookupZip(fields.zip) : null;
+  if (fields.zip && !place) throw new ApiError(400, 'VALIDATION_ERROR', {}, { zip: 'validation.zipUnknown' });
   return {
     ...fields,
+    ...(place
+      ? { location: placeLabel(place), latitude: place.latitude, longitude: place.longitude }
+      : { latitude: null, longitude: null }),
     price: String(fields.price),
     referralAmount: fields.referralAmount === undefined ? null : String(fields.referralAmount),
     partBrand: fields.partBrand ?? null,
@@ -531,6 +540,7 @@ export function createListingsService(deps: {
         productUrl: l.productUrl,
         receiptImage: isOwner && l.receiptImage ? photoView(storage, l.receiptImage) : null,
         views: l.views,
+        zip: l.zip,
         seller: {
           name: publicName(row.firstName, row.lastName),
           verified: PLAN_DETAILS[row.plan].verifiedBadge,

@@ -710,3 +710,44 @@ describe('AI title and description', () => {
     expect(draft.body.title).toBe('HKS Escape para Nissan 350Z (2003-2008)');
   });
 });
+
+describe('a listing’s ZIP code', () => {
+  it('shows its city and state as the location, and is refused when unknown or malformed', async () => {
+    const { browser } = await signedInMember(t);
+    const unknown = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+      ...part(),
+      zip: '00000',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields.zip).toBe('We do not know this ZIP code. Check it, or leave it empty.');
+    const malformed = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+      ...part(),
+      zip: '9021',
+    });
+    expect(malformed.body.error.fields.zip).toBe('Please enter a valid ZIP code.');
+
+    const created = await create(browser, { zip: '90210', location: 'Somewhere else' });
+    expect(created).toMatchObject({ zip: '90210', location: 'Beverly Hills, CA' });
+    const rows = await t.database.db.execute<{ latitude: number; longitude: number }>(
+      sql`select latitude, longitude from listings where id = ${created.id}`,
+    );
+    expect(rows.rows[0]!.latitude).toBeCloseTo(34.09, 1);
+
+    // Taking the ZIP away takes its place away too.
+    await browser.put(`/api/listings/${created.id}`, { ...part(), zip: '', location: '' });
+    const edited = await new TestBrowser(t).get<ListingDetail>(`/api/listings/${created.id}`);
+    expect(edited.body).toMatchObject({ zip: null, location: null });
+  });
+
+  it('is looked up for the form: city and state, or 404', async () => {
+    const visitor = new TestBrowser(t);
+    expect((await visitor.get('/api/places/97201')).body).toEqual({
+      zip: '97201',
+      city: 'Portland',
+      state: 'OR',
+    });
+    expect((await visitor.get('/api/places/00000')).status).toBe(404);
+    // Canadian codes are in the data set, but listings are in the US.
+    expect((await visitor.get('/api/places/K1A')).status).toBe(404);
+  });
+});
