@@ -26,6 +26,11 @@ export function matchLanguage(tag: string): Language | undefined {
   return undefined;
 }
 
+/** A stored or sent language, or the default one when it is missing or not ours. */
+export function languageOrDefault(value: string | null | undefined): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /** Picks the language from an Accept-Language header, honouring its order and q-values. */
 export function languageFromAcceptLanguage(header: string | null | undefined): Language {
   if (!header) return DEFAULT_LANGUAGE;

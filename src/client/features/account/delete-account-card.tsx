@@ -9,11 +9,11 @@ import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';
 import { toast } from '@client/lib/toast';
 import { Button } from '@client/components/ui/button';
-import { TextField } from '@client/components/ui/field';
 import { FormDialog } from '@client/components/ui/modal';
 import { useSession } from '@client/features/session';
 import { useDeleteAccount } from './api';
 import { SettingsCard } from './settings-card';
+import { CurrentPasswordField, TwoFactorCodeField } from './confirm-fields';
 
 const GOES = ['listings', 'fleet', 'saved', 'community', 'notifications', 'sessions', 'billing'] as const;
 
@@ -70,23 +70,12 @@ function DeleteForm({ twoFactor, onCancel }: { twoFactor: boolean; onCancel: () 
   });
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="mt-4 space-y-4">
-      <TextField
-        label={t('password.current')}
-        type="password"
-        autoComplete="current-password"
-        required
+      <CurrentPasswordField
         error={message(errors.currentPassword?.message)}
         {...form.register('currentPassword')}
       />
       {twoFactor ? (
-        <TextField
-          label={t('twoFactor.codeOrRecovery')}
-          autoComplete="one-time-code"
-          maxLength={32}
-          required
-          error={message(errors.code?.message)}
-          {...form.register('code')}
-        />
+        <TwoFactorCodeField error={message(errors.code?.message)} {...form.register('code')} />
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>

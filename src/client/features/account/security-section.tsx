@@ -20,7 +20,7 @@ import { Button } from '@client/components/ui/button';
 import { Alert, TextField } from '@client/components/ui/field';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { PasswordRequirements } from '@client/features/auth';
+import { NewPasswordField } from '@client/features/auth';
 import {
   accountQueries,
   useChangePassword,
@@ -29,6 +29,7 @@ import {
   useRequestEmailChange,
 } from './api';
 import { SettingsCard } from './settings-card';
+import { CurrentPasswordField } from './confirm-fields';
 import { TwoFactorCard } from './two-factor-card';
 
 /** Password, email address and the browsers signed in. */
@@ -91,32 +92,17 @@ function PasswordForm({ account }: { account: Account }) {
   return (
     <SettingsCard title={t('password.title')} description={t('password.description')}>
       <form onSubmit={(event) => void submit(event)} noValidate className="max-w-md space-y-4">
-        <TextField
-          label={t('password.current')}
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           error={message(errors.currentPassword?.message)}
           {...form.register('currentPassword')}
         />
-        <TextField
+        <NewPasswordField
           label={t('password.new')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={
-            errors.password?.message === 'validation.passwordWeak'
-              ? undefined
-              : message(errors.password?.message)
-          }
+          password={password}
+          showRules={Boolean(dirtyFields.password) || isSubmitted}
+          error={errors.password?.message}
           {...form.register('password')}
-        >
-          {dirtyFields.password || isSubmitted ? (
-            <div className="mt-2">
-              <PasswordRequirements password={password} />
-            </div>
-          ) : null}
-        </TextField>
+        />
         <TextField
           label={t('password.confirm')}
           type="password"
@@ -169,11 +155,7 @@ function EmailForm({ account }: { account: Account }) {
             error={message(errors.email?.message)}
             {...form.register('email')}
           />
-          <TextField
-            label={t('password.current')}
-            type="password"
-            autoComplete="current-password"
-            required
+          <CurrentPasswordField
             error={message(errors.currentPassword?.message)}
             {...form.register('currentPassword')}
           />

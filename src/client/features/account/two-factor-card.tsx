@@ -16,6 +16,7 @@ import { Button } from '@client/components/ui/button';
 import { Alert, TextField } from '@client/components/ui/field';
 import { useDisableTwoFactor, useEnableTwoFactor, useStartTwoFactor } from './api';
 import { SettingsCard } from './settings-card';
+import { CurrentPasswordField, TwoFactorCodeField } from './confirm-fields';
 
 type Stage = { kind: 'idle' } | { kind: 'setup'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] };
 
@@ -58,11 +59,7 @@ function Begin({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="max-w-md space-y-4">
       <p className="text-sm text-slate-700">{t('twoFactor.off')}</p>
-      <TextField
-        label={t('password.current')}
-        type="password"
-        autoComplete="current-password"
-        required
+      <CurrentPasswordField
         error={message(form.formState.errors.currentPassword?.message)}
         {...form.register('currentPassword')}
       />
@@ -190,22 +187,11 @@ function TurnOff({ account }: { account: Account }) {
         {t('twoFactor.on', { count: account.recoveryCodesLeft })}
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate className="max-w-md space-y-4">
-        <TextField
-          label={t('password.current')}
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
           error={message(errors.currentPassword?.message)}
           {...form.register('currentPassword')}
         />
-        <TextField
-          label={t('twoFactor.codeOrRecovery')}
-          autoComplete="one-time-code"
-          maxLength={32}
-          required
-          error={message(errors.code?.message)}
-          {...form.register('code')}
-        />
+        <TwoFactorCodeField error={message(errors.code?.message)} {...form.register('code')} />
         <Button type="submit" variant="secondary" disabled={isSubmitting}>
           {t('twoFactor.turnOff')}
         </Button>

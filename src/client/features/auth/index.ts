@@ -1,3 +1,3 @@
 /** Accounts: sign-up, sign-in, confirmation and reset; what the settings page reuses. */
-export { PasswordRequirements } from './password-requirements';
+export { NewPasswordField } from './new-password-field';
 export { useLinkToken } from './use-link-token';

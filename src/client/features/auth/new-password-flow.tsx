@@ -11,7 +11,7 @@ import { useCheckResetLink, useResetPassword } from './api';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session';
-import { PasswordRequirements } from './password-requirements';
+import { NewPasswordField } from './new-password-field';
 import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
@@ -114,24 +114,13 @@ export function NewPasswordFlow({
         <h1 className="text-2xl font-bold text-slate-900">{t('reset.title')}</h1>
         <p className="mt-2 text-slate-600">{t('reset.subtitle')}</p>
       </div>
-      <TextField
+      <NewPasswordField
         label={t('reset.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={
-          errors.password?.message === 'validation.passwordWeak'
-            ? undefined
-            : fieldMessage(errors.password?.message, t)
-        }
+        password={password}
+        showRules={Boolean(dirtyFields.password) || isSubmitted}
+        error={errors.password?.message}
         {...form.register('password')}
-      >
-        {dirtyFields.password || isSubmitted ? (
-          <div className="mt-2">
-            <PasswordRequirements password={password} />
-          </div>
-        ) : null}
-      </TextField>
+      />
       <TextField
         label={t('reset.confirmPassword')}
         type="password"

@@ -8,7 +8,7 @@ import { useSignUp } from './api';
 import { currentLanguage } from '@client/lib/i18n';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField, TextField } from '@client/components/ui/field';
-import { PasswordRequirements } from './password-requirements';
+import { NewPasswordField } from './new-password-field';
 import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
@@ -88,24 +88,13 @@ export function SignUpForm() {
         error={fieldMessage(errors.phone?.message, t)}
         {...form.register('phone')}
       />
-      <TextField
+      <NewPasswordField
         label={t('signUp.password')}
-        type="password"
-        autoComplete="new-password"
-        required
-        error={
-          errors.password?.message === 'validation.passwordWeak'
-            ? undefined
-            : fieldMessage(errors.password?.message, t)
-        }
+        password={password}
+        showRules={showRequirements}
+        error={errors.password?.message}
         {...form.register('password')}
-      >
-        {showRequirements ? (
-          <div className="mt-2">
-            <PasswordRequirements password={password} />
-          </div>
-        ) : null}
-      </TextField>
+      />
       <TextField
         label={t('signUp.confirmPassword')}
         type="password"

@@ -2,13 +2,13 @@ import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import Bowser from 'bowser';
 import { z } from 'zod';
 import type { Account, ActiveSession } from '@common/schemas/account';
-import { isLanguage, type Language } from '@common/i18n/languages';
+import { languageOrDefault } from '@common/i18n/languages';
 import type { Db, Executor } from '../../db/client';
 import { accounts, dataExports, emailChanges, profiles, sessions, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
-import type { TemplateMailer } from '../../mail/templates';
+import type { EmailTemplate, TemplateMailer } from '../../mail/templates';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../security/secrets';
 import { CREDENTIAL_PROVIDER } from '../auth/registrations';
 import { liveSession } from '../auth/sessions';
@@ -38,10 +38,6 @@ export interface AccountServiceDeps {
 const MemberJob = z.object({ userId: z.string() });
 const EmailChangedJob = z.object({ userId: z.string(), previousEmail: z.string() });
 
-function language(value: string | null | undefined): Language {
-  return isLanguage(value) ? value : 'en';
-}
-
 /** "Chrome", "Windows", a device kind: what a member recognises a session by. */
 export function describeUserAgent(
   userAgent: string | null,
@@ -54,6 +50,15 @@ export function describeUserAgent(
     os: parsed.os.name ?? null,
     device: platform === 'mobile' || platform === 'tablet' ? platform : 'desktop',
   };
+}
+
+/** "Download my data" as the settings page shows it: being prepared, ready until a time, or nothing. */
+function exportState(row: typeof dataExports.$inferSelect | undefined): Account['dataExport'] {
+  if (!row) return null;
+  if (!row.readyAt) return { status: 'preparing', expiresAt: null };
+  return row.expiresAt && row.expiresAt > new Date()
+    ? { status: 'ready', expiresAt: row.expiresAt.toISOString() }
+    : null;
 }
 
 /**
@@ -69,10 +74,31 @@ export function createAccountService(deps: AccountServiceDeps) {
     deps.wakeJobs();
   }
 
+  const findMember = (userId: string) => db.query.users.findFirst({ where: eq(users.id, userId) });
+
   async function member(userId: string) {
-    const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-    if (!rows[0]) throw new ApiError(401, 'UNAUTHORIZED');
-    return rows[0];
+    const found = await findMember(userId);
+    if (!found) throw new ApiError(401, 'UNAUTHORIZED');
+    return found;
+  }
+
+  /** One of the account's emails to the member (or to `to`), in their language. */
+  function mailMember(
+    user: { email: string; locale: string; firstName: string | null },
+    template: EmailTemplate,
+    link: string,
+    extra: { to?: string; params?: Record<string, string | number>; key?: string } = {},
+  ) {
+    return mailer.send(
+      mailer.compose(template, {
+        to: extra.to ?? user.email,
+        language: languageOrDefault(user.locale),
+        name: user.firstName,
+        link,
+        ...(extra.params ? { params: extra.params } : {}),
+      }),
+      extra.key ? { key: extra.key } : undefined,
+    );
   }
 
   async function passwordHashOf(userId: string): Promise<string | null> {
@@ -107,24 +133,16 @@ export function createAccountService(deps: AccountServiceDeps) {
   const jobHandlers: Record<string, JobHandler> = {
     'account.password-changed': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
-      const user = await db.query.users.findFirst({ where: eq(users.id, MemberJob.parse(raw).userId) });
-      if (!user) return;
-      await mailer.send(
-        mailer.compose('passwordChanged', {
-          to: user.email,
-          language: language(user.locale),
-          name: user.firstName,
-          link: `${deps.publicUrl}/forgot-password`,
-        }),
-      );
+      const user = await findMember(MemberJob.parse(raw).userId);
+      if (user) await mailMember(user, 'passwordChanged', `${deps.publicUrl}/forgot-password`);
     },
 
     /** Gathers the member's data into one file in storage, and emails them that it is ready. */
     'account.export': async (raw) => {
       const userId = MemberJob.parse(raw).userId;
-      const data = await gatherMemberData(db, deps.storage, userId);
-      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-      if (!data || !user || user.deletedAt) return;
+      const user = await findMember(userId);
+      if (!user || user.deletedAt) return;
+      const data = await gatherMemberData(db, deps.storage, user);
       const key = `${exportPrefix(userId)}/${crypto.randomUUID()}.json`;
       await deps.storage.deletePrefix(`${exportPrefix(userId)}/`);
       await deps.storage.put(key, Buffer.from(JSON.stringify(data, null, 2)), 'application/json');
@@ -136,38 +154,24 @@ export function createAccountService(deps: AccountServiceDeps) {
           expiresAt: new Date(Date.now() + EXPORT_SECONDS * 1000),
         })
         .where(eq(dataExports.userId, userId));
-      await mailer.send(
-        mailer.compose('dataExportReady', {
-          to: user.email,
-          language: language(user.locale),
-          name: user.firstName,
-          link: `${deps.publicUrl}/settings#privacy`,
-        }),
-      );
+      await mailMember(user, 'dataExportReady', `${deps.publicUrl}/settings#privacy`);
     },
 
     /** Tells the member two-step sign-in was turned on or off. */
     'account.two-factor-changed': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
       const userId = MemberJob.parse(raw).userId;
-      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      const user = await findMember(userId);
       if (!user) return;
       const on = (await deps.twoFactor.status(userId)).enabled;
-      await mailer.send(
-        mailer.compose(on ? 'twoFactorOn' : 'twoFactorOff', {
-          to: user.email,
-          language: language(user.locale),
-          name: user.firstName,
-          link: `${deps.publicUrl}/settings#security`,
-        }),
-      );
+      await mailMember(user, on ? 'twoFactorOn' : 'twoFactorOff', `${deps.publicUrl}/settings#security`);
     },
 
     /** Sends the newest requested address its confirmation link (made here, so no secret waits in a job). */
     'account.confirm-email': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
       const userId = MemberJob.parse(raw).userId;
-      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      const user = await findMember(userId);
       const pending = await db.query.emailChanges.findFirst({
         where: and(eq(emailChanges.userId, userId), eq(emailChanges.kind, 'confirm')),
         orderBy: desc(emailChanges.createdAt),
@@ -178,21 +182,16 @@ export function createAccountService(deps: AccountServiceDeps) {
         .update(emailChanges)
         .set({ tokenHash: hashToken(token) })
         .where(eq(emailChanges.id, pending.id));
-      await mailer.send(
-        mailer.compose('confirmEmailChange', {
-          to: pending.email,
-          language: language(user.locale),
-          name: user.firstName,
-          link: link('/confirm-email-change', token),
-        }),
-      );
+      await mailMember(user, 'confirmEmailChange', link('/confirm-email-change', token), {
+        to: pending.email,
+      });
     },
 
     /** Tells the previous address, with a link that puts it back for 7 days. */
     'account.email-changed': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
       const job = EmailChangedJob.parse(raw);
-      const user = await db.query.users.findFirst({ where: eq(users.id, job.userId) });
+      const user = await findMember(job.userId);
       if (!user) return;
       const token = randomToken();
       await db.transaction(async (tx) => {
@@ -208,15 +207,10 @@ export function createAccountService(deps: AccountServiceDeps) {
           expiresAt: new Date(Date.now() + EMAIL_UNDO_SECONDS * 1000),
         });
       });
-      await mailer.send(
-        mailer.compose('emailChanged', {
-          to: job.previousEmail,
-          language: language(user.locale),
-          name: user.firstName,
-          link: link('/undo-email-change', token),
-          params: { email: user.email, days: 7 },
-        }),
-      );
+      await mailMember(user, 'emailChanged', link('/undo-email-change', token), {
+        to: job.previousEmail,
+        params: { email: user.email, days: 7 },
+      });
     },
   };
 
@@ -273,13 +267,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         pendingEmail: pending?.email ?? null,
         twoFactorEnabled: twoFactor.enabled,
         recoveryCodesLeft: twoFactor.recoveryCodesLeft,
-        dataExport: !dataExport
-          ? null
-          : dataExport.readyAt && dataExport.expiresAt && dataExport.expiresAt > new Date()
-            ? { status: 'ready', expiresAt: dataExport.expiresAt.toISOString() }
-            : dataExport.readyAt
-              ? null
-              : { status: 'preparing', expiresAt: null },
+        dataExport: exportState(dataExport),
       };
     },
 
@@ -425,18 +413,13 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       const user = await member(userId);
       await deps.cancelBilling(userId);
-      const { email } = await deleteMember(db, deps.storage, userId);
+      const email = await deleteMember(db, deps.storage, userId);
       await deps.sessionsEnded(userId);
-      if (!email) return;
-      await mailer.send(
-        mailer.compose('accountDeleted', {
+      if (email)
+        await mailMember(user, 'accountDeleted', deps.publicUrl, {
           to: email,
-          language: language(user.locale),
-          name: user.firstName,
-          link: deps.publicUrl,
-        }),
-        { key: `account-deleted:${userId}` },
-      );
+          key: `account-deleted:${userId}`,
+        });
     },
 
     /** Asks for a copy of the member's data: a job prepares it and emails them. */

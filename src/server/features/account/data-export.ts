@@ -1,6 +1,7 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { PHOTO_VARIANT_WIDTHS, photoVariantKey, type StoredPhoto } from '@common/photos';
 import type { Db } from '../../db/client';
+import type { users } from '../../db/schema';
 import {
   communityComments,
   communityPosts,
@@ -12,7 +13,6 @@ import {
   planChanges,
   profiles,
   savedSearches,
-  users,
   vehicles,
 } from '../../db/schema';
 import { PRIVATE_PREFIX, type Storage } from '../../storage/storage';
@@ -35,9 +35,8 @@ function photoUrls(storage: Storage, photos: StoredPhoto[] | null): string[] {
  * photo URLs, conversations with their messages, fleet, saved searches, favourites, posts and comments,
  * notification settings and plan history. Read table by table, one query each (no query per row).
  */
-export async function gatherMemberData(db: Db, storage: Storage, userId: string) {
-  const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user) return null;
+export async function gatherMemberData(db: Db, storage: Storage, user: typeof users.$inferSelect) {
+  const userId = user.id;
   const [profile, ownListings, fleet, searches, saved, posts, comments, settings, plans, threads] =
     await Promise.all([
       db.query.profiles.findFirst({ where: eq(profiles.userId, userId) }),

@@ -43,7 +43,8 @@ import { exportPrefix } from './data-export';
  * messages still have a sender, shown as "Deleted member". One transaction for the database; the
  * files go after it commits.
  */
-export async function deleteMember(db: Db, storage: Storage, userId: string): Promise<{ email: string }> {
+/** The member's address as it was (for the last email), or null when there was nothing to delete. */
+export async function deleteMember(db: Db, storage: Storage, userId: string): Promise<string | null> {
   const files = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
   const email = await db.transaction(async (tx) => {
     const member = await tx.query.users.findFirst({ where: eq(users.id, userId) });
@@ -113,10 +114,10 @@ export async function deleteMember(db: Db, storage: Storage, userId: string): Pr
       .where(eq(users.id, userId));
     return member.email;
   });
-  if (email === null) return { email: '' };
+  if (email === null) return null;
   for (const { key } of files) await storage.deletePrefix(`${key}/`);
   await storage.deletePrefix(`${exportPrefix(userId)}/`);
-  return { email };
+  return email;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { isLanguage, type Language } from '@common/i18n/languages';
+import { isLanguage, languageOrDefault, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
@@ -46,10 +46,6 @@ const SocialLinkedJob = z.object({ userId: z.string(), provider: z.string() });
 
 const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
 
-function language(value: string | undefined | null): Language {
-  return isLanguage(value) ? value : 'en';
-}
-
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, mailer } = deps;
   const link = (path: string, token?: string) =>
@@ -65,7 +61,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     await mailer.send(
       mailer.compose('confirmSignup', {
         to: registration.email,
-        language: language(registration.locale),
+        language: languageOrDefault(registration.locale),
         name: registration.firstName,
         link: link('/confirm-signup', token),
       }),
@@ -89,7 +85,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await mailer.send(
           mailer.compose('accountExists', {
             to: existing.email,
-            language: language(existing.locale),
+            language: languageOrDefault(existing.locale),
             name: existing.firstName,
             link: `${deps.publicUrl}/auth?mode=signin`,
           }),
@@ -114,7 +110,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mailer.send(
         mailer.compose('socialLinked', {
           to: user.email,
-          language: language(user.locale),
+          language: languageOrDefault(user.locale),
           name: user.firstName,
           link: `${deps.publicUrl}/dashboard`,
           params: { provider: PROVIDER_NAMES[job.provider] ?? job.provider },
@@ -131,7 +127,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mailer.send(
         mailer.compose('resetPassword', {
           to: user.email,
-          language: job.language && isLanguage(job.language) ? job.language : language(user.locale),
+          language: isLanguage(job.language) ? job.language : languageOrDefault(user.locale),
           name: user.firstName,
           link: link('/reset-password', token),
         }),

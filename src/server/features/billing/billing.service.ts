@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { PLAN_DETAILS, isPlan, type Plan } from '@common/catalog';
-import { DEFAULT_LANGUAGE, isLanguage } from '@common/i18n/languages';
+import { languageOrDefault } from '@common/i18n/languages';
 import { formatDate } from '@common/i18n/format';
 import type { Billing, BillingMode, BillingPortal, PlanChangeResult } from '@common/schemas/billing';
 import type { Db, Executor } from '../../db/client';
@@ -304,7 +304,7 @@ export function createBillingService(deps: {
           .limit(1)
       )[0];
       if (!member) return;
-      const language = isLanguage(member.locale) ? member.locale : DEFAULT_LANGUAGE;
+      const language = languageOrDefault(member.locale);
       const t = emailTranslator(language);
       const params = {
         plan: t(`plans.${isPlan(job.plan) ? job.plan : 'bronze'}`),

@@ -4,7 +4,7 @@ import type { ContactSchema } from '@common/schemas/contact';
 import { PLAN_DETAILS, type Plan } from '@common/catalog';
 
 type ContactMessage = z.output<typeof ContactSchema>;
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@common/i18n/languages';
+import { DEFAULT_LANGUAGE, languageOrDefault, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
@@ -59,7 +59,7 @@ export function createContactService(deps: {
       await deps.mailer.send(
         deps.mailer.compose('contactAcknowledgement', {
           to: message.email,
-          language: isLanguage(message.language) ? message.language : DEFAULT_LANGUAGE,
+          language: languageOrDefault(message.language),
           name: message.name,
           link: `${deps.publicUrl}/contact`,
         }),

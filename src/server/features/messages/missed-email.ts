@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, isLanguage } from '@common/i18n/languages';
+import { languageOrDefault } from '@common/i18n/languages';
 import { publicName } from '@common/labels';
 import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
@@ -103,7 +103,7 @@ export function missedEmails(deps: {
         order by m.created_at desc limit 1`);
       const row = details.rows[0];
       if (!row) return;
-      const language = isLanguage(row.locale) ? row.locale : DEFAULT_LANGUAGE;
+      const language = languageOrDefault(row.locale);
       const sender = publicName(row.sender_first, row.sender_last) ?? 'ModMarket';
       await deps.mailer.send(
         deps.mailer.compose('newMessages', {

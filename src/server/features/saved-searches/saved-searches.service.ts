@@ -10,7 +10,7 @@ import {
   type SavedQuery,
   type SavedSearch,
 } from '@common/schemas/saved-searches';
-import { DEFAULT_LANGUAGE, isLanguage } from '@common/i18n/languages';
+import { languageOrDefault } from '@common/i18n/languages';
 import type { Db, Executor } from '../../db/client';
 import { listings, savedSearchAlerts, savedSearches, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -162,7 +162,7 @@ export function createSavedSearchesService(deps: {
           and s.alerts and not l.is_sold`);
       const row = rows.rows[0];
       if (!row) return;
-      const language = isLanguage(row.locale) ? row.locale : DEFAULT_LANGUAGE;
+      const language = languageOrDefault(row.locale);
       await deps.mailer.send(
         deps.mailer.compose('newListingAlert', {
           to: row.email,
