@@ -1,4 +1,4 @@
-/** The cases of issues 13 and 16, and what a leg reports for each. */
+/** The cases of issues 13, 16 and 17, and what a leg reports for each. */
 import type { LegName } from './config';
 import type { Stats } from './load';
 import { CATEGORY_MAKE, COMMON_TYPO, COMMON_WORD, RARE_WORD, TWO_WORDS } from './vocabulary';
@@ -14,6 +14,11 @@ export interface CaseDefinition {
   /** Sent signed in as the benchmark's member. */
   member?: boolean;
 }
+
+/** Near searches: a city dense with listings, a wide radius, and a place none are near (Missoula, MT). */
+const NEAR_CITY = { near: '90012', radius: '25' };
+const NEAR_WIDE = { near: '60601', radius: '250' };
+const NEAR_NONE = { near: '59801', radius: '50' };
 
 const listings = (query: Record<string, string>) => `/api/listings?${new URLSearchParams(query).toString()}`;
 
@@ -46,6 +51,31 @@ export const CASES: CaseDefinition[] = [
     label: 'fits my vehicles (member)',
     kind: 'filter',
     path: listings({ fits: 'any' }),
+    member: true,
+  },
+  {
+    id: 'near-city',
+    label: 'near a ZIP code: 25 mi of downtown LA',
+    kind: 'filter',
+    path: listings(NEAR_CITY),
+  },
+  {
+    id: 'near-wide',
+    label: 'near a ZIP code: 250 mi of Chicago, newest',
+    kind: 'filter',
+    path: listings({ ...NEAR_WIDE, sort: 'newest' }),
+  },
+  {
+    id: 'near-none',
+    label: 'near a ZIP code with no listings near',
+    kind: 'filter',
+    path: listings(NEAR_NONE),
+  },
+  {
+    id: 'for-you',
+    label: 'For you (member, home page)',
+    kind: 'filter',
+    path: '/api/listings/for-you?limit=3',
     member: true,
   },
   { id: 'detail', label: 'listing detail', kind: 'detail' },

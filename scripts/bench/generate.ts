@@ -7,6 +7,8 @@
 import type pg from 'pg';
 import { MAKES, type Make } from '../../src/common/catalog';
 import { hashToken } from '../../src/server/security/secrets';
+import { placeLabel } from '../../src/common/schemas/places';
+import { lookupZip } from '../../src/server/geo/zip';
 import {
   BRANDS,
   CLOSERS,
@@ -16,7 +18,8 @@ import {
   FITMENTS,
   HEADS,
   LAST_NAMES,
-  LOCATIONS,
+  LOCATION_ZIPS,
+  MEMBER_PREFERENCES,
   MEMBER_VEHICLES,
   MID_WORDS,
   MODIFIERS,
@@ -40,6 +43,14 @@ const SOLD_PERCENT = 7;
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const texts = (values: readonly string[]) => `array[${values.map(quote).join(',')}]::text[]`;
 const ints = (values: readonly number[]) => `array[${values.join(',')}]::int[]`;
+const floats = (values: readonly number[]) => `array[${values.join(',')}]::float8[]`;
+
+/** The places of LOCATION_ZIPS, from the data set the server looks ZIP codes up in. */
+const places = LOCATION_ZIPS.map((zip) => {
+  const place = lookupZip(zip);
+  if (!place) throw new Error(`Unknown ZIP code ${zip}`);
+  return place;
+});
 
 /** Repeats each index by its weight: picking a slot uniformly picks an index in proportion. */
 function slots(weights: number[]): number[] {
@@ -76,10 +87,10 @@ export function listingsStatement(from: number, to: number, sellers: number): st
   const hash = (k: number) => `(hashint8(i * 32 + ${k}) & 2147483647)`;
   return `
 insert into listings (user_id, title, description, price, category, condition, make, model, year_start,
-  year_end, location, negotiable, part_id, part_brand, part_brand_other, photos, is_sold, views,
+  year_end, location, zip, latitude, longitude, negotiable, part_id, part_brand, part_brand_other, photos, is_sold, views,
   created_at, updated_at)
 select user_id, title, description, price, category, condition, make, model, year_start, year_end,
-  location, negotiable, part_id, part_brand, part_brand_other, photos, is_sold, views, created_at, created_at
+  location, zip, latitude, longitude, negotiable, part_id, part_brand, part_brand_other, photos, is_sold, views, created_at, created_at
 from (
   select
     'bench-s' || floor(${sellers} * power(h11 / 2147483648.0, 2))::int as user_id,
@@ -100,7 +111,13 @@ from (
     round(exp(2.7 + (h9 % 100000) / 100000.0 * 7.0))::numeric
       + case when h9 % 4 = 0 then 0.99 else 0 end as price,
     category, condition, make, model, year_start, year_end,
-    case when h13 % 10 > 0 then (${texts(LOCATIONS)})[1 + h15 % ${LOCATIONS.length}] end as location,
+    -- Nine in ten with a ZIP code: its city, and a position spread over the metro area around it.
+    case when h13 % 10 > 0 then (${texts(places.map((place) => placeLabel(place)))})[1 + h15 % ${places.length}] end as location,
+    case when h13 % 10 > 0 then (${texts(places.map((place) => place.zip))})[1 + h15 % ${places.length}] end as zip,
+    case when h13 % 10 > 0 then (${floats(places.map((place) => place.latitude))})[1 + h15 % ${places.length}]
+      + ((h8 / 7) % 1000 / 1000.0 - 0.5) * 0.8 end as latitude,
+    case when h13 % 10 > 0 then (${floats(places.map((place) => place.longitude))})[1 + h15 % ${places.length}]
+      + ((h12 / 7) % 1000 / 1000.0 - 0.5) * 1.0 end as longitude,
     h12 % 3 > 0 as negotiable,
     part_id,
     case when other_brand is null then brand_name else 'Other' end as part_brand,
@@ -190,7 +207,7 @@ export interface Generated {
   chunks: number;
 }
 
-/** Inserts sellers, listings (in chunks), and the member with a session and three vehicles. */
+/** Inserts sellers, listings (in chunks), and the member with a session, preferences and three vehicles. */
 export async function generateData(
   client: pg.ClientBase,
   options: { listings: number; chunk: number; log: (line: string) => void },
@@ -218,6 +235,12 @@ export async function generateData(
     `insert into session (id, token, user_id, persistent, expires_at, ip_address)
      values ('bench-member-session', $1, $2, true, now() + interval '7 days', '127.0.0.1')`,
     [hashToken(MEMBER_TOKEN), MEMBER_ID],
+  );
+  // The member's buying preferences ("For you" on the home page).
+  await client.query(
+    `insert into profiles (user_id, role, onboarding_completed, zip, radius_miles, pref_makes, pref_categories)
+     values ($1, 'buyer', true, '90012', 25, $2, $3)`,
+    [MEMBER_ID, MEMBER_PREFERENCES.makes, MEMBER_PREFERENCES.categories],
   );
   for (const [n, vehicle] of MEMBER_VEHICLES.entries())
     await client.query(

@@ -363,6 +363,12 @@ export const FITMENTS = {
 } satisfies Record<Make, Fitment[]>;
 
 /** The signed-in member of the fits-my-vehicle case and their vehicles (each within a fitment's years). */
+/** The member's preferred makes and categories, as onboarding stores them. */
+export const MEMBER_PREFERENCES = {
+  makes: ['Nissan', 'Toyota', 'Honda', 'BMW'],
+  categories: ['wheels', 'exhaust', 'suspension', 'brakes'],
+};
+
 export const MEMBER_VEHICLES = [
   { make: 'Nissan', model: 'Silvia', year: 2000 },
   { make: 'Toyota', model: 'Supra', year: 1997 },
@@ -402,22 +408,23 @@ export const CLOSERS = [
   'Open to reasonable offers.',
   'No trades please.',
 ];
-export const LOCATIONS = [
-  'Los Angeles, CA',
-  'Houston, TX',
-  'Phoenix, AZ',
-  'Seattle, WA',
-  'Denver, CO',
-  'Atlanta, GA',
-  'Chicago, IL',
-  'Miami, FL',
-  'Portland, OR',
-  'Dallas, TX',
-  'San Jose, CA',
-  'Charlotte, NC',
-  'Detroit, MI',
-  'Toronto, ON',
-  'Vancouver, BC',
+/** Where listings are: a downtown ZIP code of each of fifteen US cities (location and position come from it). */
+export const LOCATION_ZIPS = [
+  '90012', // Los Angeles
+  '77002', // Houston
+  '85004', // Phoenix
+  '98101', // Seattle
+  '80202', // Denver
+  '30303', // Atlanta
+  '60601', // Chicago
+  '33130', // Miami
+  '97201', // Portland
+  '75201', // Dallas
+  '95113', // San Jose
+  '28202', // Charlotte
+  '48226', // Detroit
+  '10001', // New York
+  '02108', // Boston
 ];
 export const FIRST_NAMES = [
   'Alex',

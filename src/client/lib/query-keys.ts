@@ -23,6 +23,7 @@ export const queryKeys = {
     all: ['listings'] as const,
     browse: (query: Partial<Record<string, unknown>>) => ['listings', 'browse', queryString(query)] as const,
     latest: ['listings', 'latest'] as const,
+    forYou: ['listings', 'for-you'] as const,
     detail: (id: string) => ['listings', 'detail', id] as const,
   },
   dashboard: ['dashboard'] as const,

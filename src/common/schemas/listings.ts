@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FitSchema } from './vehicles';
 import { CATEGORIES, CONDITIONS } from '../catalog';
+import { RADIUS_OPTIONS } from './auth';
 
 /** Listing forms and browse filters, shared by the browser and the API (messages: `validation.*`). */
 
@@ -80,6 +81,17 @@ export const BrowseQuerySchema = z.object({
   sort: z.enum(SORTS).optional(),
   /** Members: only parts that fit one of my vehicles (`any`) or the one with this id. */
   fits: z.union([z.literal('any'), z.uuid()]).optional(),
+  /** Only listings within `radius` miles of this US ZIP code (listings without a ZIP code are left out). */
+  near: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'validation.zipInvalid')
+    .optional(),
+  /** One of RADIUS_OPTIONS; without it, DEFAULT_RADIUS_MILES. */
+  radius: optionalInt(1, 1000, 'validation.radiusInvalid').refine(
+    (miles) => miles === undefined || (RADIUS_OPTIONS as readonly number[]).includes(miles),
+    'validation.radiusInvalid',
+  ),
   cursor: z.string().max(200).optional(),
   limit: optionalInt(1, 48, 'validation.invalid'),
 });
@@ -111,7 +123,16 @@ export const FILTER_KEYS = [
   'condition',
   'sort',
   'fits',
+  'near',
+  'radius',
 ] as const;
+
+/** How many filters narrow a search (sort does not; a distance is part of its ZIP code's filter). */
+export function filterCount(query: Partial<BrowseQuery>): number {
+  return FILTER_KEYS.filter(
+    (key) => key !== 'sort' && key !== 'search' && key !== 'radius' && query[key] !== undefined,
+  ).length;
+}
 
 export const PhotoViewSchema = z
   .object({
@@ -162,6 +183,19 @@ export const BrowseResponseSchema = z
   })
   .meta({ id: 'BrowseResponse' });
 export type BrowseResponse = z.infer<typeof BrowseResponseSchema>;
+
+/** At most this many "For you" listings in one request. */
+export const FOR_YOU_MAX = 12;
+
+/** The home page's "For you": the newest listings in the member's preferred makes and categories. */
+export const ForYouSchema = z
+  .object({
+    items: z.array(ListingCardSchema),
+    /** Whether the member chose any makes or categories (without, the page invites them to). */
+    preferences: z.boolean(),
+  })
+  .meta({ id: 'ForYou' });
+export type ForYou = z.infer<typeof ForYouSchema>;
 
 export const StoredPhotoSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BrowseQuerySchema, FILTER_KEYS, type BrowseQuery } from './listings';
+import { BrowseQuerySchema } from './listings';
 
 export const SAVED_SEARCH_LIMIT = 25;
 
@@ -38,8 +38,3 @@ export const SavedSearchSchema = z
   })
   .meta({ id: 'SavedSearch' });
 export type SavedSearch = z.infer<typeof SavedSearchSchema>;
-
-/** The filters that narrow a search (sort does not). */
-export function filterCount(query: Partial<BrowseQuery>): number {
-  return FILTER_KEYS.filter((key) => key !== 'sort' && key !== 'search' && query[key] !== undefined).length;
-}

@@ -42,6 +42,13 @@ describe('the demo catalogue', () => {
     expect(new Set(rows.map((r) => r.userId)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES));
     expect(rows.every((r) => !r.isSold && Number(r.price) > 0 && r.photos.length > 0)).toBe(true);
+    // Each in a city by its ZIP code, so "Near" finds them on a fresh install.
+    expect(
+      rows.every(
+        (r) => /^\d{5}$/.test(r.zip ?? '') && r.latitude !== null && /, [A-Z]{2}$/.test(r.location ?? ''),
+      ),
+    ).toBe(true);
+    expect(new Set(rows.map((r) => r.location)).size).toBeGreaterThanOrEqual(5);
     for (const make of ['Nissan', 'BMW', 'Ford'])
       expect(
         rows.some((r) => r.make === make),

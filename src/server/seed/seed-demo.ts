@@ -8,6 +8,8 @@ import { listingPriceHistory, listings, profiles, users } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { storePhoto } from '../photos/store-photo';
 import { DEMO_LISTINGS, DEMO_SELLERS } from './demo-catalog-data';
+import { placeLabel } from '@common/schemas/places';
+import { lookupZip } from '../geo/zip';
 import { demoPhotoSvg } from './demo-photo-art';
 
 const DAY_MS = 86_400_000;
@@ -81,6 +83,9 @@ export async function seedDemoCatalog(deps: {
           const userId = sellerIds.get(listing.seller);
           if (!userId)
             throw new Error(`Demo listing "${listing.title}" names an unknown seller ${listing.seller}`);
+          const place = lookupZip(listing.zip);
+          if (!place)
+            throw new Error(`Demo listing "${listing.title}" has an unknown ZIP code ${listing.zip}`);
           // Spread within the day too, so no two listings share a timestamp.
           const createdAt = new Date(now.getTime() - listing.daysAgo * DAY_MS - index * 61_000);
           return {
@@ -94,7 +99,10 @@ export async function seedDemoCatalog(deps: {
             model: listing.model,
             yearStart: listing.yearStart,
             yearEnd: listing.yearEnd,
-            location: listing.location,
+            location: placeLabel(place),
+            zip: place.zip,
+            latitude: place.latitude,
+            longitude: place.longitude,
             negotiable: listing.negotiable,
             partBrand: listing.partBrand,
             partId: listing.partId,

@@ -23,11 +23,6 @@ export const accountQueries = {
       queryKey: queryKeys.account.sessions,
       queryFn: () => call(client.account.sessions.$get()),
     }),
-  profile: () =>
-    queryOptions({
-      queryKey: queryKeys.profile,
-      queryFn: () => call(client.profile.$get()),
-    }),
 };
 
 export function useSaveDetails() {

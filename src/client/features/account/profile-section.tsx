@@ -23,6 +23,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import {
   BuyerPreferenceFields,
   SellerPreferenceFields,
+  profileQuery,
   useSaveBuyerPreferences,
   useSaveRole,
   useSaveSellerPreferences,
@@ -33,7 +34,7 @@ import { SettingsCard } from './settings-card';
 /** Names, phone, role and the onboarding preferences, each saved on its own. */
 export function ProfileSection() {
   const account = useQuery(accountQueries.details());
-  const profile = useQuery(accountQueries.profile());
+  const profile = useQuery(profileQuery());
   if (account.isError) return <QueryError query={account} />;
   if (profile.isError) return <QueryError query={profile} />;
   if (!account.data || !profile.data)

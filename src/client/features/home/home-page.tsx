@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { BadgeCheck, BellRing, CarFront, MessagesSquare, Search, Truck, Wrench } from 'lucide-react';
@@ -11,9 +11,11 @@ import { useSession } from '@client/features/session';
 import { listingQueries } from '@client/features/listings';
 import { QueryError } from '@client/components/ui/query-error';
 import { ListingCard, ListingCardSkeleton } from '@client/features/listings';
+import type { ListingCard as ListingCardData } from '@common/schemas/listings';
 import { PlanTable } from '@client/features/plans';
 import type { Prefetch } from '@client/lib/prefetch';
 import { useWaiting } from '@client/lib/use-alive';
+import { cn } from '@client/lib/cn';
 import { useTypingPlaceholder } from './typing-placeholder';
 
 /** What the marketplace does today, and nothing it does not (docs/product.md §6.10). */
@@ -31,6 +33,85 @@ export const LATEST_COUNT = 3;
 /** The newest parts, rendered with the page. */
 export const prefetch: Prefetch = (queryClient) =>
   queryClient.prefetchQuery(listingQueries.latest(LATEST_COUNT));
+
+/**
+ * A row of listing cards under a heading: skeletons while loading, the error with Retry, or a line
+ * when there are none.
+ */
+function Shelf({
+  title,
+  intro,
+  link,
+  query,
+  empty,
+  className,
+}: {
+  className?: string;
+  title: string;
+  intro?: string;
+  link: { to: string; label: string };
+  query: UseQueryResult<{ items: ListingCardData[] }>;
+  empty: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={cn('mx-auto max-w-7xl px-4 py-14 sm:px-6', className)}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={id} className="text-2xl font-bold text-slate-900">
+            {title}
+          </h2>
+          {intro ? <p className="mt-1 text-slate-600">{intro}</p> : null}
+        </div>
+        <Link to={link.to} className="font-semibold text-brand-700 hover:underline">
+          {link.label}
+        </Link>
+      </div>
+      {query.isError ? (
+        <QueryError query={query} className="mt-6" />
+      ) : (
+        <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {query.data
+            ? query.data.items.map((listing) => <ListingCard key={listing.id} listing={listing} />)
+            : Array.from({ length: LATEST_COUNT }, (_, i) => <ListingCardSkeleton key={i} />)}
+        </div>
+      )}
+      {query.data && query.data.items.length === 0 ? (
+        <div className="mt-6 text-slate-600">{empty}</div>
+      ) : null}
+    </section>
+  );
+}
+
+/** For a member: the newest listings in the makes and categories they chose, or an invitation to choose. */
+function ForYou() {
+  const { t } = useTranslation('home');
+  const forYou = useQuery(listingQueries.forYou(LATEST_COUNT));
+  const preferences = { to: `${paths.settings.href()}#profile`, label: t('forYou.edit') };
+  if (forYou.data && !forYou.data.preferences)
+    return (
+      <section className="mx-auto max-w-7xl px-4 pb-14 sm:px-6">
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <h2 className="text-xl font-semibold text-slate-900">{t('forYou.title')}</h2>
+          <p className="mx-auto mt-2 max-w-xl text-slate-600">{t('forYou.choose')}</p>
+          <Button asChild className="mt-5">
+            <Link to={preferences.to}>{t('forYou.chooseButton')}</Link>
+          </Button>
+        </div>
+      </section>
+    );
+  return (
+    <Shelf
+      // Right under Latest, as its pair.
+      className="pt-0"
+      title={t('forYou.title')}
+      intro={t('forYou.intro')}
+      link={preferences}
+      query={forYou}
+      empty={t('forYou.empty')}
+    />
+  );
+}
 
 export default function HomePage() {
   const { t } = useTranslation(['home', 'market']);
@@ -98,28 +179,13 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 className="text-2xl font-bold text-slate-900">
-            {user ? t('latest.signedIn') : t('latest.signedOut')}
-          </h2>
-          <Link to={paths.browse.href()} className="font-semibold text-brand-700 hover:underline">
-            {t('latest.viewAll')}
-          </Link>
-        </div>
-        {latest.isError ? (
-          <QueryError query={latest} className="mt-6" />
-        ) : (
-          <div className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-            {latest.data
-              ? latest.data.items.map((listing) => <ListingCard key={listing.id} listing={listing} />)
-              : Array.from({ length: LATEST_COUNT }, (_, i) => <ListingCardSkeleton key={i} />)}
-          </div>
-        )}
-        {latest.data && latest.data.items.length === 0 ? (
-          <p className="mt-6 text-slate-600">{t('market:browse.noResults')}</p>
-        ) : null}
-      </section>
+      <Shelf
+        title={user ? t('latest.signedIn') : t('latest.signedOut')}
+        link={{ to: paths.browse.href(), label: t('latest.viewAll') }}
+        query={latest}
+        empty={t('market:browse.noResults')}
+      />
+      {user ? <ForYou /> : null}
 
       <section className="bg-white py-14">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">

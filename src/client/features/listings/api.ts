@@ -34,6 +34,12 @@ export const listingQueries = {
       queryKey: queryKeys.listings.latest,
       queryFn: () => call(client.listings.$get({ query: browseParams({ limit, sort: 'newest' }) })),
     }),
+  /** The newest listings in the member's preferred makes and categories (the home page's For you). */
+  forYou: (limit: number) =>
+    queryOptions({
+      queryKey: queryKeys.listings.forYou,
+      queryFn: () => call(client.listings['for-you'].$get({ query: { limit: String(limit) } })),
+    }),
   detail: (id: string) =>
     queryOptions({
       queryKey: queryKeys.listings.detail(id),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { CATEGORIES, CONDITIONS, MAKES } from '@common/catalog';
+import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS } from '@common/schemas/auth';
 import { FILTER_KEYS, SORTS, type BrowseQuery } from '@common/schemas/listings';
 import { vehicleLabel, type Vehicle } from '@common/schemas/vehicles';
 import { formatPrice } from '@common/i18n/format';
@@ -29,9 +30,24 @@ export function pricesConflict(values: { minPrice?: string | number; maxPrice?: 
   return values.minPrice !== '' && values.maxPrice !== '' && min > max && Number.isFinite(min + max);
 }
 
+/** A ZIP code still being typed (1 to 4 digits): not searched yet. */
+function zipUnfinished(values: { near?: string }): boolean {
+  return /^\d{1,4}$/.test(values.near ?? '');
+}
+
+/**
+ * Where "Near" starts for a member: their own ZIP code and distance from onboarding or settings, when
+ * they gave a US one.
+ */
+export interface NearDefaults {
+  zip: string | null;
+  radius: number;
+}
+
 /**
  * The filter form's values and when the search follows them: choices at once, typing after a
- * short pause (or at once on Enter), never while the prices contradict each other.
+ * short pause (or at once on Enter), never while the prices contradict each other or a ZIP code is
+ * half typed.
  */
 export function useFilterDraft(query: BrowseQuery, queryKey: string, apply: (draft: Draft) => void) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(query));
@@ -47,17 +63,20 @@ export function useFilterDraft(query: BrowseQuery, queryKey: string, apply: (dra
 
   const run = (next: Draft) => {
     clearTimeout(timer.current);
-    if (!pricesConflict(next)) apply(next);
+    if (!pricesConflict(next) && !zipUnfinished(next)) apply(next);
+  };
+  const set = (values: Partial<Draft>) => {
+    const next = { ...draft, ...values };
+    setDraft(next);
+    run(next);
   };
 
   return {
     draft,
     /** A choice (a select): searched at once. */
-    choose: (name: FilterKey, value: string) => {
-      const next = { ...draft, [name]: value };
-      setDraft(next);
-      run(next);
-    },
+    choose: (name: FilterKey, value: string) => set({ [name]: value }),
+    /** Several fields at once (a shortcut such as "Use my ZIP code"): searched at once. */
+    set,
     /** Typing: searched once the member pauses. */
     type: (name: FilterKey, value: string) => {
       const next = { ...draft, [name]: value };
@@ -75,14 +94,19 @@ type Filters = ReturnType<typeof useFilterDraft>;
 export function FilterFields({
   filters,
   fleet,
+  near,
+  nearError,
   className,
 }: {
   filters: Filters;
   fleet: Vehicle[] | undefined;
+  near: NearDefaults;
+  /** Why the search refused the ZIP code (one nobody knows). */
+  nearError?: string | undefined;
   className?: string;
 }) {
   const { t } = useTranslation(['market', 'common']);
-  const { draft, choose, type } = filters;
+  const { draft, choose, type, set } = filters;
   const conflict = pricesConflict(draft);
   const price = (value: string) => value.replace(/[^\d.]/g, '');
   return (
@@ -120,6 +144,37 @@ export function FilterFields({
         placeholder={t('browse.yearPlaceholder')}
         inputMode="numeric"
       />
+      <div>
+        <FilterInput
+          label={t('browse.near')}
+          value={draft.near}
+          onChange={(v) => type('near', v.replace(/\D/g, '').slice(0, 5))}
+          placeholder={t('browse.nearPlaceholder')}
+          inputMode="numeric"
+          invalid={Boolean(nearError)}
+          error={nearError}
+        />
+        {near.zip && !draft.near ? (
+          <button
+            type="button"
+            className="mt-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            onClick={() => set({ near: near.zip!, radius: String(near.radius) })}
+          >
+            {t('browse.useMyZip', { zip: near.zip })}
+          </button>
+        ) : null}
+      </div>
+      <FilterSelect
+        label={t('browse.distance')}
+        value={draft.radius || String(near.radius)}
+        onChange={(v) => choose('radius', v)}
+      >
+        {RADIUS_OPTIONS.map((miles) => (
+          <option key={miles} value={miles}>
+            {t('browse.withinMiles', { miles })}
+          </option>
+        ))}
+      </FilterSelect>
       <FilterInput
         label={t('browse.minPrice')}
         value={draft.minPrice}
@@ -174,10 +229,13 @@ export function FilterFields({
 export function ActiveFilterChips({
   query,
   fleet,
+  nearPlace,
   onRemove,
 }: {
   query: BrowseQuery;
   fleet: Vehicle[] | undefined;
+  /** The `near` ZIP code's city and state ("Portland, OR"), once known. */
+  nearPlace: string | undefined;
   onRemove: (keys: FilterKey[]) => void;
 }) {
   const { t } = useTranslation(['market', 'common']);
@@ -212,6 +270,14 @@ export function ActiveFilterChips({
       label: query.fits === 'any' ? t('fits.any') : vehicle ? vehicleLabel(vehicle) : t('fits.filter'),
     });
   }
+  if (query.near)
+    chips.push({
+      keys: ['near', 'radius'],
+      label: t('browse.nearChip', {
+        miles: query.radius ?? DEFAULT_RADIUS_MILES,
+        place: nearPlace ?? query.near,
+      }),
+    });
   if (chips.length === 0) return null;
   return (
     <ul aria-label={t('browse.activeFilters')} className="flex flex-wrap gap-2">

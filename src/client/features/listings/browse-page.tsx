@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { placeLabel } from '@common/schemas/places';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
-import { FILTER_KEYS, browseQueryFromParams } from '@common/schemas/listings';
+import { DEFAULT_RADIUS_MILES } from '@common/schemas/auth';
+import { browseQueryFromParams, filterCount } from '@common/schemas/listings';
 import { formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
@@ -18,6 +20,8 @@ import { queryString } from '@client/lib/query-keys';
 import type { Prefetch } from '@client/lib/prefetch';
 import { useSession } from '@client/features/session';
 import { useFleet } from '@client/features/fleet';
+import { profileQuery } from '@client/features/onboarding';
+import { ApiClientError } from '@client/lib/api';
 import { SaveSearchButton } from '@client/features/saved';
 import { listingQueries } from './api';
 import { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
@@ -28,6 +32,7 @@ import {
   useFilterDraft,
   type Draft,
   type FilterKey,
+  type NearDefaults,
 } from './browse-filters';
 
 /** The first page of the search in the address, rendered with the page. */
@@ -44,6 +49,13 @@ export default function BrowsePage() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const { user } = useSession();
   const fleet = useFleet(Boolean(user)).data;
+  const profile = useQuery({ ...profileQuery(), enabled: Boolean(user) }).data;
+  const near: NearDefaults = {
+    zip: profile?.zip?.match(/^\d{5}/)?.[0] ?? null,
+    // A link with a ZIP code and no distance is searched within the server's default.
+    radius: query.near ? DEFAULT_RADIUS_MILES : (profile?.radiusMiles ?? DEFAULT_RADIUS_MILES),
+  };
+  const place = useQuery({ ...listingQueries.place(query.near ?? ''), enabled: Boolean(query.near) });
 
   const apply = (next: Draft) => {
     const cleaned = Object.fromEntries(
@@ -51,6 +63,9 @@ export default function BrowsePage() {
         .map(([k, v]) => [k, v.trim()])
         .filter(([, v]) => v),
     );
+    // A distance goes with a ZIP code: the one the form shows, or none.
+    if (cleaned.near) cleaned.radius ??= String(near.radius);
+    else delete cleaned.radius;
     setParams(new URLSearchParams(cleaned), { preventScrollReset: true });
   };
   const filters = useFilterDraft(query, key, apply);
@@ -67,7 +82,9 @@ export default function BrowsePage() {
   const didYouMean = results.data?.pages[0]?.didYouMean;
   const alive = useAlive();
   const waiting = useWaiting();
-  const active = FILTER_KEYS.filter((k) => k !== 'sort' && k !== 'search' && query[k] !== undefined).length;
+  const active = filterCount(query);
+  /** A ZIP code nobody knows: said on its field and in place of the results. */
+  const nearError = results.error instanceof ApiClientError ? results.error.fields.near : undefined;
   const hasFilters = active > 0 || query.search !== undefined;
   const conflict = pricesConflict(query);
   const countText = count
@@ -115,7 +132,13 @@ export default function BrowsePage() {
             </Button>
           </div>
           {sheetOpen ? null : (
-            <FilterFields filters={filters} fleet={fleet} className="mt-4 hidden md:grid md:grid-cols-4" />
+            <FilterFields
+              filters={filters}
+              fleet={fleet}
+              near={near}
+              nearError={nearError}
+              className="mt-4 hidden md:grid md:grid-cols-4"
+            />
           )}
         </form>
 
@@ -157,12 +180,19 @@ export default function BrowsePage() {
           <FilterFields
             filters={filters}
             fleet={fleet}
+            near={near}
+            nearError={nearError}
             className="grid grid-cols-2 p-4 [&>*:nth-child(-n+2)]:col-span-2"
           />
         </Sheet>
 
         <div className="mt-4 space-y-3">
-          <ActiveFilterChips query={query} fleet={fleet} onRemove={remove} />
+          <ActiveFilterChips
+            query={query}
+            fleet={fleet}
+            nearPlace={place.data ? placeLabel(place.data) : undefined}
+            onRemove={remove}
+          />
           <div className="flex min-h-10 flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700" role="status" aria-live="polite">
               {didYouMean ? (
@@ -207,7 +237,7 @@ export default function BrowsePage() {
                 <ListingCardSkeleton key={i} />
               ))}
             </ListingGrid>
-          ) : results.isError ? (
+          ) : results.isError && !nearError ? (
             <QueryError query={results} />
           ) : items.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
@@ -221,7 +251,7 @@ export default function BrowsePage() {
                       min: formatPrice(query.minPrice ?? 0, language),
                       max: formatPrice(query.maxPrice ?? 0, language),
                     })
-                  : t('browse.noResultsBody')}
+                  : (nearError ?? t('browse.noResultsBody'))}
               </p>
               {conflict ? (
                 <Button

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Sparkles } from 'lucide-react';
+import { placeLabel } from '@common/schemas/places';
 import { toast } from '@client/lib/toast';
 import { CATEGORIES, CONDITIONS, MAKES, PLAN_DETAILS } from '@common/catalog';
 import {
@@ -56,7 +57,7 @@ function ZipPlace({ zip }: { zip: string }) {
   const complete = /^\d{5}$/.test(zip);
   const place = useQuery({ ...listingQueries.place(zip), enabled: complete });
   if (!complete) return <>{t('form.zipHint')}</>;
-  if (place.data) return <span aria-live="polite">{`${place.data.city}, ${place.data.state}`}</span>;
+  if (place.data) return <span aria-live="polite">{placeLabel(place.data)}</span>;
   if (place.isError) return <span aria-live="polite">{t('form.zipUnknown')}</span>;
   return <>{t('form.zipHint')}</>;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Role } from '@common/schemas/auth';
 import type { BuyerPreferencesInput, SellerPreferencesInput } from '@common/schemas/profile';
 import { call, client } from '@client/lib/api';
@@ -10,10 +10,19 @@ import { queryKeys } from '@client/lib/query-keys';
  * read again before the mutation settles, so the next step sees them.
  */
 
+/** The member's profile: role, onboarding's answers and preferences (settings, browse's "Near"). */
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.profile,
+    queryFn: () => call(client.profile.$get()),
+  });
+
 function profileChanged(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.session }),
     queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
+    // The home page's For you follows the preferred makes and categories.
+    queryClient.invalidateQueries({ queryKey: queryKeys.listings.forYou }),
   ]);
 }
 

@@ -1,3 +1,3 @@
 /** Onboarding: the steps after sign-up, and the preference fields the settings page edits too. */
 export { BuyerPreferenceFields, SellerPreferenceFields } from './preference-fields';
-export { useSaveBuyerPreferences, useSaveRole, useSaveSellerPreferences } from './api';
+export { profileQuery, useSaveBuyerPreferences, useSaveRole, useSaveSellerPreferences } from './api';

@@ -119,6 +119,16 @@ export const listings = pgTable(
       .on(table.rank.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
     index('listings_user_newest_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    // "Near" a ZIP code: unsold listings' positions (x the longitude, y the latitude) in an R-tree, which
+    // finds those inside a distance's bounding box (docs/search.md).
+    index('listings_unsold_position_idx')
+      .using('gist', sql`point(${table.longitude}, ${table.latitude})`)
+      .where(sql`${table.isSold} = false`),
+    // "For you" on the home page: the newest of each preferred make and category, read a few at a time
+    // per pair.
+    index('listings_unsold_make_category_newest_idx')
+      .on(table.make, table.category, table.listedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isSold} = false`),
   ],
 );
 

@@ -6,11 +6,14 @@ import { OkSchema } from '@common/schemas/auth';
 import {
   BrowseQuerySchema,
   BrowseResponseSchema,
+  FOR_YOU_MAX,
+  ForYouSchema,
   ListingDetailSchema,
   ListingInputSchema,
   ListingStatusSchema,
   MAX_PHOTO_BYTES,
   StoredPhotoSchema,
+  type ListingCard,
 } from '@common/schemas/listings';
 import type { StoredPhoto } from '@common/photos';
 import { SendMessageSchema } from '@common/schemas/messages';
@@ -60,6 +63,15 @@ const routes = {
     summary: 'Browse and search unsold listings (keyset pages)',
     request: { query: BrowseQuerySchema },
     responses: { 200: json(BrowseResponseSchema, 'A page of listings') },
+  }),
+  forYou: route({
+    method: 'get',
+    path: '/listings/for-you',
+    tags,
+    summary: "The newest listings in my preferred makes and categories (the home page's For you)",
+    member: true,
+    request: { query: z.object({ limit: z.coerce.number().int().min(1).max(FOR_YOU_MAX).default(3) }) },
+    responses: { 200: json(ForYouSchema, 'The listings'), 401: failure('Not signed in') },
   }),
   detail: createRoute({
     method: 'get',
@@ -202,6 +214,17 @@ export function listingsRoutes(deps: {
     return user ? deps.fleet.list(user.id) : null;
   };
 
+  /** A signed-in member's cards say which are their favourites. */
+  const withFavourites = async (c: Context<AppEnv>, items: ListingCard[]): Promise<ListingCard[]> => {
+    const user = c.get('user');
+    if (!user) return items;
+    const saved = await deps.favourites.savedAmong(
+      user.id,
+      items.map((item) => item.id),
+    );
+    return items.map((item) => ({ ...item, favourite: saved.has(item.id) }));
+  };
+
   const router = createRouter()
     .openapi(routes.aiDraft, async (c) => {
       const user = requireUser(c);
@@ -218,16 +241,12 @@ export function listingsRoutes(deps: {
     })
     .openapi(routes.browse, async (c) => {
       const page = await service.browse(c.req.valid('query'), await fleetOf(c));
-      const user = c.get('user');
-      if (!user) return c.json(page, 200);
-      const saved = await deps.favourites.savedAmong(
-        user.id,
-        page.items.map((item) => item.id),
-      );
-      return c.json(
-        { ...page, items: page.items.map((item) => ({ ...item, favourite: saved.has(item.id) })) },
-        200,
-      );
+      return c.json({ ...page, items: await withFavourites(c, page.items) }, 200);
+    })
+    // Before `/listings/{id}`, which would take "for-you" for an id.
+    .openapi(routes.forYou, async (c) => {
+      const found = await service.forYou(requireUser(c).id, c.req.valid('query').limit);
+      return c.json({ ...found, items: await withFavourites(c, found.items) }, 200);
     })
 
     .openapi(routes.detail, async (c) => {

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
-import { PLANS, PLAN_DETAILS } from '@common/catalog';
+import { CATEGORIES, MAKES, PLANS, PLAN_DETAILS } from '@common/catalog';
+import { splitOther } from '@common/schemas/profile';
 import {
   COUNT_LIMIT,
   BROWSE_PAGE_SIZE,
   type BrowseQuery,
   type BrowseResponse,
+  type ForYou,
   type Sort,
   type ListingInputSchema,
   type ListingCard,
@@ -13,7 +15,9 @@ import {
   type PhotoView,
 } from '@common/schemas/listings';
 import { publicName } from '@common/labels';
-import { lookupZip, placeLabel } from '../../geo/zip';
+import { DEFAULT_RADIUS_MILES } from '@common/schemas/auth';
+import { placeLabel } from '@common/schemas/places';
+import { EARTH_RADIUS_MILES, boundingBox, lookupZip } from '../../geo/zip';
 import type { Db, Tx } from '../../db/client';
 import { conversations, listingPriceHistory, listings, listingViews, profiles, users } from '../../db/schema';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
@@ -68,6 +72,11 @@ type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
 
 /** The plans whose members show the verified-seller badge (the catalog's rule). */
 const VERIFIED_PLANS = PLANS.filter((plan) => PLAN_DETAILS[plan].verifiedBadge);
+/**
+ * Whether the listing's seller shows the badge, looked up for a page's rows only (a join could read every
+ * seller when matches are few).
+ */
+const sellerVerified = sql<boolean>`(select ${inArray(users.plan, VERIFIED_PLANS)} from ${users} where ${users.id} = ${listings.userId})`;
 
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
   // A photo that is not one the pipeline made (older data, a bad write) shows as "no photo": one bad
@@ -147,6 +156,9 @@ function bestCursor(cursor: Cursor): { tier: number; rank: string } {
   const [tier, rank] = cursor.value.split('|');
   return { tier: Number(tier), rank: rank! };
 }
+
+/** A listing's position as the position index holds it (migration 0031): x the longitude, y the latitude. */
+const position = sql`point(${listings.longitude}, ${listings.latitude})`;
 
 /**
  * Unsold listings meeting every condition and, when `alternatives` are given (the member's vehicles, one
@@ -232,9 +244,43 @@ function fitsFilter(query: Partial<BrowseQuery>, fleet: Vehicle[] | null): SQL[]
   return each.length ? each : [sql`false`];
 }
 
-/** The WHERE of a browse but for the typed words and the fitment: unsold listings matching the filters. */
-function browseConditions(query: Partial<BrowseQuery>): SQL[] {
-  const conditions: SQL[] = [eq(listings.isSold, false)];
+/**
+ * Within `radius` miles of the `near` ZIP code (docs/search.md): inside the circle's bounding box, which
+ * the position index finds, then within the exact great-circle distance. A walk down an order index
+ * tests the box on each listing instead. A ZIP code nobody knows matches nothing (the routes refuse it
+ * before).
+ */
+function nearConditions(query: Partial<BrowseQuery>, how: 'index' | 'walk'): SQL[] {
+  if (!query.near) return [];
+  const place = lookupZip(query.near);
+  if (!place) return [sql`false`];
+  const miles = query.radius ?? DEFAULT_RADIUS_MILES;
+  const box = boundingBox(place, miles);
+  // As a walk tests it: plain comparisons, which no index serves and which the planner estimates from
+  // the columns' statistics (it takes any box test for a tiny share of the listings).
+  const inBox =
+    how === 'walk'
+      ? sql`${listings.latitude} between ${box.south}::float8 and ${box.north}::float8 and ${listings.longitude} between ${box.west}::float8 and ${box.east}::float8`
+      : sql`${position} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`;
+  const haversine = sql`power(sin(radians(${listings.latitude} - ${place.latitude}::float8) / 2), 2)
+    + cos(radians(${place.latitude}::float8)) * cos(radians(${listings.latitude}))
+    * power(sin(radians(${listings.longitude} - ${place.longitude}::float8) / 2), 2)`;
+  const within = sql`2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(${haversine}))) <= ${miles}::float8`;
+  return [inBox, within];
+}
+
+/** Refuses a `near` ZIP code nobody knows, on its field (a search, a saved search). */
+export function assertKnownPlace(query: Partial<BrowseQuery>): void {
+  if (query.near && !lookupZip(query.near))
+    throw new ApiError(400, 'VALIDATION_ERROR', {}, { near: 'validation.zipUnknown' });
+}
+
+/**
+ * The WHERE of a browse but for the typed words and the fitment: unsold listings matching the filters.
+ * `walk`: for a walk down an order index, which tests the position on each listing it passes.
+ */
+function browseConditions(query: Partial<BrowseQuery>, how: 'index' | 'walk' = 'index'): SQL[] {
+  const conditions: SQL[] = [eq(listings.isSold, false), ...nearConditions(query, how)];
   if (query.category) conditions.push(eq(listings.category, query.category));
   // Makes come from one list, so an exact match can use the (make, rank) index.
   if (query.make) conditions.push(eq(listings.make, query.make));
@@ -366,10 +412,13 @@ export function createListingsService(deps: {
      * the sellers' verified badges: one statement, no transaction (docs/search.md).
      */
     async browse(query: BrowseQuery, fleet: Vehicle[] | null = null): Promise<BrowseResponse> {
+      assertKnownPlace(query);
       const search = query.search ? await vocabulary.understand(query.search) : null;
       const sort = effectiveSort(query.sort);
       const limit = query.limit ?? BROWSE_PAGE_SIZE;
       const filters = browseConditions(query);
+      /** The filters as a walk down an order index tests them (the distance on each listing it passes). */
+      const walked = browseConditions(query, 'walk');
       const alternatives = fitsFilter(query, fleet);
       const cursor = decodeCursor(query.cursor, sort);
       const tier = search ? bestMatchTier(search) : sql`0`;
@@ -385,7 +434,7 @@ export function createListingsService(deps: {
        * Collecting lets the indexes find the matches (the text index, with a filter's when it helps).
        */
       const whereFor = (how: 'walk' | 'collect', words: SQL | null): SQL[] => [
-        ...filters,
+        ...(how === 'walk' ? walked : filters),
         ...(words ? [how === 'walk' ? hidden(words) : words] : []),
       ];
       const countKnown = search && !narrowing && surelyMoreThan(search, COUNT_LIMIT);
@@ -398,8 +447,7 @@ export function createListingsService(deps: {
         db
           .select({
             listing: cardColumns,
-            // Looked up for the page's rows only (a join could read every seller when matches are few).
-            sellerVerified: sql<boolean>`(select ${inArray(users.plan, VERIFIED_PLANS)} from ${users} where ${users.id} = ${listings.userId})`,
+            sellerVerified,
             tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
             matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
           })
@@ -421,6 +469,15 @@ export function createListingsService(deps: {
         // thousands of listings of the make or category.
         const matches = await countOnly(matching);
         if (matches <= COUNT_LIMIT) plan = 'collect';
+        if (!cursor) counted = matches;
+      }
+      // Near a place without words: a few hundred listings around it are collected by the position index
+      // and sorted; beyond COUNT_LIMIT (a city, a wide radius) a walk down the page's order index finds a
+      // page sooner. The bounded count says which, and is the page's count.
+      let walkNear = false;
+      if (!search && query.near) {
+        const matches = await countOnly(matching);
+        walkNear = matches > COUNT_LIMIT;
         if (!cursor) counted = matches;
       }
       const withCount = !cursor && !countKnown && counted === null;
@@ -446,7 +503,7 @@ export function createListingsService(deps: {
           rows.push(...found.map((row) => ({ ...row, tier: t })));
         }
       } else {
-        const where = search ? whereFor(plan, match) : [...filters];
+        const where = search ? whereFor(plan, match) : [...(walkNear ? walked : filters)];
         if (cursor) where.push(afterCursor(sort, cursor, tier));
         rows = await pageRows(
           limit + 1,
@@ -480,6 +537,40 @@ export function createListingsService(deps: {
           : null,
         count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
         didYouMean: search?.didYouMean ?? null,
+      };
+    },
+
+    /**
+     * "For you": the newest unsold listings in the member's preferred makes and categories (either
+     * alone stands for all of the other; none, and there is nothing to show). Each make and category
+     * pair gives its newest few from its index, and the newest of those make the page: never more than
+     * `limit` listings read per pair, however big the catalogue.
+     */
+    async forYou(userId: string, limit: number): Promise<ForYou> {
+      const rows = await db
+        .select({ makes: profiles.prefMakes, categories: profiles.prefCategories })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+        .limit(1);
+      const makes = splitOther(rows[0]?.makes ?? null, MAKES).choices;
+      const categories = splitOther(rows[0]?.categories ?? null, CATEGORIES).choices;
+      if (!makes.length && !categories.length) return { preferences: false, items: [] };
+      const pick = sql`select pick.id from unnest(${sql.param(makes.length ? makes : [...MAKES])}::text[]) as m(make)
+        cross join unnest(${sql.param(categories.length ? categories : [...CATEGORIES])}::text[]) as c(category)
+        cross join lateral (
+          select ${listings.id} as id, ${listings.listedAt} as listed_at from ${listings}
+          where ${listings.isSold} = false and ${listings.make} = m.make and ${listings.category} = c.category
+          order by ${sql.join(newestOrder(), sql`, `)} limit ${limit}
+        ) as pick
+        order by pick.listed_at desc, pick.id desc limit ${limit}`;
+      const found = await db
+        .select({ listing: cardColumns, sellerVerified })
+        .from(listings)
+        .where(sql`${listings.id} in (${pick})`)
+        .orderBy(...newestOrder());
+      return {
+        preferences: true,
+        items: found.map(({ listing, sellerVerified }) => ({ ...toCard(storage, listing), sellerVerified })),
       };
     },
 

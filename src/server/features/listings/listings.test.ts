@@ -751,3 +751,138 @@ describe('a listing’s ZIP code', () => {
     expect((await visitor.get('/api/places/K1A')).status).toBe(404);
   });
 });
+
+describe('browsing near a ZIP code', () => {
+  // Around Portland, OR (97201): Beaverton 5 miles away, Salem 42, Bend 119 (inside the 100-mile
+  // circle's bounding box, outside the circle), Seattle 146, Los Angeles 825; one without a ZIP code.
+  const model = 'Nearby';
+  const places = {
+    Beaverton: '97005',
+    Salem: '97301',
+    Bend: '97701',
+    Seattle: '98101',
+    'Los Angeles': '90012',
+  };
+  beforeAll(async () => {
+    const { browser } = await signedInMember(t, { plan: 'platinum' });
+    for (const [city, zip] of Object.entries(places))
+      await create(browser, { title: `${city} part`, model, zip });
+    await create(browser, { title: 'Somewhere part', model, location: 'Portland, OR' });
+  });
+  const near = async (query: string) =>
+    (await browse(`model=${model}&sort=price_asc&${query}`)).items.map((item) => item.title).sort();
+
+  it('keeps the listings within the distance, by the exact distance, leaving out those without a ZIP code', async () => {
+    expect(await near('near=97201&radius=10')).toEqual(['Beaverton part']);
+    expect(await near('near=97201&radius=100')).toEqual(['Beaverton part', 'Salem part']);
+    expect(await near('near=97201&radius=250')).toEqual([
+      'Beaverton part',
+      'Bend part',
+      'Salem part',
+      'Seattle part',
+    ]);
+    // Without a distance: 50 miles.
+    expect(await near('near=97201')).toEqual(['Beaverton part', 'Salem part']);
+    expect((await browse(`model=${model}&near=97201&radius=250`)).count).toEqual({ value: 4, more: false });
+    // With words and other filters alike.
+    expect(await near('near=97201&radius=250&search=seattle')).toEqual(['Seattle part']);
+    expect(await near('near=90012&radius=25&category=exhaust')).toEqual(['Los Angeles part']);
+  });
+
+  it('refuses a ZIP code nobody knows, a malformed one and a distance not offered, on their fields', async () => {
+    const visitor = new TestBrowser(t);
+    const refused = async (query: string) => {
+      const response = await visitor.get<{ error: { code: string; fields: Record<string, string> } }>(
+        `/api/listings?${query}`,
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('VALIDATION_ERROR');
+      return response.body.error.fields;
+    };
+    expect((await refused('near=00000')).near).toBe(
+      'We do not know this ZIP code. Check it, or leave it empty.',
+    );
+    expect((await refused('near=972')).near).toBe('Please enter a valid ZIP code.');
+    expect((await refused('near=97201&radius=30')).radius).toBe('Please choose one of the listed distances.');
+  });
+
+  it('is kept by a saved search, whose alerts count by it, and a saved unknown ZIP is refused', async () => {
+    const { browser } = await signedInMember(t);
+    const saved = await browser.post<{ results: { value: number } }>('/api/saved-searches', {
+      name: 'Near Portland',
+      query: { model, near: '97201', radius: 100 },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.results.value).toBe(2);
+    const unknown = await browser.post<{ error: { fields: Record<string, string> } }>('/api/saved-searches', {
+      name: 'Nowhere',
+      query: { near: '00000' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields.near).toBe('We do not know this ZIP code. Check it, or leave it empty.');
+  });
+});
+
+describe('For you', () => {
+  type ForYou = { preferences: boolean; items: { title: string; favourite?: boolean }[] };
+  const preferences = (makes: string[], categories: string[], other = '') => ({
+    zip: '97201',
+    radiusMiles: 25,
+    prefMakes: makes,
+    prefCategories: categories,
+    otherMake: other,
+  });
+
+  it('shows a member the newest listings in their makes and categories, only those, and a visitor nothing', async () => {
+    expect((await new TestBrowser(t).get('/api/listings/for-you')).status).toBe(401);
+    const seller = await signedInMember(t, { plan: 'platinum' });
+    // Hondas' wheels and brakes among others: a Honda exhaust, a Toyota wheel, a sold Honda wheel.
+    for (const [title, make, category] of [
+      ['Civic wheels 1', 'Honda', 'wheels'],
+      ['Civic exhaust', 'Honda', 'exhaust'],
+      ['Supra wheels', 'Toyota', 'wheels'],
+      ['Civic brakes', 'Honda', 'brakes'],
+      ['Civic wheels sold', 'Honda', 'wheels'],
+      ['Civic wheels 2', 'Honda', 'wheels'],
+    ] as const) {
+      const listing = await create(seller.browser, { title, make, category, model: 'ForYou' });
+      if (title.includes('sold'))
+        await seller.browser.request('PATCH', `/api/listings/${listing.id}/status`, { isSold: true });
+    }
+    const member = await signedInMember(t);
+    expect((await member.browser.get<ForYou>('/api/listings/for-you')).body).toEqual({
+      preferences: false,
+      items: [],
+    });
+
+    const saved = await member.browser.put(
+      '/api/profile/buyer',
+      preferences(['Honda'], ['wheels', 'brakes'], 'Lotus'),
+    );
+    expect(saved.status).toBe(200);
+    const page = await member.browser.get<ForYou>('/api/listings/for-you?limit=3');
+    expect(page.status).toBe(200);
+    expect(page.body.preferences).toBe(true);
+    expect(page.body.items.map((item) => item.title)).toEqual([
+      'Civic wheels 2',
+      'Civic brakes',
+      'Civic wheels 1',
+    ]);
+    expect(page.body.items.every((item) => item.favourite === false)).toBe(true);
+
+    // Makes alone stand for every category (the newest Hondas); categories alone for every make.
+    await member.browser.put('/api/profile/buyer', preferences(['Honda'], []));
+    expect(
+      (await member.browser.get<ForYou>('/api/listings/for-you?limit=2')).body.items.map(
+        (item) => item.title,
+      ),
+    ).toEqual(['Civic wheels 2', 'Civic brakes']);
+    await member.browser.put('/api/profile/buyer', preferences([], ['wheels']));
+    const wheels = (await member.browser.get<ForYou>('/api/listings/for-you?limit=12')).body.items;
+    expect(wheels.map((item) => item.title)).toEqual(
+      expect.arrayContaining(['Supra wheels', 'Civic wheels 2']),
+    );
+    expect(wheels.map((item) => item.title)).not.toContain('Civic wheels sold');
+    expect((await member.browser.get('/api/listings/for-you?limit=13')).status).toBe(400);
+  });
+});

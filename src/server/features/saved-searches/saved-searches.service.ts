@@ -1,12 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { z } from 'zod';
-import { COUNT_LIMIT } from '@common/schemas/listings';
+import { COUNT_LIMIT, filterCount } from '@common/schemas/listings';
 import { formatPrice } from '@common/i18n/format';
 import {
   SAVED_SEARCH_LIMIT,
   SavedQuerySchema,
-  filterCount,
   type SavedQuery,
   type SavedSearch,
 } from '@common/schemas/saved-searches';
@@ -18,7 +17,7 @@ import { insertWithinQuota } from '../../db/member-quota';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
 import type { FleetService } from '../fleet/fleet.service';
-import type { ListingsService } from '../listings/listings.service';
+import { assertKnownPlace, type ListingsService } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
 import { containsPattern } from '../../db/like';
@@ -205,6 +204,7 @@ export function createSavedSearchesService(deps: {
     },
 
     async save(userId: string, input: { name: string; query: SavedQuery; alerts: boolean }) {
+      assertKnownPlace(input.query);
       const row = await insertWithinQuota(
         db,
         {

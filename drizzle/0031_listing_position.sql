@@ -1,0 +1,3 @@
+-- Browse "Near" a ZIP code and the home page's "For you" (docs/search.md).
+CREATE INDEX "listings_unsold_position_idx" ON "listings" USING gist (point("longitude", "latitude")) WHERE "listings"."is_sold" = false;--> statement-breakpoint
+CREATE INDEX "listings_unsold_make_category_newest_idx" ON "listings" USING btree ("make","category","listed_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "listings"."is_sold" = false;
