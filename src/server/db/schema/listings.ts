@@ -120,7 +120,8 @@ export const listings = pgTable(
       .where(sql`${table.isSold} = false`),
     index('listings_user_newest_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
     // "Near" a ZIP code: unsold listings' positions (x the longitude, y the latitude) in an R-tree, which
-    // finds those inside a distance's bounding box (docs/search.md).
+    // finds those inside a distance's bounding box (docs/search.md). Migration 0031 adds INCLUDE
+    // (latitude, longitude), so the exact distance is tested in the index (index-only counts).
     index('listings_unsold_position_idx')
       .using('gist', sql`point(${table.longitude}, ${table.latitude})`)
       .where(sql`${table.isSold} = false`),
