@@ -20,6 +20,7 @@ import { clientApp } from './http/client-app';
 import { compression } from './http/compression';
 import { cacheableAnswers } from './http/caching';
 import { mediaRoutes } from './storage/media-routes';
+import { removalJobHandlers } from './storage/removals';
 import { healthRoutes } from './features/health/health.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { boostsRoutes } from './features/boosts/boosts.routes';
@@ -207,6 +208,7 @@ export function createApp(deps: AppDeps) {
     ...boosts.jobHandlers,
     ...savedSearches.jobHandlers,
     ...billing.jobHandlers,
+    ...removalJobHandlers(deps.storage),
   };
 
   const api = createRouter();
@@ -307,7 +309,13 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Photos may come from the bucket's public address or its CDN (S3_PUBLIC_URL).
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(deps.env.s3?.publicUrl ? [new URL(deps.env.s3.publicUrl).origin] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         // 'self' covers this origin's own WebSocket (ws: and wss:), and nothing else.
@@ -361,6 +369,9 @@ export function createApp(deps: AppDeps) {
     if (error instanceof ApiError) {
       const event = SECURITY_EVENT_OF[error.code];
       if (event) logSecurityEvent(c, event, { code: error.code, method: c.req.method, path: c.req.path });
+      // A refusal because something underneath failed (a store out of reach): the cause goes to the log.
+      if (error.cause)
+        c.get('logger').warn({ err: error.cause, code: error.code }, 'request failed underneath');
       return errorResponse(c, error);
     }
     if (error instanceof HTTPException && error.status < 500) {

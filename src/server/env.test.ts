@@ -41,6 +41,34 @@ describe('loadEnv', () => {
     expect(env.STRIPE_PRICE_GOLD).toBe('price_g');
   });
 
+  it('takes the S3 bucket with both keys or none of the S3 settings, and keeps files on disk without', () => {
+    expect(loadEnv({}).s3).toBeNull();
+    expect(() => loadEnv({ S3_BUCKET: 'photos' })).toThrow(
+      /S3_ACCESS_KEY_ID: required with the other S3_ settings[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: required/);
+    expect(() => loadEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toThrow(
+      /S3_BUCKET/,
+    );
+    const env = loadEnv({
+      S3_BUCKET: 'modmarket-photos',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_PUBLIC_URL: 'https://cdn.modmarket.example/photos/',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(env.s3).toEqual({
+      bucket: 'modmarket-photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      publicUrl: 'https://cdn.modmarket.example/photos',
+      forcePathStyle: true,
+    });
+  });
+
   it('listens on loopback only outside production unless HOST says otherwise, with the dev mailbox only there', () => {
     expect(loadEnv({})).toMatchObject({ HOST: '127.0.0.1', devMailbox: true });
     expect(loadEnv({ HOST: '0.0.0.0' })).toMatchObject({ HOST: '0.0.0.0', devMailbox: false });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3-storage';
 
 /**
  * The only module that reads `process.env` (enforced by lint). Every setting is checked at start-up
@@ -118,6 +119,24 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, { error: 'expected 64 hex digits (openssl rand -hex 32)' })
     .optional(),
+  /**
+   * Photos and exports in an S3-compatible bucket instead of DATA_DIR/uploads (several instances share
+   * it): the bucket with both keys, or none of the S3_ settings.
+   */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The service's URL (MinIO, Ceph, R2, …); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://s3.example' })
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Where browsers load files from (the bucket's public address or a CDN); unset: through the app. */
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL such as https://cdn.example' })
+    .optional(),
+  /** `true` for servers that address buckets in the path (`endpoint/bucket/key`), as most self-hosted ones do. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /** Calls to the AI endpoint each member may make per UTC day; past it the offline writer answers. */
   AI_DAILY_LIMIT: z.coerce
     .number({ error: 'expected a number of calls' })
@@ -129,6 +148,8 @@ const EnvSchema = z.object({
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST' | 'SEED_DEMO' | 'SECRETS_KEY'> & {
   HOST: string;
+  /** The object storage bucket when the S3_ settings are given; null: files on disk. */
+  s3: S3Settings | null;
   /** The key of `SECRETS_KEY`, or outside production the development key. */
   secretsKey: Buffer;
   SEED_DEMO: boolean;
@@ -179,6 +200,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration:\n${missingAi.map((name) => `  ${name}: required with the other AI_ settings`).join('\n')}`,
     );
+  const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const missingS3 = s3Keys.filter((name) => !env[name]);
+  const otherS3 = env.S3_ENDPOINT ?? env.S3_PUBLIC_URL;
+  if ((missingS3.length > 0 && missingS3.length < s3Keys.length) || (missingS3.length && otherS3))
+    throw new ConfigError(
+      `Invalid configuration:\n${missingS3.map((name) => `  ${name}: required with the other S3_ settings`).join('\n')}`,
+    );
   const isProduction = env.NODE_ENV === 'production';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   if (isProduction) {
@@ -209,6 +237,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const { SECRETS_KEY, ...rest } = env;
   return {
     ...rest,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     secretsKey: SECRETS_KEY ? Buffer.from(SECRETS_KEY, 'hex') : DEVELOPMENT_SECRETS_KEY,
     HOST: host,
     SEED_DEMO: env.SEED_DEMO ?? !isProduction,

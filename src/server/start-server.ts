@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { createHttpServer } from './http/http-server';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { createLocalStorage } from './storage/local-storage';
+import { createStorage } from './storage/create-storage';
 import { isDatabaseEmpty, seedDemoCatalog } from './seed/seed-demo';
 import { startJobWorker } from './jobs/queue';
 import { housekeeping } from './jobs/housekeeping';
@@ -37,7 +37,8 @@ export async function startServer(
   });
   logger.info({ database: database.kind }, 'database open');
   await migrateDatabase(database.db);
-  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const storage = createStorage(env, dataDir);
+  logger.info({ storage: env.s3 ? `s3://${env.s3.bucket}` : 'disk' }, 'file storage');
 
   if (env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
     logger.info('empty database: seeding the demo catalogue (SEED_DEMO=false skips this)');

@@ -6,7 +6,7 @@ import { createApp } from '@server/app';
 import { createLogger } from '@server/logger';
 import { loadEnv } from '@server/env';
 import type { Database } from '@server/db/client';
-import { createLocalStorage } from '@server/storage/local-storage';
+import { createStorage } from '@server/storage/create-storage';
 import type { Storage } from '@server/storage/storage';
 import { createTestDatabase } from './test-database';
 import { asc, eq } from 'drizzle-orm';
@@ -22,7 +22,7 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database & { url?: string };
   dataDir: string;
-  /** Where uploads go (files under `dataDir/uploads`). */
+  /** Where uploads go (files under `dataDir/uploads`, unless another store was given). */
   storage: Storage;
   /** Carries out the queued jobs (emails), as the worker would. */
   runJobs(): Promise<number>;
@@ -45,6 +45,8 @@ export async function createTestApp(
     database?: Database & { url?: string };
     realtimeBus?: (database: Database & { url?: string }) => Bus;
     stripeClient?: Stripe;
+    /** Where files go, when not `dataDir/uploads` (an S3 bucket). */
+    storage?: Storage;
     /** Where `mailTo` reads mail from, when it is not the outbox (a test's own SMTP listener). */
     mailbox?: (address: string) => Promise<MailMessage[]>;
   } = {},
@@ -57,7 +59,7 @@ export async function createTestApp(
   const demo = options.env?.NODE_ENV === 'production' ? {} : { BILLING_DEMO: 'true' };
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...demo, ...options.env });
   const logs: Record<string, unknown>[] = [];
-  const storage = createLocalStorage(path.join(dataDir, 'uploads'));
+  const storage = options.storage ?? createStorage(env, dataDir);
   const app = createApp({
     env,
     database,

@@ -11,8 +11,10 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly params: Record<string, string | number> = {},
     readonly fields?: Record<string, string>,
+    /** What went wrong underneath (`cause`), for the log. */
+    options?: ErrorOptions,
   ) {
-    super(code);
+    super(code, options);
   }
 }
 

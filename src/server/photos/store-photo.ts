@@ -3,6 +3,17 @@ import sharp from 'sharp';
 import { PHOTO_VARIANT_WIDTHS, photoVariantKey, type StoredPhoto } from '@common/photos';
 import type { Storage } from '../storage/storage';
 
+/** The store refused a variant (a bucket out of reach, a full disk); some may be written under `key`. */
+export class PhotoNotStored extends Error {
+  override name = 'PhotoNotStored';
+  constructor(
+    readonly key: string,
+    cause: unknown,
+  ) {
+    super(`Photo ${key} not stored`, { cause });
+  }
+}
+
 /**
  * Re-encodes a photo into WebP variants (up to 320, 640 and 1280 px wide, never enlarged) and stores them.
  * Orientation from EXIF is applied first; the output carries no metadata (GPS, camera, EXIF).
@@ -28,7 +39,11 @@ export async function storePhoto(
       .toBuffer();
     photo.variants.push(target);
     size += body.length;
-    await storage.put(photoVariantKey(photo, target), body, 'image/webp');
+    try {
+      await storage.put(photoVariantKey(photo, target), body, 'image/webp');
+    } catch (error) {
+      throw new PhotoNotStored(photo.key, error);
+    }
     if (target >= width) break;
   }
   return { photo, size };

@@ -5,7 +5,8 @@ import { uploads } from '../db/schema';
 import { assertWithinQuota } from '../db/member-quota';
 import { ApiError } from '../http/api-error';
 import type { Storage } from '../storage/storage';
-import { memberPhotoFolder, storePhoto } from './store-photo';
+import { removeFiles } from '../storage/removals';
+import { PhotoNotStored, memberPhotoFolder, storePhoto } from './store-photo';
 
 /** Photos a member may have uploaded and not yet used in a listing or post. */
 export const UNATTACHED_UPLOAD_QUOTA = 60;
@@ -32,14 +33,22 @@ export async function uploadPhoto(
   bytes: Buffer,
 ): Promise<StoredPhoto> {
   await db.transaction((tx) => assertWithinQuota(tx, quota(userId)));
-  const { photo, size } = await storePhoto(storage, memberPhotoFolder(userId), bytes);
+  const { photo, size } = await storePhoto(storage, memberPhotoFolder(userId), bytes).catch(
+    async (error: unknown) => {
+      // The store failed part way: the variants already written go (now, or by a job once it is back),
+      // no upload is recorded, and the member is asked to try again.
+      if (!(error instanceof PhotoNotStored)) throw error;
+      await removeFiles(db, storage, [`${error.key}/`]);
+      throw new ApiError(503, 'PHOTO_NOT_STORED', {}, undefined, { cause: error.cause });
+    },
+  );
   try {
     await db.transaction(async (tx) => {
       await assertWithinQuota(tx, quota(userId));
       await tx.insert(uploads).values({ key: photo.key, userId, ...dimensions(photo), bytes: size });
     });
   } catch (error) {
-    await storage.deletePrefix(`${photo.key}/`);
+    await removeFiles(db, storage, [`${photo.key}/`]);
     throw error;
   }
   return photo;

@@ -32,6 +32,7 @@ import {
   vehicles,
   verifications,
 } from '../../db/schema';
+import { removeFiles } from '../../storage/removals';
 import type { Storage } from '../../storage/storage';
 import { exportPrefix } from './data-export';
 
@@ -115,8 +116,7 @@ export async function deleteMember(db: Db, storage: Storage, userId: string): Pr
     return member.email;
   });
   if (email === null) return null;
-  for (const { key } of files) await storage.deletePrefix(`${key}/`);
-  await storage.deletePrefix(`${exportPrefix(userId)}/`);
+  await removeFiles(db, storage, [...files.map(({ key }) => `${key}/`), `${exportPrefix(userId)}/`]);
   return email;
 }
 

@@ -4,6 +4,7 @@ import type { SessionUser } from '@common/schemas/auth';
 import type { Comment, CreatePostSchema, Post } from '@common/schemas/community';
 import { publicName } from '@common/labels';
 import type { Db } from '../../db/client';
+import { removeFiles } from '../../storage/removals';
 import { communityComments, communityLikes, communityPosts, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { decodeTimeCursor, encodeTimeCursor } from '../../http/ids';
@@ -97,7 +98,11 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
       const post = await findPost(id);
       if (post.userId !== userId) throw new ApiError(404, 'NOT_FOUND');
       await db.delete(communityPosts).where(eq(communityPosts.id, post.id));
-      for (const photo of post.photos) await storage.deletePrefix(`${photo.key}/`);
+      await removeFiles(
+        db,
+        storage,
+        post.photos.map((photo) => `${photo.key}/`),
+      );
     },
 
     /** Likes, or unlikes when already liked; the count changes in the same transaction. */

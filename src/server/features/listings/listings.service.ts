@@ -26,6 +26,7 @@ import { resolvePhotos } from '../../photos/uploads';
 import type { SessionUser } from '@common/schemas/auth';
 import type { z } from 'zod';
 import type { Storage } from '../../storage/storage';
+import { removeFiles } from '../../storage/removals';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { Vehicle } from '@common/schemas/vehicles';
@@ -700,8 +701,13 @@ export function createListingsService(deps: {
       });
       wakeJobs();
       // Photos taken out of the listing are deleted from storage once the listing no longer names them.
-      for (const old of before.photos)
-        if (!input.photos.some((p) => p.key === old.key)) await storage.deletePrefix(`${old.key}/`);
+      await removeFiles(
+        db,
+        storage,
+        before.photos
+          .filter((old) => !input.photos.some((p) => p.key === old.key))
+          .map((old) => `${old.key}/`),
+      );
     },
 
     /** Sold or available again (within the plan's limit, checked in the same transaction). */
@@ -736,7 +742,11 @@ export function createListingsService(deps: {
         ...listing.photos.slice(kept ? 1 : 0),
         ...(listing.receiptImage ? [listing.receiptImage] : []),
       ];
-      for (const photo of files) await storage.deletePrefix(`${photo.key}/`);
+      await removeFiles(
+        db,
+        storage,
+        files.map((photo) => `${photo.key}/`),
+      );
     },
   };
 }
