@@ -16,6 +16,8 @@ process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-mail
  */
 export default defineConfig({
   testDir: 'e2e',
+  // The several-instances journeys run against their own cluster (playwright.cluster.config.ts).
+  testIgnore: ['cluster/**'],
   fullyParallel: true,
   workers: 2,
   retries: 0,

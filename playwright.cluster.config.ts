@@ -1,0 +1,47 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * The several-instances journeys: nginx in front of two instances of the built app, PostgreSQL, an S3
+ * server and an SMTP server, all started by scripts/cluster.mjs (`npm run test:cluster`, which starts
+ * the PostgreSQL server first).
+ */
+const port = Number(process.env.CLUSTER_PORT ?? 4180);
+const work = mkdtempSync(path.join(tmpdir(), 'modmarket-cluster-run-'));
+// Set once in the runner; the workers inherit them. The mail helpers read E2E_MAIL_DIR.
+process.env.CLUSTER_STATE ??= path.join(work, 'state.json');
+process.env.E2E_MAIL_DIR ??= path.join(work, 'mail');
+
+export default defineConfig({
+  testDir: 'e2e/cluster',
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/cluster.mjs',
+    url: `http://localhost:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      CLUSTER_PORT: String(port),
+      CLUSTER_STATE: process.env.CLUSTER_STATE,
+      CLUSTER_MAIL_DIR: process.env.E2E_MAIL_DIR,
+    },
+  },
+});

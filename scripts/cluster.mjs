@@ -1,0 +1,155 @@
+// Starts ModMarket as several instances would run in production, all on this machine: two app
+// instances (the built app) on one PostgreSQL server (TEST_DATABASE_URL, from scripts/with-postgres.sh),
+// an S3-compatible server (s3rver) for the photos, an SMTP server whose mail lands in CLUSTER_MAIL_DIR,
+// and nginx (Debian's) in front with the committed deploy/nginx/modmarket.conf. The cluster journeys
+// (e2e-cluster/) run against nginx; CLUSTER_STATE gets the ports and process ids, so a journey can stop
+// an instance.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const databaseUrl = process.env.TEST_DATABASE_URL;
+if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run under scripts/with-postgres.sh');
+const proxyPort = Number(process.env.CLUSTER_PORT ?? 4180);
+const appPorts = [proxyPort + 1, proxyPort + 2];
+const work = mkdtempSync(path.join(tmpdir(), 'modmarket-cluster-'));
+const mailDir = process.env.CLUSTER_MAIL_DIR ?? path.join(work, 'mail');
+mkdirSync(mailDir, { recursive: true });
+const children = [];
+
+// The photo bucket.
+const bucket = 'modmarket-photos';
+const s3 = new S3rver({
+  port: 0,
+  address: '127.0.0.1',
+  silent: true,
+  directory: path.join(work, 's3'),
+  configureBuckets: [{ name: bucket, configs: [] }],
+});
+const { port: s3Port } = await s3.run();
+
+// Mail: every message a file, as the e2e server does.
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      writeFileSync(
+        path.join(mailDir, `cluster-${String(++received).padStart(5, '0')}.json`),
+        JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
+      );
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = smtp.server.address().port;
+
+const publicUrl = `http://localhost:${proxyPort}`;
+const instanceEnv = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PUBLIC_URL: publicUrl,
+  ALLOW_HTTP: 'true',
+  SECRETS_KEY: 'c1a5'.repeat(16),
+  DATABASE_URL: databaseUrl,
+  DB_POOL_MAX: '8',
+  TRUST_PROXY: '1',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  S3_BUCKET: bucket,
+  S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+};
+
+async function healthy(port, child) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the process for port ${port} exited (${child.exitCode})`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`instance on ${port} did not start`);
+}
+
+// One after the other: the first migrates and seeds the empty database, the second finds it ready.
+const instances = [];
+for (const [index, port] of appPorts.entries()) {
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      ...instanceEnv,
+      PORT: String(port),
+      DATA_DIR: path.join(work, `instance-${index + 1}`),
+    },
+  });
+  children.push(child);
+  await healthy(port, child);
+  instances.push({ port, pid: child.pid });
+}
+
+// nginx with the committed site file, its instances and port swapped for this run's.
+const site = readFileSync(path.join(root, 'deploy/nginx/modmarket.conf'), 'utf8')
+  .replace(/server 127\.0\.0\.1:3001 /, `server 127.0.0.1:${appPorts[0]} `)
+  .replace(/server 127\.0\.0\.1:3002 /, `server 127.0.0.1:${appPorts[1]} `)
+  .replace(/listen 8080;/, `listen 127.0.0.1:${proxyPort};`);
+const nginxDir = path.join(work, 'nginx');
+mkdirSync(nginxDir, { recursive: true });
+writeFileSync(path.join(nginxDir, 'site.conf'), site);
+writeFileSync(
+  path.join(nginxDir, 'nginx.conf'),
+  `worker_processes 1;
+pid ${nginxDir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${nginxDir}/body;
+  proxy_temp_path ${nginxDir}/proxy;
+  fastcgi_temp_path ${nginxDir}/fastcgi;
+  uwsgi_temp_path ${nginxDir}/uwsgi;
+  scgi_temp_path ${nginxDir}/scgi;
+  include ${nginxDir}/site.conf;
+}
+`,
+);
+// Debian installs it in /usr/sbin, often outside a user's PATH.
+const nginxBin = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+const nginx = spawn(
+  nginxBin,
+  ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'],
+  {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
+children.push(nginx);
+await healthy(proxyPort, nginx);
+
+if (process.env.CLUSTER_STATE)
+  writeFileSync(process.env.CLUSTER_STATE, JSON.stringify({ proxyPort, instances, mailDir, s3Port, bucket }));
+console.log(`cluster ready: nginx on ${proxyPort}, instances on ${appPorts.join(' and ')}`);
+
+const stop = async () => {
+  for (const child of children) child.kill('SIGTERM');
+  smtp.close();
+  await s3.close().catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop());
