@@ -152,6 +152,7 @@ export default tseslint.config(
       'e2e/**',
       'scripts/**',
       'playwright.config.ts',
+      'playwright.cluster.config.ts',
       'vitest.config.ts',
       'src/test/**',
     ],
