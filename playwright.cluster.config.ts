@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions, chromiumProjects } from './e2e/support/chromium';
 
 /**
  * The several-instances journeys: nginx in front of two instances of the built app, PostgreSQL, an S3
@@ -25,12 +26,9 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--disable-gpu', '--disable-quic', '--disable-background-networking', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: chromiumProjects,
   webServer: {
     command: 'node scripts/cluster.mjs',
     url: `http://localhost:${port}/api/health`,

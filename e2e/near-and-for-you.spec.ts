@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { uniqueEmail, uniqueWord } from './support/mail';
 import { newMember } from './support/accounts';
 
@@ -8,7 +8,9 @@ import { newMember } from './support/accounts';
  */
 
 /** Three parts around Portland, OR: Beaverton (5 mi), Salem (42 mi), Seattle (146 mi), listed in that order. */
-async function sellerWithParts(page: Page, tag: string, make: string, category: string) {
+async function sellerWithParts(browser: Browser, tag: string, make: string, category: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
   await newMember(page, uniqueEmail('near-seller'));
   for (const [city, zip] of [
     ['Beaverton', '97005'],
@@ -28,6 +30,7 @@ async function sellerWithParts(page: Page, tag: string, make: string, category: 
     });
     expect(response.status()).toBe(201);
   }
+  await context.close();
 }
 
 /** A member whose buying preferences are ZIP 97201 within 50 miles. */
@@ -42,8 +45,7 @@ test('browse near a ZIP code: my own by default, another distance, an unknown ZI
 }) => {
   test.setTimeout(120_000);
   const tag = uniqueWord();
-  const sellerContext = await browser.newContext();
-  await sellerWithParts(await sellerContext.newPage(), tag, 'McLaren', 'electronics');
+  await sellerWithParts(browser, tag, 'McLaren', 'electronics');
 
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -88,7 +90,6 @@ test('browse near a ZIP code: my own by default, another distance, an unknown ZI
   await page.getByRole('button', { name: /Remove filter: Within 10 mi of Seattle, WA/ }).click();
   await expect(page).not.toHaveURL(/near=|radius=/);
   await expect(results).toHaveCount(3);
-  await sellerContext.close();
   await context.close();
 });
 
@@ -97,9 +98,8 @@ test('For you on the home page: the newest parts in my makes and categories, or 
 }) => {
   test.setTimeout(120_000);
   const tag = uniqueWord();
-  const sellerContext = await browser.newContext();
   // A pair of make and category no other journey lists, so these are the newest.
-  await sellerWithParts(await sellerContext.newPage(), tag, 'Lamborghini', 'interior');
+  await sellerWithParts(browser, tag, 'Lamborghini', 'interior');
 
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -125,6 +125,5 @@ test('For you on the home page: the newest parts in my makes and categories, or 
     'href',
     '/settings#profile',
   );
-  await sellerContext.close();
   await context.close();
 });

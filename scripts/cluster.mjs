@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { SMTPServer } from 'smtp-server';
+import { startMailListener } from './mail-listener.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -32,27 +32,8 @@ const s3 = new S3rver({
 });
 const { port: s3Port } = await s3.run();
 
-// Mail: every message a file, as the e2e server does.
-let received = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks = [];
-    stream.on('data', (chunk) => chunks.push(chunk));
-    stream.on('end', () => {
-      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-      writeFileSync(
-        path.join(mailDir, `cluster-${String(++received).padStart(5, '0')}.json`),
-        JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }),
-      );
-      callback();
-    });
-  },
-});
-await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = smtp.server.address().port;
+// Mail: every message a file, as for the e2e server.
+const smtp = await startMailListener(mailDir, 'cluster');
 
 const publicUrl = `http://localhost:${proxyPort}`;
 const instanceEnv = {
@@ -64,7 +45,7 @@ const instanceEnv = {
   DATABASE_URL: databaseUrl,
   DB_POOL_MAX: '8',
   TRUST_PROXY: '1',
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   S3_BUCKET: bucket,
   S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
   S3_ACCESS_KEY_ID: 'S3RVER',

@@ -1,11 +1,11 @@
 // Starts the built app for the end-to-end tests on a fresh data folder (database, uploads) every run,
 // with a real SMTP server in front of it: every email the app sends lands as a file in E2E_MAIL_DIR,
 // where the tests read it as a person reads their inbox.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { SMTPServer } from 'smtp-server';
+import { startMailListener } from './mail-listener.mjs';
 
 // The app of the Stripe journeys (playwright.config.ts) talks to a stand-in for Stripe started here.
 if (process.env.E2E_STRIPE_PORT) await import('./e2e-stripe.mjs');
@@ -14,37 +14,18 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-'));
 const mailDir = process.env.E2E_MAIL_DIR ?? path.join(dataDir, 'mail');
 mkdirSync(mailDir, { recursive: true });
 
-let received = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks = [];
-    stream.on('data', (chunk) => chunks.push(chunk));
-    stream.on('end', () => {
-      const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-      // Named by the app's port, so two servers of one run can share the folder.
-      const file = path.join(mailDir, `${process.env.PORT}-${String(++received).padStart(5, '0')}.json`);
-      writeFileSync(file, JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
-      callback();
-    });
-  },
+// Named by the app's port, so two servers of one run can share the folder.
+const smtp = await startMailListener(mailDir, process.env.PORT);
+const child = spawn(process.execPath, ['dist/server/index.js'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
 });
-
-smtp.listen(0, '127.0.0.1', () => {
-  const { port } = smtp.server.address();
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
-    stdio: 'inherit',
-    env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${port}` },
-  });
-  const cleanup = () => {
-    smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => {
-    cleanup();
-    process.exit(code ?? 0);
-  });
+const cleanup = () => {
+  smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => {
+  cleanup();
+  process.exit(code ?? 0);
 });

@@ -27,10 +27,12 @@ export class TestBrowser {
     headers: Record<string, string> = {},
   ): Promise<TestResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // A form with a file goes as multipart, its boundary and length set by the request itself.
+    const multipart = body instanceof FormData;
     const payload =
       body instanceof URLSearchParams
         ? body.toString()
-        : body !== undefined
+        : body !== undefined && !multipart
           ? JSON.stringify(body)
           : undefined;
     const response = await this.t.app.request(
@@ -41,7 +43,7 @@ export class TestBrowser {
           'Accept-Language': this.language,
           ...(body instanceof URLSearchParams
             ? { 'Content-Type': 'application/x-www-form-urlencoded' }
-            : body !== undefined
+            : body !== undefined && !multipart
               ? { 'Content-Type': 'application/json' }
               : {}),
           ...(cookie ? { Cookie: cookie } : {}),
@@ -49,7 +51,7 @@ export class TestBrowser {
           ...(payload !== undefined ? { 'Content-Length': String(Buffer.byteLength(payload)) } : {}),
           ...headers,
         },
-        ...(payload !== undefined ? { body: payload } : {}),
+        ...(multipart ? { body } : payload !== undefined ? { body: payload } : {}),
       },
       { incoming: { socket: { remoteAddress: this.ip } } },
     );
@@ -81,6 +83,13 @@ export class TestBrowser {
 
   put<T = Record<string, unknown>>(path: string, body: unknown = {}) {
     return this.request<T>('PUT', path, body);
+  }
+
+  /** Sends a file as the photo picker does: a multipart form with it as `file`. */
+  upload<T = Record<string, unknown>>(path: string, file: File, headers: Record<string, string> = {}) {
+    const form = new FormData();
+    form.set('file', file);
+    return this.request<T>('POST', path, form, headers);
   }
 }
 

@@ -85,6 +85,8 @@ export default function BrowsePage() {
   const active = filterCount(query);
   /** A ZIP code nobody knows: said on its field and in place of the results. */
   const nearError = results.error instanceof ApiClientError ? results.error.fields.near : undefined;
+  /** The filter fields, in the form on wide screens and in the sheet on phones. */
+  const fieldProps = { filters, fleet, near, nearError };
   const hasFilters = active > 0 || query.search !== undefined;
   const conflict = pricesConflict(query);
   const countText = count
@@ -131,15 +133,7 @@ export default function BrowsePage() {
               <span className="sr-only sm:not-sr-only">{t('browse.apply')}</span>
             </Button>
           </div>
-          {sheetOpen ? null : (
-            <FilterFields
-              filters={filters}
-              fleet={fleet}
-              near={near}
-              nearError={nearError}
-              className="mt-4 hidden md:grid md:grid-cols-4"
-            />
-          )}
+          {sheetOpen ? null : <FilterFields {...fieldProps} className="mt-4 hidden md:grid md:grid-cols-4" />}
         </form>
 
         <div className="mt-4 flex flex-wrap items-center gap-2 md:hidden">
@@ -177,13 +171,7 @@ export default function BrowsePage() {
             </>
           }
         >
-          <FilterFields
-            filters={filters}
-            fleet={fleet}
-            near={near}
-            nearError={nearError}
-            className="grid grid-cols-2 p-4 [&>*:nth-child(-n+2)]:col-span-2"
-          />
+          <FilterFields {...fieldProps} className="grid grid-cols-2 p-4 [&>*:nth-child(-n+2)]:col-span-2" />
         </Sheet>
 
         <div className="mt-4 space-y-3">

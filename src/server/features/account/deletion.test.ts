@@ -50,16 +50,12 @@ async function upload(browser: TestBrowser): Promise<{ key: string }> {
   const bytes = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#c2410c' } })
     .jpeg()
     .toBuffer();
-  const form = new FormData();
-  form.set('file', new File([new Uint8Array(bytes)], 'part.jpg', { type: 'image/jpeg' }));
-  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await t.app.request('/api/photos', {
-    method: 'POST',
-    body: form,
-    headers: { Cookie: cookie },
-  });
+  const response = await browser.upload<{ key: string }>(
+    '/api/photos',
+    new File([new Uint8Array(bytes)], 'part.jpg', { type: 'image/jpeg' }),
+  );
   expect(response.status).toBe(201);
-  return (await response.json()) as { key: string };
+  return response.body;
 }
 
 describe('deleting an account', () => {

@@ -42,9 +42,9 @@ import { exportPrefix } from './data-export';
  * favourites, posts, comments and likes, notifications, sessions, sign-in methods, social links, plan
  * history and pending jobs. The `user` row stays as an empty tombstone (`deleted_at`), so those
  * messages still have a sender, shown as "Deleted member". One transaction for the database; the
- * files go after it commits.
+ * files go after it commits. Answers the member's address as it was (for the last email), or null when
+ * there was nothing to delete.
  */
-/** The member's address as it was (for the last email), or null when there was nothing to delete. */
 export async function deleteMember(db: Db, storage: Storage, userId: string): Promise<string | null> {
   const files = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
   const email = await db.transaction(async (tx) => {

@@ -419,12 +419,15 @@ export function createListingsService(deps: {
       const limit = query.limit ?? BROWSE_PAGE_SIZE;
       const filters = browseConditions(query);
       /** The filters as a walk down an order index tests them (the distance on each listing it passes). */
-      const walked = browseConditions(query, 'walk');
+      const walked = query.near ? browseConditions(query, 'walk') : filters;
       const alternatives = fitsFilter(query, fleet);
       const cursor = decodeCursor(query.cursor, sort);
       const tier = search ? bestMatchTier(search) : sql`0`;
       const estimate = search ? estimateMatches(search) : null;
-      let plan = searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
+      // Near a place without words, matches may be a few around a small town or thousands in a city:
+      // planned as a walk, which the bounded count below turns into collecting when they are few.
+      let plan: 'walk' | 'collect' =
+        !search && query.near ? 'walk' : searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
       const match = search ? matchesSearch(search.terms) : null;
       /** Every condition of the search as the indexes can serve it (the count's). */
       const matching: Selection = { conditions: match ? [...filters, match] : filters, alternatives };
@@ -465,20 +468,12 @@ export function createListingsService(deps: {
       // The count, when a statement that carried it returned rows.
       let counted: number | null = null;
       if (plan === 'walk' && narrowing) {
-        // The words are common but the filters may leave few of their listings (the estimate knows the
-        // words only): the bounded count through the indexes says which, before a walk that could pass
-        // thousands of listings of the make or category.
+        // The words are common (or the search is near a place) but the filters may leave few listings
+        // (the estimate knows the words only): the bounded count through the indexes says which, before a
+        // walk that could pass thousands of listings of the make, category or elsewhere. It is also the
+        // page's count.
         const matches = await countOnly(matching);
         if (matches <= COUNT_LIMIT) plan = 'collect';
-        if (!cursor) counted = matches;
-      }
-      // Near a place without words: a few hundred listings around it are collected by the position index
-      // and sorted; beyond COUNT_LIMIT (a city, a wide radius) a walk down the page's order index finds a
-      // page sooner. The bounded count says which, and is the page's count.
-      let walkNear = false;
-      if (!search && query.near) {
-        const matches = await countOnly(matching);
-        walkNear = matches > COUNT_LIMIT;
         if (!cursor) counted = matches;
       }
       const withCount = !cursor && !countKnown && counted === null;
@@ -504,7 +499,7 @@ export function createListingsService(deps: {
           rows.push(...found.map((row) => ({ ...row, tier: t })));
         }
       } else {
-        const where = search ? whereFor(plan, match) : [...(walkNear ? walked : filters)];
+        const where = whereFor(plan, match);
         if (cursor) where.push(afterCursor(sort, cursor, tier));
         rows = await pageRows(
           limit + 1,
