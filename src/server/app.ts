@@ -10,6 +10,7 @@ import type { Storage } from './storage/storage';
 import type { AppEnv } from './http/app-env';
 import { ApiError, errorBody, errorResponse } from './http/api-error';
 import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
+import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
 import { logSecurityEvent, type SecurityEvent } from './security/security-log';
 import type { ErrorCode } from '@common/schemas/errors';
 import { createRouter } from './http/create-router';
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps) {
   const boosts = createBoostsService({ db, notifications, wakeJobs });
   const listings = createListingsService({
     db,
+    reads: deps.database.reads,
     storage: deps.storage,
     // Called inside the listing's transaction, so the job exists exactly when the change does.
     events: {
@@ -227,6 +229,7 @@ export function createApp(deps: AppDeps) {
     path === '/api/billing/webhook' || /^\/api\/auth\/social\/[a-z]+\/callback$/.test(path);
   api.use(clientIp(env.TRUST_PROXY));
   api.use(sessionMiddleware(db, cookies));
+  if (deps.database.replicas) api.use(rememberOwnWrites(deps.database.replicas, cookies));
   api.use(refuseCrossSite(env.PUBLIC_URL, crossSiteByDesign));
   api.use(requireJsonBodies((path) => crossSiteByDesign(path) || path === '/api/photos'));
   api.use(async (c, next) => {
@@ -303,6 +306,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono<AppEnv>();
   app.use(requestLogger(deps.logger));
+  if (deps.database.replicas) app.use(readAfterOwnWrites(deps.database.replicas, cookies));
   // Brotli or gzip for every text answer big enough to gain (the built files come precompressed).
   app.use(compression());
   app.use(
@@ -346,7 +350,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api);
   app.route('/media', mediaRoutes(deps.storage));
   if (env.devMailbox) app.route('/dev/mailbox', devMailbox(db));
-  app.route('/', seoFiles({ db, publicUrl: env.PUBLIC_URL }));
+  app.route('/', seoFiles({ db: deps.database.reads, publicUrl: env.PUBLIC_URL }));
   if (deps.clientDir)
     app.route(
       '/',

@@ -41,6 +41,27 @@ describe('loadEnv', () => {
     expect(env.STRIPE_PRICE_GOLD).toBe('price_g');
   });
 
+  it('takes read replicas as a comma-separated list, only beside DATABASE_URL', () => {
+    expect(loadEnv({}).DATABASE_READ_URL).toBeUndefined();
+    const env = loadEnv({
+      DATABASE_URL: 'postgres://app@primary/modmarket',
+      DATABASE_READ_URL: 'postgres://app@replica-1/modmarket, postgres://app@replica-2/modmarket',
+      DATABASE_READ_MAX_LAG_MS: '2000',
+    });
+    expect(env.DATABASE_READ_URL).toEqual([
+      'postgres://app@replica-1/modmarket',
+      'postgres://app@replica-2/modmarket',
+    ]);
+    expect(env.DATABASE_READ_MAX_LAG_MS).toBe(2000);
+    expect(loadEnv({}).DATABASE_READ_MAX_LAG_MS).toBe(5000);
+    expect(() => loadEnv({ DATABASE_READ_URL: 'postgres://app@replica-1/modmarket' })).toThrow(
+      /DATABASE_READ_URL: needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadEnv({ DATABASE_URL: 'postgres://app@primary/modmarket', DATABASE_READ_URL: 'mysql://replica' }),
+    ).toThrow(/DATABASE_READ_URL/);
+  });
+
   it('takes the S3 bucket with both keys or none of the S3 settings, and keeps files on disk without', () => {
     expect(loadEnv({}).s3).toBeNull();
     expect(() => loadEnv({ S3_BUCKET: 'photos' })).toThrow(

@@ -27,6 +27,34 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'expected a postgres:// connection URL' })
     .optional(),
+  /**
+   * Streaming replicas of DATABASE_URL, comma-separated: browse, search, listing pages and the sitemap
+   * read from them (docs/operations.md).
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.url({
+          protocol: /^postgres(ql)?$/,
+          error: 'expected postgres:// connection URLs, comma-separated',
+        }),
+      ),
+    )
+    .optional(),
+  /** How far behind the primary (ms) a replica may be and still serve reads. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce
+    .number({ error: 'expected a number of milliseconds' })
+    .int('expected a whole number of milliseconds')
+    .min(100)
+    .max(600_000)
+    .default(5_000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Unset: on outside production, off in production. */
@@ -206,6 +234,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if ((missingS3.length > 0 && missingS3.length < s3Keys.length) || (missingS3.length && otherS3))
     throw new ConfigError(
       `Invalid configuration:\n${missingS3.map((name) => `  ${name}: required with the other S3_ settings`).join('\n')}`,
+    );
+  if (env.DATABASE_READ_URL?.length && !env.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (replicas of a PostgreSQL server)',
     );
   const isProduction = env.NODE_ENV === 'production';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

@@ -34,8 +34,21 @@ export async function startServer(
     ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'db') }),
     poolMax: env.DB_POOL_MAX,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    ...(env.DATABASE_READ_URL?.length
+      ? {
+          readUrls: env.DATABASE_READ_URL,
+          readMaxLagMs: env.DATABASE_READ_MAX_LAG_MS,
+          onReplicaChange: (replica, error) =>
+            logger.warn(
+              { replica: replica.name, lagMs: replica.lagMs, up: replica.up, err: error },
+              replica.serving
+                ? 'read replica serving'
+                : 'read replica out of service: reads go to the primary',
+            ),
+        }
+      : {}),
   });
-  logger.info({ database: database.kind }, 'database open');
+  logger.info({ database: database.kind, readReplicas: env.DATABASE_READ_URL?.length ?? 0 }, 'database open');
   await migrateDatabase(database.db);
   const storage = createStorage(env, dataDir);
   logger.info({ storage: env.s3 ? `s3://${env.s3.bucket}` : 'disk' }, 'file storage');

@@ -3,12 +3,17 @@ import pg from 'pg';
 import { openDatabase, type Database } from '@server/db/client';
 import { migrateDatabase } from '@server/db/migrate';
 
+/** The PostgreSQL server the tests run against (TEST_DATABASE_URL), or undefined: embedded. */
+export function postgresServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI runs the API tests both ways), dropped afterwards.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = postgresServerUrl();
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://', inThread: true, statementTimeoutMs: 10_000 });
     await migrateDatabase(database.db);

@@ -4,6 +4,7 @@ import * as schema from './schema';
 import './transaction-fix';
 
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded/start-embedded';
+import { createReadReplicas, type ReadReplicas, type ReplicaStatus } from './read-replicas';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction's handle, as `db.transaction` passes it. */
@@ -13,6 +14,13 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /**
+   * For the reads that may come from a read replica (browse, search, listing pages, the sitemap): the
+   * primary itself when there are none. Never for a transaction or a write.
+   */
+  reads: Db;
+  /** The read replicas (DATABASE_READ_URL), or null. */
+  replicas: ReadReplicas | null;
   pool: pg.Pool;
   kind: 'postgres' | 'embedded';
   /** Resolves when the database answers a trivial query. */
@@ -29,6 +37,12 @@ export interface DatabaseOptions {
   statementTimeoutMs: number;
   /** Embedded only: keep PGlite on this thread (tests). */
   inThread?: boolean;
+  /** Streaming replicas of `url` for `reads` (DATABASE_READ_URL). */
+  readUrls?: string[];
+  /** How far behind (ms) a replica may be and still serve reads. */
+  readMaxLagMs?: number;
+  /** Told when a replica stops or starts serving reads. */
+  onReplicaChange?: (status: ReplicaStatus, error?: unknown) => void;
 }
 
 /**
@@ -71,14 +85,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('connect', (client) => client.on('error', () => undefined));
 
   const db = drizzle(pool, { schema });
+  const replicas =
+    options.url && options.readUrls?.length
+      ? createReadReplicas({
+          primary: pool,
+          urls: options.readUrls,
+          statementTimeoutMs: options.statementTimeoutMs,
+          maxLagMs: options.readMaxLagMs ?? 5_000,
+          ...(options.poolMax ? { poolMax: options.poolMax } : {}),
+          ...(options.onReplicaChange ? { onChange: options.onReplicaChange } : {}),
+        })
+      : null;
   return {
     db,
+    reads: replicas ? drizzle({ client: replicas.client as unknown as pg.Pool, schema }) : db,
+    replicas,
     pool,
     kind: embedded ? 'embedded' : 'postgres',
     async ping() {
       await pool.query('select 1');
     },
     async close() {
+      await replicas?.close();
       await pool.end();
       await embedded?.stop();
     },

@@ -272,7 +272,7 @@ export function listingsRoutes(deps: {
       const user = requireUser(c);
       await deps.limit('listing-write', user.id, LIMITS.listingWrite);
       const id = await service.create(user, c.req.valid('json'));
-      return c.json((await service.detail(id, user.id))!, 201);
+      return c.json((await service.detail(id, user.id, { afterWrite: true }))!, 201);
     })
 
     .openapi(routes.update, async (c) => {
@@ -280,7 +280,7 @@ export function listingsRoutes(deps: {
       const { id } = c.req.valid('param');
       await deps.limit('listing-write', user.id, LIMITS.listingWrite);
       await service.update(user.id, id, c.req.valid('json'));
-      return c.json((await service.detail(id, user.id))!, 200);
+      return c.json((await service.detail(id, user.id, { afterWrite: true }))!, 200);
     })
 
     .openapi(routes.status, async (c) => {

@@ -367,12 +367,15 @@ async function lockOwn(tx: Tx, userId: string, id: string): Promise<ListingRow> 
 
 export function createListingsService(deps: {
   db: Db;
+  /** Where browse, For you and the listing page read (a replica when there are some). */
+  reads?: Db;
   storage: Storage;
   events: ListingEvents;
   /** Tells the job worker that jobs are waiting (after the transaction that queued them). */
   wakeJobs: () => void;
 }) {
   const { db, storage, events, wakeJobs } = deps;
+  const reads = deps.reads ?? db;
   const vocabulary = createSearchVocabulary(db);
   /** Search impressions not yet added to the listings' days (`flushImpressions`). */
   const impressions = new Map<string, number>();
@@ -400,8 +403,8 @@ export function createListingsService(deps: {
   }
 
   /** How many listings the selection holds, at most `cap`, in a statement of its own. */
-  async function countOnly(selection: Selection, cap = COUNT_LIMIT + 1): Promise<number> {
-    const counted = await db.execute<{ n: number }>(sql`select ${boundedCount(selection, cap)} as n`);
+  async function countOnly(selection: Selection, cap = COUNT_LIMIT + 1, on: Db = db): Promise<number> {
+    const counted = await on.execute<{ n: number }>(sql`select ${boundedCount(selection, cap)} as n`);
     return counted.rows[0]?.n ?? 0;
   }
 
@@ -448,7 +451,7 @@ export function createListingsService(deps: {
 
       /** Up to `take` listings of the page in `order` (one statement, with the count when asked). */
       const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
-        db
+        reads
           .select({
             listing: cardColumns,
             sellerVerified,
@@ -472,7 +475,7 @@ export function createListingsService(deps: {
         // (the estimate knows the words only): the bounded count through the indexes says which, before a
         // walk that could pass thousands of listings of the make, category or elsewhere. It is also the
         // page's count.
-        const matches = await countOnly(matching);
+        const matches = await countOnly(matching, COUNT_LIMIT + 1, reads);
         if (matches <= COUNT_LIMIT) plan = 'collect';
         if (!cursor) counted = matches;
       }
@@ -512,7 +515,11 @@ export function createListingsService(deps: {
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       const more = rows.length > limit && last;
-      const n = cursor ? 0 : countKnown ? COUNT_LIMIT + 1 : (counted ?? (await countOnly(matching)));
+      const n = cursor
+        ? 0
+        : countKnown
+          ? COUNT_LIMIT + 1
+          : (counted ?? (await countOnly(matching, COUNT_LIMIT + 1, reads)));
       countImpressions(items.map(({ listing }) => listing.id));
       return {
         items: items.map(({ listing, sellerVerified }) => ({
@@ -543,7 +550,7 @@ export function createListingsService(deps: {
      * `limit` listings read per pair, however big the catalogue.
      */
     async forYou(userId: string, limit: number): Promise<ForYou> {
-      const rows = await db
+      const rows = await reads
         .select({ makes: profiles.prefMakes, categories: profiles.prefCategories })
         .from(profiles)
         .where(eq(profiles.userId, userId))
@@ -559,7 +566,7 @@ export function createListingsService(deps: {
           order by ${sql.join(newestOrder(), sql`, `)} limit ${limit}
         ) as pick
         order by pick.listed_at desc, pick.id desc limit ${limit}`;
-      const found = await db
+      const found = await reads
         .select({ listing: cardColumns, sellerVerified })
         .from(listings)
         .where(sql`${listings.id} in (${pick})`)
@@ -595,9 +602,14 @@ export function createListingsService(deps: {
     },
 
     /** The listing page's data, with the seller's public name. */
-    async detail(id: string, viewerId: string | null): Promise<ListingDetail | null> {
+    async detail(
+      id: string,
+      viewerId: string | null,
+      options: { afterWrite?: boolean } = {},
+    ): Promise<ListingDetail | null> {
       if (!isUuid(id)) return null;
-      const rows = await db
+      // Right after this request's own write, only the primary is sure to have it.
+      const rows = await (options.afterWrite ? db : reads)
         .select({
           listing: listings,
           firstName: users.firstName,

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingDetail } from '@common/schemas/listings';
+import { createTestDatabase, postgresServerUrl } from '../../test/test-database';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { signedInMember } from '../../test/members';
+import { partInput } from '../../test/listings';
+import { startReplica, type Replica } from '../../test/pg-replica';
+import { TestBrowser } from '../../test/test-browser';
+import { openDatabase, type Database } from './client';
+
+// Runs only against a PostgreSQL server (TEST_DATABASE_URL): a streaming replica of it is made here with
+// pg_basebackup, and the app reads browse and listing pages from it.
+const MAX_LAG_MS = 4_000;
+
+let primary: Database & { url?: string };
+let database: Database;
+let replica: Replica;
+let t: TestApp;
+
+beforeAll(async () => {
+  primary = await createTestDatabase();
+  const server = postgresServerUrl();
+  if (!primary.url || !server) throw new Error('needs TEST_DATABASE_URL');
+  replica = await startReplica(server);
+  const name = new URL(primary.url).pathname.slice(1);
+  database = await openDatabase({
+    url: primary.url,
+    readUrls: [replica.url(name)],
+    readMaxLagMs: MAX_LAG_MS,
+    poolMax: 4,
+    statementTimeoutMs: 10_000,
+  });
+  t = await createTestApp({ database });
+  await until(() => database.replicas!.status()[0]!.serving, 'the replica serves');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await database?.close();
+  await replica?.close();
+  await primary?.close();
+});
+
+/** Polls the replicas' state until `done` holds (the check runs every second on its own too). */
+async function until(done: () => boolean, what: string, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await database.replicas!.check();
+  }
+}
+
+const serving = () => database.replicas!.status()[0]!.serving;
+const titlesFound = async (browser: TestBrowser, word: string) =>
+  (await browser.get<{ items: { title: string }[] }>(`/api/listings?search=${word}`)).body.items.map(
+    (item) => item.title,
+  );
+
+describe('read replicas', () => {
+  it('serves visitors from the replica, each member their own writes from the primary, and falls back when it falls behind', async () => {
+    const seller = await signedInMember(t);
+    const visitor = new TestBrowser(t, '198.51.100.7');
+    await until(serving, 'the replica serves');
+
+    // The replica stops applying changes: what the seller writes now exists on the primary only.
+    await replica.pause();
+    const created = await seller.browser.post<ListingDetail>('/api/listings', partInput('Turbine housing'));
+    expect(created.status).toBe(201);
+    expect(created.body.title).toBe('Turbine housing');
+    const id = created.body.id;
+    // The seller's browser carries the primary's position after the write, so their reads see it.
+    expect(decodeURIComponent(seller.browser.cookies.get('mm_read_after') ?? '')).toMatch(
+      /^[0-9A-F]+\/[0-9A-F]+$/,
+    );
+    expect((await seller.browser.get(`/api/listings/${id}`)).status).toBe(200);
+    expect(await titlesFound(seller.browser, 'turbine')).toEqual(['Turbine housing']);
+    // A visitor reads from the replica, which is still within the allowed lag: not there yet.
+    expect(serving()).toBe(true);
+    expect((await visitor.get(`/api/listings/${id}`)).status).toBe(404);
+    expect(await titlesFound(visitor, 'turbine')).toEqual([]);
+
+    // Past the allowed lag, the replica is out of service and every read goes to the primary.
+    await until(() => !serving(), 'the replica falls behind', MAX_LAG_MS * 4);
+    expect(database.replicas!.status()[0]).toMatchObject({ up: true, serving: false });
+    expect((await visitor.get(`/api/listings/${id}`)).status).toBe(200);
+    expect(await titlesFound(visitor, 'turbine')).toEqual(['Turbine housing']);
+
+    // Caught up, it serves again, and has the listing.
+    await replica.resume();
+    await until(serving, 'the replica catches up');
+    expect((await visitor.get(`/api/listings/${id}`)).status).toBe(200);
+
+    // An edit while it lags: the seller sees the new price at once, a visitor the old one for a moment.
+    await replica.pause();
+    const edited = await seller.browser.put<ListingDetail>(`/api/listings/${id}`, {
+      ...partInput('Turbine housing'),
+      price: '250',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.price).toBe('250.00');
+    expect((await seller.browser.get<ListingDetail>(`/api/listings/${id}`)).body.price).toBe('250.00');
+    expect((await visitor.get<ListingDetail>(`/api/listings/${id}`)).body.price).toBe('100.00');
+    await replica.resume();
+    await until(serving, 'the replica catches up');
+    expect((await visitor.get<ListingDetail>(`/api/listings/${id}`)).body.price).toBe('250.00');
+
+    // Messages never read from a replica: the seller reads the buyer's message at once, though it lags.
+    await replica.pause();
+    const buyer = await signedInMember(t, { firstName: 'Kai' });
+    const sent = await buyer.browser.post<{ conversationId: string }>(`/api/listings/${id}/messages`, {
+      content: 'Is the housing still available?',
+    });
+    expect(sent.status).toBe(201);
+    const inbox = await seller.browser.get<{ items: { lastMessage: { body: string } | null }[] }>(
+      '/api/conversations',
+    );
+    expect(JSON.stringify(inbox.body)).toContain('Is the housing still available?');
+    await replica.resume();
+  }, 90_000);
+
+  it('answers from the primary when the replica goes away, and takes it out of service', async () => {
+    await until(serving, 'the replica serves');
+    const visitor = new TestBrowser(t, '198.51.100.8');
+    expect(await titlesFound(visitor, 'turbine')).toEqual(['Turbine housing']);
+    await replica.stop();
+    // The first read after the crash fails on the replica and is answered by the primary.
+    expect(await titlesFound(visitor, 'turbine')).toEqual(['Turbine housing']);
+    const sitemap = await t.app.request('/sitemap-listings-1.xml');
+    expect(sitemap.status).toBe(200);
+    expect(await sitemap.text()).toContain('/listing/');
+    await until(() => !database.replicas!.status()[0]!.up, 'the replica is seen gone');
+    expect(serving()).toBe(false);
+    expect(await titlesFound(visitor, 'turbine')).toEqual(['Turbine housing']);
+  }, 60_000);
+});
