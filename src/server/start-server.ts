@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Env } from './env';
-import { createApp } from './app';
+import { createApp, type App } from './app';
 import { createHttpServer } from './http/http-server';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -10,6 +10,7 @@ import { isDatabaseEmpty, seedDemoCatalog } from './seed/seed-demo';
 import { startJobWorker } from './jobs/queue';
 import { housekeeping } from './jobs/housekeeping';
 import { createPostgresBus } from './realtime/bus';
+import { startOperatorSocket } from './backup/operator-socket';
 
 /** At shutdown, requests in flight get this long to finish, then the running job this long more. */
 const REQUEST_GRACE_MS = 5_000;
@@ -20,6 +21,7 @@ const IMPRESSIONS_FLUSH_MS = 10_000;
 export interface RunningServer {
   url: string;
   database: Database;
+  app: App;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,10 @@ export async function startServer(
   logger.info({ database: database.kind, readReplicas: env.DATABASE_READ_URL?.length ?? 0 }, 'database open');
   await migrateDatabase(database.db);
   const storage = createStorage(env, dataDir);
+  // Only this process may open the embedded database: a backup asks it through DATA_DIR's socket.
+  const operator = database.dumpEmbedded
+    ? await startOperatorSocket(dataDir, database.dumpEmbedded, logger)
+    : null;
   logger.info({ storage: env.s3 ? `s3://${env.s3.bucket}` : 'disk' }, 'file storage');
 
   if (env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
@@ -93,6 +99,7 @@ export async function startServer(
   return {
     url,
     database,
+    app,
     async stop() {
       // No new connections; idle keep-alive ones close now, busy ones once their answer is sent.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -109,6 +116,7 @@ export async function startServer(
         .flushImpressions()
         .catch((error: unknown) => logger.warn({ err: error }, 'search impressions'));
       await worker.stop(JOB_GRACE_MS);
+      await operator?.close();
       await database.close();
     },
   };

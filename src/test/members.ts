@@ -6,15 +6,18 @@ import { TestBrowser, linkToken } from './test-browser';
 let counter = 0;
 export const MEMBER_PASSWORD = 'Sup3r$ecret';
 
+/** What the member helpers need of an app: the test app, or a running server's (`serverHarness`). */
+export type MemberHost = Pick<TestApp, 'app' | 'runJobs' | 'mailTo' | 'database'>;
+
 /** A confirmed member with a finished profile, signed in on the returned browser. */
 export async function signedInMember(
-  t: TestApp,
+  t: MemberHost,
   options: { firstName?: string; lastName?: string; plan?: 'bronze' | 'gold' | 'platinum' } = {},
 ): Promise<{ browser: TestBrowser; email: string; id: string }> {
   const n = ++counter;
   const email = `member${n}.${process.pid}@parts-${n}.example.com`;
   const browser = new TestBrowser(t, `203.0.113.${(n % 250) + 1}`);
-  await browser.post('/api/auth/sign-up', {
+  const signedUp = await browser.post('/api/auth/sign-up', {
     firstName: options.firstName ?? 'Sam',
     lastName: options.lastName ?? 'Rivera',
     email,
@@ -23,7 +26,10 @@ export async function signedInMember(
   });
   await t.runJobs();
   const mail = (await t.mailTo(email))[0];
-  if (!mail) throw new Error('no confirmation email');
+  if (!mail)
+    throw new Error(
+      `no confirmation email (sign-up answered ${signedUp.status} ${JSON.stringify(signedUp.body)})`,
+    );
   await browser.post('/api/auth/confirm-email', { token: linkToken(mail.text, '/confirm-signup') });
   const signedIn = await browser.post<{ user: { id: string } }>('/api/auth/sign-in', {
     email,

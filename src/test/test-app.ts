@@ -9,14 +9,16 @@ import type { Database } from '@server/db/client';
 import { createStorage } from '@server/storage/create-storage';
 import type { Storage } from '@server/storage/storage';
 import { createTestDatabase } from './test-database';
-import { asc, eq } from 'drizzle-orm';
-import { mailOutbox } from '@server/db/schema';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { jobs, mailOutbox } from '@server/db/schema';
 import { runJobs } from '@server/jobs/queue';
 import type { Mailer, MailMessage } from '@server/mail/mailer';
 import type { Bus } from '@server/realtime/bus';
 import type { Server } from 'node:http';
 import { createHttpServer } from '@server/http/http-server';
 import type Stripe from 'stripe';
+import type { RunningServer } from '@server/start-server';
+import type { MemberHost } from './members';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -33,6 +35,38 @@ export interface TestApp {
   /** Listens on a free port (for WebSocket tests); closed with the app. */
   listen(): Promise<string>;
   close(): Promise<void>;
+}
+
+/** The emails in a database's outbox for one address, oldest first. */
+function outboxMail(database: Database, address: string): Promise<MailMessage[]> {
+  return database.db
+    .select({ to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, address))
+    .orderBy(asc(mailOutbox.id));
+}
+
+/** A server started by `startServer`, for the member helpers (its own job worker runs too). */
+export function serverHarness(server: RunningServer): MemberHost {
+  return {
+    app: server.app,
+    database: server.database,
+    // The server's own worker may hold a job this call skips: done when no due job is left.
+    async runJobs() {
+      const ran = await runJobs(server.database.db, server.app.jobHandlers, pino({ level: 'silent' }));
+      for (let waited = 0; ; waited += 50) {
+        const due = await server.database.db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(isNull(jobs.failedAt), lte(jobs.runAt, sql`now()`)))
+          .limit(1);
+        if (!due.length) return ran;
+        if (waited > 10_000) throw new Error('jobs still due after 10 seconds');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    mailTo: (address) => outboxMail(server.database, address),
+  };
 }
 
 /** The whole app on a fresh database and a temporary data folder, for `app.request()` tests. */
@@ -82,19 +116,7 @@ export async function createTestApp(
     storage,
     logs,
     runJobs: () => runJobs(database.db, app.jobHandlers, logger),
-    async mailTo(address) {
-      if (options.mailbox) return options.mailbox(address);
-      return database.db
-        .select({
-          to: mailOutbox.to,
-          subject: mailOutbox.subject,
-          text: mailOutbox.text,
-          html: mailOutbox.html,
-        })
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, address))
-        .orderBy(asc(mailOutbox.id));
-    },
+    mailTo: (address) => (options.mailbox ? options.mailbox(address) : outboxMail(database, address)),
     async listen() {
       const server = createHttpServer(app.fetch);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

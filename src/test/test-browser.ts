@@ -15,7 +15,7 @@ export class TestBrowser {
   lastSetCookies: string[] = [];
 
   constructor(
-    private readonly t: TestApp,
+    private readonly t: Pick<TestApp, 'app'>,
     readonly ip = '203.0.113.10',
     private readonly language = 'en',
   ) {}

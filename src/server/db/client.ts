@@ -23,6 +23,8 @@ export interface Database {
   replicas: ReadReplicas | null;
   pool: pg.Pool;
   kind: 'postgres' | 'embedded';
+  /** Embedded only: the whole database as PGlite's gzipped tar of its data folder, while it serves. */
+  dumpEmbedded: (() => Promise<Buffer>) | null;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -102,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     replicas,
     pool,
     kind: embedded ? 'embedded' : 'postgres',
+    dumpEmbedded: embedded ? () => embedded.dump() : null,
     async ping() {
       await pool.query('select 1');
     },

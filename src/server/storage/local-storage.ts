@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, type Storage } from './storage';
+import { assertStorageKey, STORAGE_KEY, type Storage } from './storage';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -34,6 +34,15 @@ export function createLocalStorage(root: string): Storage {
         contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
         size: info.size,
       };
+    },
+    async *keys() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        // Only what the app stored: anything else in the folder is not one of its files.
+        if (STORAGE_KEY.test(key)) yield key;
+      }
     },
     async deletePrefix(prefix) {
       assertStorageKey(`${prefix.replace(/\/+$/, '')}/x`);

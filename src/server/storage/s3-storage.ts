@@ -74,6 +74,10 @@ export function createS3Storage(settings: S3Settings): Storage {
         throw error;
       }
     },
+    async *keys() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket }))
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+    },
     async deletePrefix(prefix) {
       const folder = `${prefix.replace(/\/+$/, '')}/`;
       assertStorageKey(`${folder}x`);

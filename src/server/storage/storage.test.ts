@@ -50,6 +50,21 @@ describe.each(stores)('storage on %s', (_name, make) => {
     await storage.deletePrefix('listings/m2/nothing/');
   });
 
+  it('lists every file it holds by key', async () => {
+    const storage = make();
+    const kept = ['listings/m3/p/320.webp', 'listings/m3/p/640.webp', 'community/m3/q/640.webp'];
+    for (const key of kept) await storage.put(key, Buffer.from(key), 'image/webp');
+    const listed = [];
+    for await (const key of storage.keys()) listed.push(key);
+    expect(listed).toEqual(expect.arrayContaining(kept));
+    expect(listed.every((key) => /^[a-z0-9-]+(\/[a-zA-Z0-9._-]+)+$/.test(key))).toBe(true);
+    await storage.deletePrefix('listings/m3/');
+    const after = [];
+    for await (const key of storage.keys()) after.push(key);
+    expect(after).toContain('community/m3/q/640.webp');
+    expect(after).not.toContain('listings/m3/p/320.webp');
+  });
+
   it('refuses keys the app would never make', async () => {
     const storage = make();
     await expect(storage.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow();

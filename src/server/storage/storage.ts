@@ -5,6 +5,8 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The file's bytes as a stream, or null when there is none. */
   get(key: string): Promise<{ body: Readable; contentType: string; size: number } | null>;
+  /** Every file's key, in no particular order (backups). */
+  keys(): AsyncIterable<string>;
   /** Removes every file whose key starts with `prefix`. */
   deletePrefix(prefix: string): Promise<void>;
   /** The URL a browser loads the file from. */

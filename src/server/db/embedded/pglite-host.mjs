@@ -8,7 +8,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
  * Opens PGlite and serves it on a Unix socket, so the app talks to it through `pg` exactly as it talks
  * to a PostgreSQL server.
  * @param {{ dataDir: string, socketPath: string }} options
- * @returns {Promise<{ close(): Promise<void> }>}
+ * @returns {Promise<{ close(): Promise<void>, dump(): Promise<Uint8Array> }>}
  */
 export async function startPgliteHost(options) {
   const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
@@ -18,6 +18,15 @@ export async function startPgliteHost(options) {
   const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 4 });
   await server.start();
   return {
+    /**
+     * A copy of the whole database as a gzipped tar of its data folder (PGlite's own format), taken
+     * between two statements: what a restore opens as it is, committed transactions included.
+     */
+    async dump() {
+      await db.query('checkpoint');
+      const archive = await db.dumpDataDir('gzip');
+      return new Uint8Array(await archive.arrayBuffer());
+    },
     async close() {
       await server.stop();
       await db.close();

@@ -7,11 +7,16 @@ const { dataDir, socketPath } = workerData;
 try {
   const host = await startPgliteHost({ dataDir, socketPath });
   parentPort?.on('message', (message) => {
-    if (message !== 'close') return;
-    host.close().then(
-      () => parentPort?.postMessage({ type: 'closed' }),
-      (error) => parentPort?.postMessage({ type: 'closed', error: String(error) }),
-    );
+    if (message === 'close')
+      host.close().then(
+        () => parentPort?.postMessage({ type: 'closed' }),
+        (error) => parentPort?.postMessage({ type: 'closed', error: String(error) }),
+      );
+    else if (message === 'dump')
+      host.dump().then(
+        (bytes) => parentPort?.postMessage({ type: 'dumped', bytes }, [bytes.buffer]),
+        (error) => parentPort?.postMessage({ type: 'dumped', error: String(error) }),
+      );
   });
   parentPort?.postMessage({ type: 'ready' });
 } catch (error) {

@@ -9,6 +9,8 @@ import { startPgliteHost, type PgliteHost } from './pglite-host.mjs';
 export interface EmbeddedServer {
   /** Folder holding the socket, for `pg`'s `host` option (it appends `.s.PGSQL.5432`). */
   socketDir: string;
+  /** The whole database as PGlite's gzipped tar of its data folder (a backup), while it serves. */
+  dump(): Promise<Buffer>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function startEmbeddedPostgres(options: {
     const host: PgliteHost = await startPgliteHost({ dataDir: options.dataDir, socketPath });
     return {
       socketDir,
+      dump: async () => Buffer.from(await host.dump()),
       async stop() {
         await host.close();
         await rm(socketDir, { recursive: true, force: true });
@@ -47,15 +50,32 @@ export async function startEmbeddedPostgres(options: {
     });
   });
 
+  /** Dumps asked for and not yet answered, in order (the worker answers them in order). */
+  const dumps: { resolve(bytes: Buffer): void; reject(error: Error): void }[] = [];
+  let closed: (() => void) | null = null;
+  worker.on('message', (message: { type: string; bytes?: Uint8Array; error?: string }) => {
+    if (message.type === 'closed') closed?.();
+    if (message.type !== 'dumped') return;
+    const waiting = dumps.shift();
+    if (message.bytes) waiting?.resolve(Buffer.from(message.bytes));
+    else waiting?.reject(new Error(`The embedded database could not be dumped: ${message.error}`));
+  });
+
   return {
     socketDir,
+    dump() {
+      return new Promise<Buffer>((resolve, reject) => {
+        dumps.push({ resolve, reject });
+        worker.postMessage('dump');
+      });
+    },
     async stop() {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, options.closeTimeoutMs ?? 10_000);
-        worker.once('message', () => {
+        closed = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
         worker.postMessage('close');
       });
       await worker.terminate();
