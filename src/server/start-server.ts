@@ -51,7 +51,7 @@ export async function startServer(
       : {}),
   });
   logger.info({ database: database.kind, readReplicas: env.DATABASE_READ_URL?.length ?? 0 }, 'database open');
-  await migrateDatabase(database.db);
+  await migrateDatabase(database.db, database.kind === 'postgres' ? { shared: database.pool } : {});
   const storage = createStorage(env, dataDir);
   // Only this process may open the embedded database: a backup asks it through DATA_DIR's socket.
   const operator = database.dumpEmbedded

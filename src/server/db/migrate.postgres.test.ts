@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client';
+import { migrateDatabase } from './migrate';
+import { postgresServerUrl } from '../../test/test-database';
+import pg from 'pg';
+
+// Runs only against a PostgreSQL server (TEST_DATABASE_URL): instances starting together on a new database.
+const name = `modmarket_migrate_${process.pid}`;
+let instances: Database[] = [];
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: postgresServerUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresServerUrl()!);
+  url.pathname = `/${name}`;
+  instances = await Promise.all(
+    [1, 2, 3].map(() => openDatabase({ url: url.toString(), poolMax: 3, statementTimeoutMs: 30_000 })),
+  );
+});
+afterAll(async () => {
+  await Promise.all(instances.map((instance) => instance.close()));
+  const admin = new pg.Client({ connectionString: postgresServerUrl() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+it('lets instances that start at once migrate a new database together, each migration applied once', async () => {
+  await Promise.all(instances.map((instance) => migrateDatabase(instance.db, { shared: instance.pool })));
+  const applied = await instances[0]!.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  const distinct = await instances[0]!.db.execute<{ n: number }>(
+    sql`select count(distinct hash)::int as n from drizzle.__drizzle_migrations`,
+  );
+  expect(applied.rows[0]!.n).toBeGreaterThan(30);
+  expect(applied.rows[0]!.n).toBe(distinct.rows[0]!.n);
+});
