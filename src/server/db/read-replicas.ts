@@ -23,6 +23,10 @@ export function parseLsn(text: string): bigint {
   return (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`);
 }
 
+export function formatLsn(lsn: bigint): string {
+  return `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
+}
+
 export function isLsn(text: string): boolean {
   return /^[0-9A-F]{1,8}\/[0-9A-F]{1,8}$/i.test(text);
 }
@@ -58,6 +62,8 @@ export interface ReplicaStatus {
   name: string;
   up: boolean;
   lagMs: number;
+  /** The WAL position it had replayed at the last poll (`16/B374D848`), or null. */
+  replayed: string | null;
   /** Serves reads that need no particular write (up and within the allowed lag). */
   serving: boolean;
 }
@@ -125,6 +131,7 @@ export function createReadReplicas(options: ReadReplicaOptions): ReadReplicas {
     name: replica.name,
     up: replica.up,
     lagMs: replica.lagMs,
+    replayed: replica.replayed === null ? null : formatLsn(replica.replayed),
     serving: replica.up && replica.lagMs <= maxLagMs,
   });
 
