@@ -59,6 +59,7 @@ export const paths = {
   settings: route('/settings'),
   confirmEmailChange: route('/confirm-email-change'),
   undoEmailChange: route('/undo-email-change'),
+  admin: route('/admin'),
 } as const;
 
 export type PathName = keyof typeof paths;

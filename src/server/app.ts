@@ -11,6 +11,10 @@ import type { AppEnv } from './http/app-env';
 import { ApiError, errorBody, errorResponse } from './http/api-error';
 import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
 import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
+import { createTrustService } from './features/trust/trust.service';
+import { trustRoutes } from './features/trust/trust.routes';
+import { createAdminService } from './features/admin/admin.service';
+import { adminRoutes } from './features/admin/admin.routes';
 import { logSecurityEvent, type SecurityEvent } from './security/security-log';
 import type { ErrorCode } from '@common/schemas/errors';
 import { createRouter } from './http/create-router';
@@ -166,6 +170,17 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
   });
   const fleet = createFleetService(db);
+  const trust = createTrustService({ db });
+  const community = createCommunityService({ db, storage: deps.storage });
+  const admin = createAdminService({
+    db,
+    storage: deps.storage,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    wakeJobs,
+    sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
+    removePost: (postId) => community.removeAsModerator(postId),
+  });
   const savedSearches = createSavedSearchesService({
     db,
     listings,
@@ -211,6 +226,7 @@ export function createApp(deps: AppDeps) {
     ...savedSearches.jobHandlers,
     ...billing.jobHandlers,
     ...removalJobHandlers(deps.storage),
+    ...admin.jobHandlers,
   };
 
   const api = createRouter();
@@ -271,8 +287,10 @@ export function createApp(deps: AppDeps) {
         favourites,
         limit,
         writer: createListingWriter({ db, endpoint: aiEndpointFromEnv(env) }),
+        hiddenSellers: (userId) => trust.hiddenSellers(userId),
       }),
     )
+    .route('/', trustRoutes({ trust, limit }))
     .route('/places', placesRoutes())
     .route('/vehicles', fleetRoutes(fleet))
     .route('/boosts', boostsRoutes(boosts))
@@ -280,13 +298,11 @@ export function createApp(deps: AppDeps) {
     .route('/saved-searches', savedSearchesRoutes(savedSearches))
     .route('/contact', contactRoutes({ contact, limit }))
     .route('/billing', billingRoutes(billing))
-    .route(
-      '/community',
-      communityRoutes({ community: createCommunityService({ db, storage: deps.storage }), limit }),
-    )
+    .route('/community', communityRoutes({ community, limit }))
     .route('/conversations', messagesRoutes({ messages, limit }))
     .route('/notifications', notificationsRoutes(notifications))
-    .route('/dashboard', dashboardRoutes(createDashboardService({ db, storage: deps.storage })));
+    .route('/dashboard', dashboardRoutes(createDashboardService({ db, storage: deps.storage })))
+    .route('/admin', adminRoutes(admin));
 
   // Generated from the route schemas once, on first request: the routes do not change at run time.
   let openApiDocument: ReturnType<typeof api.getOpenAPI31Document> | undefined;

@@ -11,6 +11,7 @@ import { startJobWorker } from './jobs/queue';
 import { housekeeping } from './jobs/housekeeping';
 import { createPostgresBus } from './realtime/bus';
 import { startOperatorSocket } from './backup/operator-socket';
+import { setAdmin } from './features/admin/admin.service';
 
 /** At shutdown, requests in flight get this long to finish, then the running job this long more. */
 const REQUEST_GRACE_MS = 5_000;
@@ -53,9 +54,14 @@ export async function startServer(
   logger.info({ database: database.kind, readReplicas: env.DATABASE_READ_URL?.length ?? 0 }, 'database open');
   await migrateDatabase(database.db, database.kind === 'postgres' ? { shared: database.pool } : {});
   const storage = createStorage(env, dataDir);
-  // Only this process may open the embedded database: a backup asks it through DATA_DIR's socket.
-  const operator = database.dumpEmbedded
-    ? await startOperatorSocket(dataDir, database.dumpEmbedded, logger)
+  // Only this process may open the embedded database: operator commands ask it through DATA_DIR's socket.
+  const dumpEmbedded = database.dumpEmbedded;
+  const operator = dumpEmbedded
+    ? await startOperatorSocket(
+        dataDir,
+        { dumpDatabase: dumpEmbedded, setAdmin: (email, isAdmin) => setAdmin(database.db, email, isAdmin) },
+        logger,
+      )
     : null;
   logger.info({ storage: env.s3 ? `s3://${env.s3.bucket}` : 'disk' }, 'file storage');
 

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import pino from 'pino';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -13,8 +11,7 @@ import type { BackupManifest } from '@server/backup/backup';
 import { MEMBER_PASSWORD, signedInMember } from './members';
 import { serverHarness } from './test-app';
 import { TestBrowser } from './test-browser';
-
-const run = promisify(execFile);
+import { runScript } from './scripts';
 
 /** `npm run backup` / `npm run restore` as an operator runs them, with the app's settings. */
 export function operatorCommand(
@@ -22,9 +19,7 @@ export function operatorCommand(
   folder: string,
   settings: Record<string, string>,
 ) {
-  return run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', command, folder], {
-    env: { ...process.env, ...settings },
-  });
+  return runScript('scripts/backup.ts', [command, folder], settings);
 }
 
 const sha = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes)).digest('hex');

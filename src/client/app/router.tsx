@@ -82,10 +82,10 @@ function page(
 
 const AUTH_NS = ['auth', 'errors'];
 const ONBOARDING_NS = ['onboarding', 'errors'];
-const MARKET_NS = ['market', 'saved', 'errors'];
-const MESSAGES_NS = ['messages', 'market', 'notifications', 'errors'];
+const MARKET_NS = ['market', 'saved', 'trust', 'errors'];
+const MESSAGES_NS = ['messages', 'market', 'notifications', 'trust', 'errors'];
 const NOTIFICATIONS_NS = ['notifications', 'errors'];
-const ACCOUNT_NS = ['account', 'onboarding', 'auth', 'errors'];
+const ACCOUNT_NS = ['account', 'onboarding', 'auth', 'trust', 'errors'];
 const MEMBERS = { member: true };
 
 const pages: Record<PathName, PageDefinition> = {
@@ -126,6 +126,7 @@ const pages: Record<PathName, PageDefinition> = {
   settings: page('account/settings-page', ACCOUNT_NS, MEMBERS),
   confirmEmailChange: page('account/confirm-email-change-page', ACCOUNT_NS),
   undoEmailChange: page('account/undo-email-change-page', ACCOUNT_NS),
+  admin: page('admin/admin-page', ['admin', 'trust', 'errors'], MEMBERS),
 };
 const notFound = page('errors/not-found-page');
 

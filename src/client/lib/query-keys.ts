@@ -57,6 +57,17 @@ export const queryKeys = {
   billing: ['billing'] as const,
   profile: ['profile'] as const,
   place: (zip: string) => ['places', zip] as const,
+  blocks: {
+    all: ['blocks'] as const,
+    list: ['blocks', 'list'] as const,
+    between: (memberId: string) => ['blocks', 'between', memberId] as const,
+  },
+  admin: {
+    all: ['admin'] as const,
+    overview: ['admin', 'overview'] as const,
+    reports: ['admin', 'reports'] as const,
+    audit: ['admin', 'audit'] as const,
+  },
   account: {
     all: ['account'] as const,
     details: ['account', 'details'] as const,

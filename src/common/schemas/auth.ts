@@ -145,6 +145,8 @@ export const SessionUserSchema = z
     plan: z.enum(PLANS),
     role: z.enum(ROLES).nullable(),
     onboardingCompleted: z.boolean(),
+    /** Runs the moderation desk at /admin. */
+    isAdmin: z.boolean(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUserSchema>;

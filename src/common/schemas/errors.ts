@@ -51,5 +51,10 @@ export const ERROR_CODES = [
   'TWO_FACTOR_ON',
   'SIGN_IN_EXPIRED',
   'MEMBER_DELETED',
+  'BLOCKED',
+  'YOU_BLOCKED',
+  'OWN_CONTENT',
+  'ACCOUNT_SUSPENDED',
+  'LISTING_HIDDEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -159,6 +159,8 @@ export const ListingCardSchema = z
     location: z.string().nullable(),
     photo: PhotoViewSchema.nullable(),
     isSold: z.boolean(),
+    /** Only its owner ever sees it: a moderator hid it, or its seller is suspended. */
+    hidden: z.literal(true).optional(),
     createdAt: z.string(),
     /** For a signed-in member: the first of their vehicles this part fits. */
     fits: FitSchema.optional(),
@@ -291,6 +293,8 @@ export const ListingDetailSchema = ListingCardSchema.extend({
   zip: z.string().nullable(),
   /** `ships` and `localPickup`: how the seller hands parts over (their selling preferences). */
   seller: z.object({
+    /** To report or block them. */
+    id: z.string(),
     name: z.string().nullable(),
     verified: z.boolean(),
     ships: z.boolean(),

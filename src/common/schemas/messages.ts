@@ -22,6 +22,8 @@ export const MessageSchema = z
     senderId: z.string(),
     content: z.string(),
     clientId: z.string().nullable(),
+    /** Removed by a moderator: its content is gone. */
+    removed: z.boolean(),
     createdAt: z.string(),
     readAt: z.string().nullable(),
   })

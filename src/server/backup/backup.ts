@@ -10,7 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pLimit from 'p-limit';
 import type { Env } from '../env';
 import { createStorage } from '../storage/create-storage';
-import { dumpFromRunningApp, operatorSocketPath } from './operator-socket';
+import { askRunningApp, operatorSocketPath } from './operator-socket';
 
 const run = promisify(execFile);
 
@@ -111,7 +111,12 @@ export async function backup(env: Env, to: string, say: (line: string) => void):
     say('database: dumped with pg_dump');
   } else {
     database = 'embedded';
-    const fromApp = await dumpFromRunningApp(dataDir);
+    const asked = await askRunningApp(dataDir, 'GET', '/database');
+    if (asked && asked.status !== 200)
+      throw new BackupError(
+        `the running app could not dump its database (status ${asked.status}): see its log`,
+      );
+    const fromApp = asked?.body ?? null;
     const bytes = fromApp ?? (await dumpStoppedEmbedded(dataDir));
     await writeFile(path.join(to, EMBEDDED_DUMP), bytes);
     say(`database: embedded, ${fromApp ? 'dumped by the running app' : 'dumped (the app is stopped)'}`);

@@ -27,4 +27,17 @@ export async function housekeeping(db: Db, storage: Storage): Promise<void> {
   await db.execute(sql`update jobs set payload = '{}'::jsonb
     where failed_at < now() - make_interval(days => ${FAILED_JOB_PAYLOAD_DAYS}) and payload <> '{}'::jsonb`);
   await lapseEndedGracePeriods(db);
+  await endSuspensions(db);
+}
+
+/**
+ * A suspension that has run its course: the member's listings taken off the market for it come back
+ * (those a moderator hid for themselves stay hidden).
+ */
+export async function endSuspensions(db: Db): Promise<void> {
+  await db.execute(sql`update listings set is_sold = false, hidden_at = null, hidden_reason = null
+    where hidden_reason = 'suspension'
+      and user_id in (select id from "user" where suspended_until <= now())`);
+  await db.execute(sql`update "user" set suspended_until = null, suspension_reason = null
+    where suspended_until <= now()`);
 }

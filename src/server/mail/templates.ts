@@ -20,7 +20,9 @@ export type EmailTemplate =
   | 'twoFactorOn'
   | 'twoFactorOff'
   | 'accountDeleted'
-  | 'dataExportReady';
+  | 'dataExportReady'
+  | 'accountSuspended'
+  | 'accountSuspendedForGood';
 
 type EmailOptions = Omit<Parameters<typeof renderEmail>[1], 'supportEmail'>;
 

@@ -72,6 +72,9 @@ export const LIMITS = {
   contactForm: { max: 5, windowSeconds: 3600 },
   /** "Download my data": each request gathers the whole account. */
   dataExport: { max: 3, windowSeconds: 24 * 3600 },
+  /** Reports filed, and members blocked or unblocked. */
+  report: { max: 20, windowSeconds: 3600 },
+  block: { max: 60, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts a hit of `limit` for `subject` (a member id or a client address), scaled; throws when past it. */

@@ -11,7 +11,8 @@ export interface NavLinkItem {
   to: string;
 }
 
-export function navigation(signedIn: boolean) {
+/** `isAdmin` adds the moderation desk to the account menu. */
+export function navigation(signedIn: boolean, isAdmin = false) {
   const members = (to: string): string => (signedIn ? to : paths.auth.href({ mode: 'signin', redirect: to }));
 
   return {
@@ -46,6 +47,7 @@ export function navigation(signedIn: boolean) {
       { label: 'community', to: paths.community.href() },
       { label: 'upgrade', to: paths.upgrade.href() },
       { label: 'settings', to: paths.settings.href() },
+      ...(isAdmin ? [{ label: 'moderation', to: paths.admin.href() }] : []),
     ],
   } satisfies Record<string, NavLinkItem | NavLinkItem[]>;
 }

@@ -20,7 +20,7 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const { messages: unread, notifications: unreadNotifications } = useUnreadCounts(Boolean(user));
-  const nav = navigation(Boolean(user));
+  const nav = navigation(Boolean(user), user?.isAdmin ?? false);
   const barLink = ({ isActive }: { isActive: boolean }) =>
     cn(buttonClass('onDark'), isActive && 'bg-white/10');
   const iconLink = cn(buttonClass('onDark', 'icon'));

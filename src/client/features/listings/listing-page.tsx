@@ -16,11 +16,13 @@ import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
+import { Alert } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useSession } from '@client/features/session';
 import { countView, listingQueries, useDeleteListing } from './api';
 import { ContactSeller } from './contact-seller';
+import { BlockButton, ReportButton } from '@client/features/trust';
 import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
@@ -65,7 +67,7 @@ export const prefetch: Prefetch = (queryClient, { params }) =>
 
 /** /listing/{id}: the part, its seller and the way to reach them. */
 export default function ListingPage() {
-  const { t } = useTranslation(['market', 'common']);
+  const { t } = useTranslation(['market', 'common', 'trust']);
   const language = useLanguage();
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -147,6 +149,7 @@ export default function ListingPage() {
                   {t(`conditions.${l.condition}`, { defaultValue: l.condition.replace(/_/g, ' ') })}
                 </Badge>
                 {l.boostedUntil && !l.isSold ? <BoostedBadge /> : null}
+                {l.hidden ? <Badge tone="red">{t('hidden.badge', { ns: 'trust' })}</Badge> : null}
               </div>
               <div className="mt-3 flex items-start justify-between gap-3">
                 <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{l.title}</h1>
@@ -163,6 +166,7 @@ export default function ListingPage() {
             {l.isOwner ? (
               <div className="order-1 space-y-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
                 <p className="text-sm font-medium text-slate-800">{t('listing.ownerNote')}</p>
+                {l.hidden ? <Alert tone="error">{t('hidden.ownerNote', { ns: 'trust' })}</Alert> : null}
                 <div className="flex flex-wrap gap-2">
                   <Button asChild variant="secondary" size="sm">
                     <Link to={paths.editListing.href(l.id)}>
@@ -302,6 +306,12 @@ export default function ListingPage() {
                 ) : null}
               </dl>
             </Card>
+            {user && !l.isOwner ? (
+              <div className="order-5 flex flex-wrap gap-1">
+                <ReportButton kind="listing" targetId={l.id} />
+                <BlockButton memberId={l.seller.id} name={l.seller.name} />
+              </div>
+            ) : null}
           </div>
           <div className="contents lg:col-start-1 lg:row-start-1 lg:block lg:space-y-6">
             <div className="order-2">

@@ -20,6 +20,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { useSession } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
+import { BlockButton, ReportButton, trustQueries } from '@client/features/trust';
 import { linkify } from './linkify';
 import { messageQueries, useMarkConversationRead, useSendMessage } from './api';
 
@@ -186,7 +187,7 @@ function ConversationRow({
 }
 
 function ThreadView({ id }: { id: string }) {
-  const { t } = useTranslation(['messages', 'notifications', 'market']);
+  const { t } = useTranslation(['messages', 'notifications', 'market', 'trust']);
   const language = useLanguage();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -197,6 +198,9 @@ function ThreadView({ id }: { id: string }) {
     ...messageQueries.thread(id),
     refetchInterval: fallbackInterval(status, 10_000),
   });
+  const otherId = thread.data?.conversation.otherMember.id;
+  // Either of the two may have blocked the other: then there is nothing to send.
+  const blocks = useQuery({ ...trustQueries.between(otherId ?? ''), enabled: Boolean(otherId) });
   const markRead = useMarkConversationRead();
   const sendMessage = useSendMessage(id);
   const composer = useSchemaForm(SendMessageSchema, { defaultValues: { content: '' } });
@@ -256,6 +260,7 @@ function ThreadView({ id }: { id: string }) {
     );
   }
   const { conversation, messages } = thread.data;
+  const other = conversation.otherMember;
   const stored = new Set(messages.map((m) => m.clientId));
   const pending = outgoing.filter((m) => !stored.has(m.clientId));
 
@@ -284,6 +289,12 @@ function ThreadView({ id }: { id: string }) {
             </p>
           )}
         </div>
+        {other.deleted ? null : (
+          <div className="flex shrink-0 flex-wrap justify-end">
+            <ReportButton kind="member" targetId={other.id} />
+            <BlockButton memberId={other.id} name={other.name} />
+          </div>
+        )}
       </header>
       {/* Offline is said once for the whole app, under the header. */}
       {status === 'reconnecting' ? (
@@ -297,9 +308,17 @@ function ThreadView({ id }: { id: string }) {
         aria-live="polite"
       >
         {messages.map((m) => (
-          <Bubble key={m.id} mine={m.senderId === user?.id} content={m.content}>
+          <Bubble
+            key={m.id}
+            mine={m.senderId === user?.id}
+            content={m.removed ? null : m.content}
+            removedText={t('trust:removedMessage')}
+          >
             <time dateTime={m.createdAt}>{time(m.createdAt, language)}</time>
             {m.senderId === user?.id && m.readAt ? <span> · {t('read')}</span> : null}
+            {m.senderId !== user?.id && !m.removed ? (
+              <ReportButton kind="message" targetId={m.id} className="ml-1 h-6 px-1.5 text-xs" />
+            ) : null}
           </Bubble>
         ))}
         {pending.map((m) => (
@@ -319,36 +338,59 @@ function ThreadView({ id }: { id: string }) {
           </Bubble>
         ))}
       </ol>
-      <form
-        className="flex items-end gap-2 border-t border-slate-200 bg-white p-3"
-        onSubmit={(event) => void submit(event)}
-      >
-        <label htmlFor="message-box" className="sr-only">
-          {t('typeMessage')}
-        </label>
-        <textarea
-          id="message-box"
-          rows={2}
-          maxLength={MESSAGE_MAX_LENGTH}
-          className={cn(inputClass, 'h-auto! min-w-0 flex-1 resize-none py-2')}
-          placeholder={t('typeMessage')}
-          {...composer.register('content')}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              void submit();
-            }
-          }}
-        />
-        <Button type="submit" size="icon" className="shrink-0" aria-label={t('send')} disabled={!text.trim()}>
-          <Send aria-hidden className="size-4" />
-        </Button>
-      </form>
+      {blocks.data?.blocked || blocks.data?.blockedYou ? (
+        <p role="status" className="border-t border-slate-200 bg-white p-4 text-sm text-slate-700">
+          {blocks.data.blocked ? t('trust:block.blockedNotice') : t('trust:block.blockedYouNotice')}
+        </p>
+      ) : (
+        <form
+          className="flex items-end gap-2 border-t border-slate-200 bg-white p-3"
+          onSubmit={(event) => void submit(event)}
+        >
+          <label htmlFor="message-box" className="sr-only">
+            {t('typeMessage')}
+          </label>
+          <textarea
+            id="message-box"
+            rows={2}
+            maxLength={MESSAGE_MAX_LENGTH}
+            className={cn(inputClass, 'h-auto! min-w-0 flex-1 resize-none py-2')}
+            placeholder={t('typeMessage')}
+            {...composer.register('content')}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                void submit();
+              }
+            }}
+          />
+          <Button
+            type="submit"
+            size="icon"
+            className="shrink-0"
+            aria-label={t('send')}
+            disabled={!text.trim()}
+          >
+            <Send aria-hidden className="size-4" />
+          </Button>
+        </form>
+      )}
     </div>
   );
 }
 
-function Bubble({ mine, content, children }: { mine: boolean; content: string; children: React.ReactNode }) {
+function Bubble({
+  mine,
+  content,
+  removedText,
+  children,
+}: {
+  mine: boolean;
+  /** Null: removed by a moderator, `removedText` says so. */
+  content: string | null;
+  removedText?: string;
+  children: React.ReactNode;
+}) {
   return (
     <li className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
       <div
@@ -357,7 +399,11 @@ function Bubble({ mine, content, children }: { mine: boolean; content: string; c
           mine ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-900',
         )}
       >
-        <p className="whitespace-pre-wrap wrap-anywhere">{linkify(content, mine)}</p>
+        {content === null ? (
+          <p className={cn('italic', mine ? 'text-white/80' : 'text-slate-500')}>{removedText}</p>
+        ) : (
+          <p className="whitespace-pre-wrap wrap-anywhere">{linkify(content, mine)}</p>
+        )}
         <p className={cn('mt-1 text-right text-xs', mine ? 'text-white/80' : 'text-slate-500')}>{children}</p>
       </div>
     </li>

@@ -9,7 +9,16 @@ const ME = 'me';
 const THEM = 'them';
 
 function message(id: string, senderId: string, readAt: string | null = null): Message {
-  return { id, conversationId: 'c1', senderId, content: id, clientId: null, createdAt: '', readAt };
+  return {
+    id,
+    conversationId: 'c1',
+    senderId,
+    content: id,
+    clientId: null,
+    removed: false,
+    createdAt: '',
+    readAt,
+  };
 }
 
 function thread(messages: Message[], unreadCount = 0): Thread {

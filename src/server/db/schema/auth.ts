@@ -42,6 +42,14 @@ export const users = pgTable(
      * the messages they sent stay in the other member's conversation, from "Deleted member".
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Runs the moderation desk (`npm run admin -- grant <email>`; never through the API). */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * Set by a moderator: the member cannot sign in or act until then ('infinity': for good), and their
+     * listings are off the market (`listings.hidden_reason = 'suspension'`).
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     ...timestamps,
   },
   (table) => [check('user_plan_check', sql`${table.plan} IN ('bronze', 'gold', 'platinum')`)],

@@ -10,3 +10,4 @@ export * from './contact';
 export * from './billing';
 export * from './community';
 export * from './uploads';
+export * from './trust';

@@ -53,7 +53,16 @@ export const listings = pgTable(
     productUrl: text('product_url'),
     receiptImage: jsonb('receipt_image').$type<StoredPhoto | null>(),
     photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default([]),
+    /**
+     * Off the market: sold, or hidden (`hiddenAt`). A hidden listing leaves every browse, search and
+     * sitemap exactly as a sold one does (they all serve `is_sold = false`), and `hiddenAt` tells the two
+     * apart for its owner and the moderators.
+     */
     isSold: boolean('is_sold').notNull().default(false),
+    /** When a moderator hid it, or its seller was suspended; null: not hidden. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** `moderation` (hidden on a report) or `suspension` (back on the market when the seller is). */
+    hiddenReason: text('hidden_reason', { enum: ['moderation', 'suspension'] }),
     views: integer('views').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -240,6 +249,8 @@ export const messages = pgTable(
     /** The sender's idempotency key: a retried send with the same key stores nothing new. */
     clientId: text('client_id'),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Removed by a moderator: the content is emptied and the thread says so. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { and, eq, not } from 'drizzle-orm';
 import {
   AcceptedSchema,
   ConfirmationStatusSchema,
@@ -21,6 +22,7 @@ import {
 } from '@common/schemas/auth';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import {
   clearCookie,
   readCookie,
@@ -37,7 +39,13 @@ import { logSecurityEvent } from '../../security/security-log';
 import { clearRateLimit, LIMITS, type Limiter } from '../../security/rate-limit';
 import type { AuthService } from './auth.service';
 import { CHALLENGE_SECONDS, type TwoFactor } from './two-factor';
-import { clearSessionCookie, createSession, findSessionUser, setSessionCookie } from './sessions';
+import {
+  clearSessionCookie,
+  createSession,
+  findSessionUser,
+  notSuspended,
+  setSessionCookie,
+} from './sessions';
 import { CONFIRMATION_LINK_SECONDS, REGISTRATION_LIFETIME_SECONDS } from './registrations';
 import {
   completeSocialLink,
@@ -217,7 +225,18 @@ export function authRoutes(deps: AuthRoutesDeps) {
    * Signs this browser in as a member: its previous session ends, and a provider identity it holds
    * for this member is linked now (the member is told by email).
    */
+  /** A suspended member cannot sign in (by password, code or provider) until the suspension ends. */
+  async function refuseSuspended(userId: string) {
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), not(notSuspended())))
+      .limit(1);
+    if (found.length) throw new ApiError(403, 'ACCOUNT_SUSPENDED');
+  }
+
   async function signIn(c: Context<AppEnv>, userId: string, persistent: boolean) {
+    await refuseSuspended(userId);
     const previous = c.get('sessionId');
     if (previous) await auth.endSession(previous);
     const linkRequest = readSecretCookie(c, cookies, SOCIAL_LINK_COOKIE);
@@ -241,6 +260,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
    * and the code is asked for next; otherwise it is signed in.
    */
   async function firstStepPassed(c: Context<AppEnv>, userId: string, persistent: boolean) {
+    await refuseSuspended(userId);
     if (await deps.twoFactor.enabled(userId)) {
       const token = await deps.twoFactor.challenge(userId, persistent);
       writeCookie(c, cookies, SECOND_STEP_COOKIE, token, { maxAge: CHALLENGE_SECONDS });

@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionUser } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
@@ -95,13 +95,15 @@ export async function findSessionUser(
       firstName: users.firstName,
       lastName: users.lastName,
       plan: users.plan,
+      isAdmin: users.isAdmin,
       role: profiles.role,
       onboardingCompleted: profiles.onboardingCompleted,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.token, hashToken(token)), liveSession()))
+    // A suspended member's sessions are ended when suspended; this holds even for one missed.
+    .where(and(eq(sessions.token, hashToken(token)), liveSession(), notSuspended()))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
@@ -115,6 +117,11 @@ export async function findSessionUser(
       onboardingCompleted: onboardingCompleted ?? false,
     },
   };
+}
+
+/** The member is not suspended now. */
+export function notSuspended() {
+  return or(isNull(users.suspendedUntil), lte(users.suspendedUntil, sql`now()`))!;
 }
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {

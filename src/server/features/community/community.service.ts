@@ -25,6 +25,15 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
     return post;
   }
 
+  async function removePost(post: typeof communityPosts.$inferSelect) {
+    await db.delete(communityPosts).where(eq(communityPosts.id, post.id));
+    await removeFiles(
+      db,
+      storage,
+      post.photos.map((photo) => `${photo.key}/`),
+    );
+  }
+
   async function posts(viewerId: string, where: ReturnType<typeof and>, limit: number): Promise<Post[]> {
     const rows = await db
       .select({
@@ -97,12 +106,13 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
     async remove(userId: string, id: string) {
       const post = await findPost(id);
       if (post.userId !== userId) throw new ApiError(404, 'NOT_FOUND');
-      await db.delete(communityPosts).where(eq(communityPosts.id, post.id));
-      await removeFiles(
-        db,
-        storage,
-        post.photos.map((photo) => `${photo.key}/`),
-      );
+      await removePost(post);
+    },
+
+    /** A moderator's removal: whoever wrote it, and nothing to do when it is already gone. */
+    async removeAsModerator(id: string) {
+      const post = (await db.select().from(communityPosts).where(eq(communityPosts.id, id)).limit(1))[0];
+      if (post) await removePost(post);
     },
 
     /** Likes, or unlikes when already liked; the count changes in the same transaction. */

@@ -206,6 +206,8 @@ export function listingsRoutes(deps: {
   limit: Limiter;
   /** Listing drafts: the offline writer, or the AI endpoint's for Platinum. */
   writer: ListingWriter;
+  /** Sellers a member blocked with "hide their listings". */
+  hiddenSellers: (userId: string) => Promise<string[]>;
 }) {
   const { storage, listings: service } = deps;
   /** The signed-in member's vehicles (for fitment), or null for a visitor. */
@@ -240,7 +242,12 @@ export function listingsRoutes(deps: {
       return c.json(draft, 200);
     })
     .openapi(routes.browse, async (c) => {
-      const page = await service.browse(c.req.valid('query'), await fleetOf(c));
+      const user = c.get('user');
+      const page = await service.browse(
+        c.req.valid('query'),
+        await fleetOf(c),
+        user ? await deps.hiddenSellers(user.id) : [],
+      );
       return c.json({ ...page, items: await withFavourites(c, page.items) }, 200);
     })
     // Before `/listings/{id}`, which would take "for-you" for an id.

@@ -65,6 +65,7 @@ const CARD_FIELDS = [
   'listedAt',
   'boostedUntil',
   'rank',
+  'hiddenAt',
 ] as const;
 const cardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, listings[field]])) as {
   [Field in (typeof CARD_FIELDS)[number]]: (typeof listings)[Field];
@@ -108,7 +109,9 @@ export function toCard(storage: Storage, row: CardRow): ListingCard {
     yearEnd: row.yearEnd,
     location: row.location,
     photo: first ? photoView(storage, first) : null,
-    isSold: row.isSold,
+    // A hidden listing is off the market like a sold one; its owner is told which.
+    isSold: row.isSold && !row.hiddenAt,
+    ...(row.hiddenAt ? { hidden: true } : {}),
     createdAt: row.createdAt.toISOString(),
     boostedUntil:
       row.boostedUntil && row.boostedUntil.getTime() > Date.now() ? row.boostedUntil.toISOString() : null,
@@ -415,7 +418,12 @@ export function createListingsService(deps: {
      * One page of unsold listings, keyset-paginated on the sort key and the id, with a bounded count and
      * the sellers' verified badges: one statement, no transaction (docs/search.md).
      */
-    async browse(query: BrowseQuery, fleet: Vehicle[] | null = null): Promise<BrowseResponse> {
+    async browse(
+      query: BrowseQuery,
+      fleet: Vehicle[] | null = null,
+      /** Sellers this member blocked with their listings hidden. */
+      hiddenSellers: string[] = [],
+    ): Promise<BrowseResponse> {
       assertKnownPlace(query);
       const search = query.search ? await vocabulary.understand(query.search) : null;
       const sort = effectiveSort(query.sort);
@@ -423,6 +431,11 @@ export function createListingsService(deps: {
       const filters = browseConditions(query);
       /** The filters as a walk down an order index tests them (the distance on each listing it passes). */
       const walked = query.near ? browseConditions(query, 'walk') : filters;
+      if (hiddenSellers.length) {
+        const notBlocked = sql`${listings.userId} <> all(${sql.param(hiddenSellers)}::text[])`;
+        filters.push(notBlocked);
+        if (walked !== filters) walked.push(notBlocked);
+      }
       const alternatives = fitsFilter(query, fleet);
       const cursor = decodeCursor(query.cursor, sort);
       const tier = search ? bestMatchTier(search) : sql`0`;
@@ -627,6 +640,8 @@ export function createListingsService(deps: {
       if (!row) return null;
       const l = row.listing;
       const isOwner = viewerId === l.userId;
+      // Hidden by a moderator (or with its seller suspended): gone for everyone but its owner.
+      if (l.hiddenAt && !isOwner) return null;
       return {
         ...toCard(storage, l),
         description: l.description,
@@ -641,6 +656,7 @@ export function createListingsService(deps: {
         views: l.views,
         zip: l.zip,
         seller: {
+          id: l.userId,
           name: publicName(row.firstName, row.lastName),
           verified: PLAN_DETAILS[row.plan].verifiedBadge,
           // The seller's own choices from onboarding and settings.
@@ -721,6 +737,7 @@ export function createListingsService(deps: {
     async setSold(user: SessionUser, id: string, isSold: boolean): Promise<void> {
       await db.transaction(async (tx) => {
         const listing = await lockOwn(tx, user.id, id);
+        if (listing.hiddenAt) throw new ApiError(403, 'LISTING_HIDDEN');
         if (listing.isSold === isSold) return;
         if (!isSold) await assertWithinQuota(tx, activeListingsQuota(user));
         await tx.update(listings).set({ isSold, updatedAt: new Date() }).where(eq(listings.id, id));

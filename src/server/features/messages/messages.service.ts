@@ -15,6 +15,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { isUuid } from '../../http/ids';
 import { assertWithinQuota } from '../../db/member-quota';
 import { containsPattern } from '../../db/like';
+import { assertNotBlocked } from '../trust/trust.service';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -25,6 +26,7 @@ export function toMessage(row: MessageRow): Message {
     senderId: row.senderId,
     content: row.content,
     clientId: row.clientId,
+    removed: row.removedAt !== null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   };
@@ -306,6 +308,7 @@ export function createMessagesService(deps: {
       });
       // The conversation stays readable; nobody is there to answer.
       if (receiver?.deletedAt) throw new ApiError(409, 'MEMBER_DELETED');
+      await assertNotBlocked(db, user.id, receiverId);
       const settings = await notifications.settingsFor(receiverId);
       const result = await db.transaction((tx) =>
         storeMessage(
@@ -337,6 +340,7 @@ export function createMessagesService(deps: {
         if (!listing) throw new ApiError(404, 'NOT_FOUND');
         if (listing.userId === user.id) throw new ApiError(400, 'OWN_LISTING');
         if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
+        await assertNotBlocked(tx, user.id, listing.userId);
         const existing = await tx
           .select({ id: conversations.id })
           .from(conversations)

@@ -1,0 +1,40 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ModerationActionInput } from '@common/schemas/trust';
+import { call, client } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+
+/** The moderation desk's API layer: the week's numbers, the report queue, actions and the audit log. */
+export const adminQueries = {
+  overview: () =>
+    queryOptions({ queryKey: queryKeys.admin.overview, queryFn: () => call(client.admin.overview.$get()) }),
+  reports: () =>
+    infiniteQueryOptions({
+      queryKey: queryKeys.admin.reports,
+      queryFn: ({ pageParam }) =>
+        call(client.admin.reports.$get({ query: pageParam ? { cursor: pageParam } : {} })),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  audit: () =>
+    infiniteQueryOptions({
+      queryKey: queryKeys.admin.audit,
+      queryFn: ({ pageParam }) =>
+        call(client.admin.audit.$get({ query: pageParam ? { cursor: pageParam } : {} })),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+};
+
+/** Acts on a report; the queue, the numbers and the log are read again. */
+export function useModerationAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, action }: { reportId: string; action: ModerationActionInput }) =>
+      call(client.admin.reports[':id'].action.$post({ param: { id: reportId }, json: action })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.listings.all }),
+      ]),
+  });
+}

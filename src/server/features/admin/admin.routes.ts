@@ -1,0 +1,97 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { OkSchema } from '@common/schemas/auth';
+import {
+  AdminOverviewSchema,
+  AdminReportPageSchema,
+  AuditEntrySchema,
+  ModerationActionSchema,
+} from '@common/schemas/trust';
+import { body, failure, json, route } from '../../http/openapi';
+import { createRouter } from '../../http/create-router';
+import type { AppEnv } from '../../http/app-env';
+import { ApiError } from '../../http/api-error';
+import { IdParam } from '../../http/ids';
+import { requireUser } from '../auth/sessions';
+import type { AdminService } from './admin.service';
+
+const tags = ['Moderation'];
+const CursorQuery = z.object({ cursor: z.string().max(200).optional() });
+const refused = { 401: failure('Not signed in'), 403: failure('Not an admin') };
+
+const routes = {
+  overview: route({
+    member: true,
+    method: 'get',
+    path: '/overview',
+    tags,
+    summary: 'This week: new members, listings and reports, and the open reports',
+    responses: { 200: json(AdminOverviewSchema, 'Overview'), ...refused },
+  }),
+  reports: route({
+    member: true,
+    method: 'get',
+    path: '/reports',
+    tags,
+    summary: 'Open reports, oldest first, with the reported content',
+    request: { query: CursorQuery },
+    responses: { 200: json(AdminReportPageSchema, 'Reports'), ...refused },
+  }),
+  act: route({
+    member: true,
+    method: 'post',
+    path: '/reports/{id}/action',
+    tags,
+    summary: 'Dismiss a report, hide the listing, remove the message or post, or suspend the member',
+    request: { params: IdParam, ...body(ModerationActionSchema) },
+    responses: {
+      200: json(OkSchema, 'Done'),
+      400: failure('An action that does not fit the report'),
+      404: failure('No such open report'),
+      ...refused,
+    },
+  }),
+  audit: route({
+    member: true,
+    method: 'get',
+    path: '/audit',
+    tags,
+    summary: 'Every moderator action, newest first',
+    request: { query: CursorQuery },
+    responses: {
+      200: json(
+        z.object({ items: z.array(AuditEntrySchema), nextCursor: z.string().nullable() }),
+        'Audit log',
+      ),
+      ...refused,
+    },
+  }),
+};
+
+/** A moderator, or 403 (the role is read from the database with the session on every request). */
+function requireAdmin(c: Context<AppEnv>) {
+  const user = requireUser(c);
+  if (!user.isAdmin) throw new ApiError(403, 'FORBIDDEN');
+  return user;
+}
+
+export function adminRoutes(admin: AdminService) {
+  return createRouter()
+    .openapi(routes.overview, async (c) => {
+      requireAdmin(c);
+      return c.json(await admin.overview(), 200);
+    })
+    .openapi(routes.reports, async (c) => {
+      requireAdmin(c);
+      return c.json(await admin.queue(c.req.valid('query').cursor), 200);
+    })
+    .openapi(routes.act, async (c) => {
+      const user = requireAdmin(c);
+      await admin.act(user.id, c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ status: 'ok' as const }, 200);
+    })
+    .openapi(routes.audit, async (c) => {
+      requireAdmin(c);
+      return c.json(await admin.audit(c.req.valid('query').cursor), 200);
+    });
+}

@@ -1,0 +1,454 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { publicName } from '@common/labels';
+import { languageOrDefault } from '@common/i18n/languages';
+import type {
+  AdminOverview,
+  AdminReport,
+  AuditEntry,
+  ModerationActionInput,
+  ReportedContent,
+} from '@common/schemas/trust';
+import type { Db, Tx } from '../../db/client';
+import {
+  communityPosts,
+  conversations,
+  listings,
+  messages,
+  moderationActions,
+  reports,
+  sessions,
+  users,
+} from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { decodeTimeCursor, encodeTimeCursor } from '../../http/ids';
+import { enqueueJob, type JobHandler } from '../../jobs/queue';
+import type { TemplateMailer } from '../../mail/templates';
+import type { Storage } from '../../storage/storage';
+import { photoVariantKey, type StoredPhoto } from '@common/photos';
+
+/** Reports per page of the queue, entries per page of the audit log. */
+const QUEUE_PAGE = 20;
+const AUDIT_PAGE = 50;
+/** The overview counts up to this many of each (never an exact count over a big table). */
+const OVERVIEW_CAP = 10_000;
+/** Messages shown on each side of a reported one. */
+const CONTEXT = 3;
+
+const SuspendedJob = z.object({ userId: z.string(), actionId: z.number() });
+
+type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * The moderation desk: the queue of open reports with what they are about, the actions a moderator
+ * takes on them (each written to the audit log in the same transaction), and the week's numbers.
+ * Only members with `is_admin` reach it (`admin.routes.ts`).
+ */
+export function createAdminService(deps: {
+  db: Db;
+  storage: Storage;
+  mailer: TemplateMailer;
+  publicUrl: string;
+  wakeJobs: () => void;
+  /** Closes a member's open sockets on every instance (their sessions were just ended). */
+  sessionsEnded: (userId: string) => Promise<void>;
+  /** Removes a community post and its photos, whoever wrote it. */
+  removePost: (postId: string) => Promise<void>;
+}) {
+  const { db, storage } = deps;
+  const photoUrl = (photo: StoredPhoto | undefined) =>
+    photo ? storage.publicUrl(photoVariantKey(photo, photo.variants[0] ?? 320)) : null;
+
+  /** What each report is about, for a page of reports: one query per kind, never one per report. */
+  async function contents(rows: ReportRow[]): Promise<Map<string, ReportedContent>> {
+    const byKind = (kind: ReportRow['kind']) => [
+      ...new Set(rows.filter((row) => row.kind === kind).map((row) => row.targetId)),
+    ];
+    const found = new Map<string, ReportedContent>();
+    const listingIds = byKind('listing');
+    if (listingIds.length)
+      for (const l of await db.select().from(listings).where(inArray(listings.id, listingIds)))
+        found.set(`listing:${l.id}`, {
+          kind: 'listing',
+          id: l.id,
+          title: l.title,
+          price: l.price,
+          description: l.description,
+          photo: photoUrl(l.photos[0]),
+          hidden: l.hiddenAt !== null,
+          isSold: l.isSold && l.hiddenAt === null,
+        });
+    const postIds = byKind('post');
+    if (postIds.length)
+      for (const p of await db.select().from(communityPosts).where(inArray(communityPosts.id, postIds)))
+        found.set(`post:${p.id}`, {
+          kind: 'post',
+          id: p.id,
+          title: p.title,
+          description: p.description,
+          photo: photoUrl(p.photos[0]),
+        });
+    const messageIds = byKind('message');
+    if (messageIds.length) {
+      // Each reported message with the few before and after it in its conversation.
+      const around = await db.execute<{
+        reported: string;
+        conversation_id: string;
+        listing_title: string | null;
+        id: string;
+        content: string;
+        removed_at: string | null;
+        created_at: string;
+        first_name: string | null;
+        last_name: string | null;
+      }>(sql`
+        select r.id as reported, t.conversation_id, c.listing_title, m.id, m.content, m.removed_at,
+          m.created_at, u.first_name, u.last_name
+        from unnest(${sql.param(messageIds)}::uuid[]) as r(id)
+        join ${messages} t on t.id = r.id
+        join ${conversations} c on c.id = t.conversation_id
+        cross join lateral (
+          (select * from ${messages} b where b.conversation_id = t.conversation_id
+             and (b.created_at, b.id) < (t.created_at, t.id) order by b.created_at desc, b.id desc limit ${CONTEXT})
+          union all
+          (select * from ${messages} a where a.conversation_id = t.conversation_id
+             and (a.created_at, a.id) >= (t.created_at, t.id) order by a.created_at, a.id limit ${CONTEXT + 1})
+        ) as m
+        join ${users} u on u.id = m.sender_id
+        order by r.id, m.created_at, m.id`);
+      for (const row of around.rows) {
+        const key = `message:${row.reported}`;
+        const entry = found.get(key) ?? {
+          kind: 'message' as const,
+          id: row.reported,
+          conversationId: row.conversation_id,
+          listingTitle: row.listing_title,
+          around: [],
+        };
+        if (entry.kind !== 'message') continue;
+        entry.around.push({
+          id: row.id,
+          sender: publicName(row.first_name, row.last_name) ?? '',
+          content: row.content,
+          removed: row.removed_at !== null,
+          createdAt: new Date(row.created_at).toISOString(),
+        });
+        found.set(key, entry);
+      }
+    }
+    for (const row of rows)
+      if (row.kind === 'member') found.set(`member:${row.targetId}`, { kind: 'member', id: row.targetId });
+    return found;
+  }
+
+  /** Records the action, and closes the report with every other open one about the same thing. */
+  async function closeReports(
+    tx: Tx,
+    adminId: string,
+    report: ReportRow,
+    action: (typeof moderationActions.$inferInsert)['action'],
+    extra: { reason?: string; until?: Date | null; kind?: ReportRow['kind']; targetId?: string } = {},
+  ) {
+    await tx
+      .update(reports)
+      .set({ status: action === 'dismiss' ? 'dismissed' : 'actioned', resolvedAt: sql`now()` })
+      .where(
+        action === 'dismiss'
+          ? eq(reports.id, report.id)
+          : and(
+              eq(reports.kind, report.kind),
+              eq(reports.targetId, report.targetId),
+              eq(reports.status, 'open'),
+            ),
+      );
+    const [entry] = await tx
+      .insert(moderationActions)
+      .values({
+        adminId,
+        action,
+        reportId: report.id,
+        kind: extra.kind ?? report.kind,
+        targetId: extra.targetId ?? report.targetId,
+        reason: extra.reason ?? '',
+        until: extra.until ?? null,
+      })
+      .returning({ id: moderationActions.id });
+    return entry!.id;
+  }
+
+  /**
+   * Suspends a member until `until` (null: for good): they are signed out everywhere, cannot sign in,
+   * and their unsold listings leave the market until the suspension ends.
+   */
+  async function suspend(tx: Tx, userId: string, until: Date | null, reason: string) {
+    await tx
+      .update(users)
+      .set({ suspendedUntil: until ?? sql`'infinity'::timestamptz`, suspensionReason: reason })
+      .where(eq(users.id, userId));
+    await tx
+      .update(listings)
+      .set({ isSold: true, hiddenAt: sql`now()`, hiddenReason: 'suspension' })
+      .where(and(eq(listings.userId, userId), eq(listings.isSold, false)));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  }
+
+  const jobHandlers: Record<string, JobHandler> = {
+    'moderation.suspended': async (raw) => {
+      if (await deps.mailer.nextAlreadySent()) return;
+      const { userId } = SuspendedJob.parse(raw);
+      const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+      if (!user?.suspendedUntil || user.deletedAt) return;
+      const language = languageOrDefault(user.locale);
+      const forGood = !Number.isFinite(user.suspendedUntil.getTime());
+      await deps.mailer.send(
+        deps.mailer.compose(forGood ? 'accountSuspendedForGood' : 'accountSuspended', {
+          to: user.email,
+          language,
+          name: user.firstName,
+          link: `${deps.publicUrl}/contact`,
+          quote: user.suspensionReason ?? '',
+          ...(forGood
+            ? {}
+            : {
+                params: {
+                  until: new Intl.DateTimeFormat(language, {
+                    dateStyle: 'long',
+                    timeStyle: 'short',
+                    timeZone: 'UTC',
+                  }).format(user.suspendedUntil),
+                },
+              }),
+        }),
+      );
+    },
+  };
+
+  return {
+    jobHandlers,
+
+    async overview(): Promise<AdminOverview> {
+      const week = sql`now() - interval '7 days'`;
+      const capped = (from: ReturnType<typeof sql>) =>
+        sql<number>`(select count(*)::int from (${from} limit ${OVERVIEW_CAP}) as capped)`;
+      const rows = await db.execute<AdminOverview>(sql`select
+        ${capped(sql`select 1 from ${users} where ${users.createdAt} >= ${week} and ${users.deletedAt} is null`)} as "newMembers",
+        ${capped(sql`select 1 from ${listings} where ${listings.isSold} = false and ${listings.listedAt} >= ${week}`)} as "newListings",
+        ${capped(sql`select 1 from ${reports} where ${reports.createdAt} >= ${week}`)} as "newReports",
+        ${capped(sql`select 1 from ${reports} where ${reports.status} = 'open'`)} as "openReports"`);
+      return rows.rows[0]!;
+    },
+
+    /** Open reports, oldest first, a page at a time, each with what it is about and about whom. */
+    async queue(cursor: string | undefined): Promise<{ items: AdminReport[]; nextCursor: string | null }> {
+      const after = cursor ? decodeTimeCursor(cursor) : null;
+      const rows = await db
+        .select()
+        .from(reports)
+        .where(
+          and(
+            eq(reports.status, 'open'),
+            after
+              ? or(
+                  sql`${reports.createdAt} > ${after.createdAt.toISOString()}::timestamptz`,
+                  and(
+                    sql`${reports.createdAt} = ${after.createdAt.toISOString()}::timestamptz`,
+                    sql`${reports.id} > ${after.id}::uuid`,
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(reports.createdAt), asc(reports.id))
+        .limit(QUEUE_PAGE + 1);
+      const page = rows.slice(0, QUEUE_PAGE);
+      if (!page.length) return { items: [], nextCursor: null };
+      const memberIds = [...new Set(page.flatMap((row) => [row.reporterId, row.subjectId]))];
+      const members = await db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          createdAt: users.createdAt,
+          suspendedUntil: users.suspendedUntil,
+          suspensionReason: users.suspensionReason,
+          activeListings: sql<number>`(select count(*)::int from ${listings} l where l.user_id = "user"."id" and l.is_sold = false)`,
+        })
+        .from(users)
+        .where(inArray(users.id, memberIds));
+      const member = new Map(members.map((m) => [m.id, m]));
+      const content = await contents(page);
+      const others = await db
+        .select({ kind: reports.kind, targetId: reports.targetId, n: sql<number>`count(*)::int` })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.status, 'open'),
+            inArray(
+              reports.targetId,
+              page.map((row) => row.targetId),
+            ),
+          ),
+        )
+        .groupBy(reports.kind, reports.targetId);
+      const count = new Map(others.map((o) => [`${o.kind}:${o.targetId}`, o.n]));
+      const last = page.at(-1)!;
+      return {
+        items: page.map((row) => {
+          const reporter = member.get(row.reporterId);
+          const subject = member.get(row.subjectId);
+          return {
+            id: row.id,
+            kind: row.kind,
+            reason: row.reason,
+            note: row.note,
+            createdAt: row.createdAt.toISOString(),
+            reporter: {
+              id: row.reporterId,
+              name: publicName(reporter?.firstName ?? null, reporter?.lastName ?? null) ?? '',
+            },
+            subject: {
+              id: row.subjectId,
+              name: publicName(subject?.firstName ?? null, subject?.lastName ?? null) ?? '',
+              email: subject?.email ?? '',
+              memberSince: subject?.createdAt.toISOString() ?? '',
+              activeListings: subject?.activeListings ?? 0,
+              suspendedUntil: suspendedUntilText(subject?.suspendedUntil ?? null),
+              suspensionReason: subject?.suspensionReason ?? null,
+            },
+            content: content.get(`${row.kind}:${row.targetId}`) ?? { kind: 'gone', id: row.targetId },
+            alsoReported: Math.max((count.get(`${row.kind}:${row.targetId}`) ?? 1) - 1, 0),
+          };
+        }),
+        nextCursor: rows.length > QUEUE_PAGE ? encodeTimeCursor(last) : null,
+      };
+    },
+
+    /** Acts on an open report; the action and its reason go to the audit log. */
+    async act(adminId: string, reportId: string, input: ModerationActionInput): Promise<void> {
+      let suspended: { userId: string; actionId: number } | null = null;
+      let removedPost: string | null = null;
+      await db.transaction(async (tx) => {
+        const [report] = await tx
+          .select()
+          .from(reports)
+          .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
+          .for('update');
+        if (!report) throw new ApiError(404, 'NOT_FOUND');
+        switch (input.action) {
+          case 'dismiss':
+            await closeReports(tx, adminId, report, 'dismiss');
+            return;
+          case 'hide-listing': {
+            if (report.kind !== 'listing') throw new ApiError(400, 'VALIDATION_ERROR');
+            // Off the market as a sold listing is; a listing already sold stays sold, and hidden.
+            await tx
+              .update(listings)
+              .set({ isSold: true, hiddenAt: sql`now()`, hiddenReason: 'moderation' })
+              .where(and(eq(listings.id, report.targetId), isNull(listings.hiddenAt)));
+            await closeReports(tx, adminId, report, 'hide-listing');
+            return;
+          }
+          case 'remove-message': {
+            if (report.kind !== 'message') throw new ApiError(400, 'VALIDATION_ERROR');
+            await tx
+              .update(messages)
+              .set({ content: '', removedAt: sql`now()` })
+              .where(eq(messages.id, report.targetId));
+            await closeReports(tx, adminId, report, 'remove-message');
+            return;
+          }
+          case 'remove-post': {
+            if (report.kind !== 'post') throw new ApiError(400, 'VALIDATION_ERROR');
+            await closeReports(tx, adminId, report, 'remove-post');
+            removedPost = report.targetId;
+            return;
+          }
+          case 'suspend': {
+            const until = input.days === null ? null : new Date(Date.now() + input.days * 86_400_000);
+            await suspend(tx, report.subjectId, until, input.reason);
+            const actionId = await closeReports(tx, adminId, report, 'suspend', {
+              reason: input.reason,
+              until,
+              kind: 'member',
+              targetId: report.subjectId,
+            });
+            // Every open report about this member's things is settled by the suspension too.
+            await tx
+              .update(reports)
+              .set({ status: 'actioned', resolvedAt: sql`now()` })
+              .where(and(eq(reports.subjectId, report.subjectId), eq(reports.status, 'open')));
+            await enqueueJob(tx, 'moderation.suspended', { userId: report.subjectId, actionId });
+            suspended = { userId: report.subjectId, actionId };
+          }
+        }
+      });
+      if (removedPost) await deps.removePost(removedPost);
+      if (suspended) {
+        await deps.sessionsEnded((suspended as { userId: string }).userId);
+        deps.wakeJobs();
+      }
+    },
+
+    /** The audit log, newest first. */
+    async audit(cursor: string | undefined): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
+      const after = cursor ? decodeTimeCursor(cursor) : null;
+      const rows = await db
+        .select({ entry: moderationActions, firstName: users.firstName, lastName: users.lastName })
+        .from(moderationActions)
+        .leftJoin(users, eq(users.id, moderationActions.adminId))
+        .where(
+          after
+            ? or(
+                lt(moderationActions.createdAt, after.createdAt),
+                and(
+                  eq(moderationActions.createdAt, after.createdAt),
+                  lt(moderationActions.id, Number(after.id)),
+                ),
+              )
+            : undefined,
+        )
+        .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+        .limit(AUDIT_PAGE + 1);
+      const page = rows.slice(0, AUDIT_PAGE);
+      const last = page.at(-1);
+      return {
+        items: page.map(({ entry, firstName, lastName }) => ({
+          id: entry.id,
+          admin: entry.adminId ? (publicName(firstName, lastName) ?? '') : null,
+          action: entry.action,
+          kind: entry.kind,
+          targetId: entry.targetId,
+          reason: entry.reason,
+          until: suspendedUntilText(entry.until),
+          createdAt: entry.createdAt.toISOString(),
+        })),
+        nextCursor:
+          rows.length > AUDIT_PAGE && last
+            ? encodeTimeCursor({ createdAt: last.entry.createdAt, id: String(last.entry.id) })
+            : null,
+      };
+    },
+  };
+}
+
+/**
+ * Grants or revokes the moderation desk (`npm run admin`; never through the API). False when no member
+ * has the address.
+ */
+export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ isAdmin })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
+/** A suspension's end as the API gives it: an ISO time, 'forever', or null when not suspended. */
+function suspendedUntilText(until: Date | null): string | null {
+  if (!until) return null;
+  return Number.isFinite(until.getTime()) ? until.toISOString() : 'forever';
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,303 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../env';
+import { startServer } from '../../start-server';
+import type { ListingCard, ListingDetail } from '@common/schemas/listings';
+import type { Message, Thread } from '@common/schemas/messages';
+import type { AdminOverview, AdminReport, AuditEntry } from '@common/schemas/trust';
+import { openDatabase } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { listings, users } from '../../db/schema';
+import { endSuspensions } from '../../jobs/housekeeping';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
+import { partInput } from '../../../test/listings';
+import { runScript } from '../../../test/scripts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Failure = { error: { code: string; message: string } };
+type Queue = { items: AdminReport[]; nextCursor: string | null };
+
+async function admin() {
+  const member = await signedInMember(t, { firstName: 'Ada', lastName: 'Mod' });
+  await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, member.id));
+  return member;
+}
+
+async function openReport(moderator: TestBrowser, targetId: string): Promise<AdminReport> {
+  const queue = await moderator.get<Queue>('/api/admin/reports');
+  const found = queue.body.items.find((item) => item.content.id === targetId || item.subject.id === targetId);
+  if (!found) throw new Error(`no open report about ${targetId}`);
+  return found;
+}
+
+const act = (moderator: TestBrowser, reportId: string, action: Record<string, unknown>) =>
+  moderator.post<Failure>(`/api/admin/reports/${reportId}/action`, action);
+
+describe('the moderation desk', () => {
+  it('is for admins only', async () => {
+    const member = await signedInMember(t);
+    for (const [method, path, body] of [
+      ['GET', '/api/admin/overview', undefined],
+      ['GET', '/api/admin/reports', undefined],
+      ['GET', '/api/admin/audit', undefined],
+      ['POST', '/api/admin/reports/00000000-0000-4000-8000-000000000000/action', { action: 'dismiss' }],
+    ] as const) {
+      expect((await new TestBrowser(t).request(method, path, body)).status, path).toBe(401);
+      expect((await member.browser.request(method, path, body)).status, path).toBe(403);
+    }
+    const moderator = await admin();
+    expect((await moderator.browser.get('/api/auth/session')).body).toMatchObject({
+      user: { isAdmin: true },
+    });
+    expect((await moderator.browser.get<AdminOverview>('/api/admin/overview')).status).toBe(200);
+  });
+
+  it('hides a reported listing: gone from browse and its page, its owner told, and the log kept', async () => {
+    const moderator = await admin();
+    const seller = await signedInMember(t, { firstName: 'Sly' });
+    const buyer = await signedInMember(t);
+    const item = (
+      await seller.browser.post<ListingDetail>('/api/listings', partInput('Replica wheels sold as real'))
+    ).body;
+    await buyer.browser.post('/api/reports', {
+      kind: 'listing',
+      targetId: item.id,
+      reason: 'counterfeit',
+      note: 'Stamped fake',
+    });
+    const other = await signedInMember(t);
+    await other.browser.post('/api/reports', { kind: 'listing', targetId: item.id, reason: 'misleading' });
+
+    const overview = await moderator.browser.get<AdminOverview>('/api/admin/overview');
+    expect(overview.body.openReports).toBeGreaterThanOrEqual(2);
+    const report = await openReport(moderator.browser, item.id);
+    expect(report).toMatchObject({
+      kind: 'listing',
+      reason: 'counterfeit',
+      note: 'Stamped fake',
+      subject: { id: seller.id, name: 'Sly R.', activeListings: 1, suspendedUntil: null },
+      content: { kind: 'listing', title: 'Replica wheels sold as real', price: '100.00', hidden: false },
+      alsoReported: 1,
+    });
+    expect((await act(moderator.browser, report.id, { action: 'remove-message' })).status).toBe(400);
+    expect((await act(moderator.browser, report.id, { action: 'hide-listing' })).status).toBe(200);
+
+    const visitor = new TestBrowser(t);
+    expect((await visitor.get(`/api/listings/${item.id}`)).status).toBe(404);
+    const browse = await visitor.get<{ items: ListingCard[] }>('/api/listings?search=replica');
+    expect(browse.body.items).toEqual([]);
+    const own = await seller.browser.get<ListingDetail>(`/api/listings/${item.id}`);
+    expect(own.body).toMatchObject({ hidden: true, isSold: false });
+    const relist = await seller.browser.request<Failure>('PATCH', `/api/listings/${item.id}/status`, {
+      isSold: false,
+    });
+    expect(relist.status).toBe(403);
+    expect(relist.body.error.code).toBe('LISTING_HIDDEN');
+    // Both reports about it are settled.
+    const queue = await moderator.browser.get<Queue>('/api/admin/reports');
+    expect(queue.body.items.some((i) => i.content.id === item.id)).toBe(false);
+    const audit = await moderator.browser.get<{ items: AuditEntry[] }>('/api/admin/audit');
+    expect(audit.body.items[0]).toMatchObject({
+      admin: 'Ada M.',
+      action: 'hide-listing',
+      kind: 'listing',
+      targetId: item.id,
+    });
+  });
+
+  it('removes a reported message (shown in its conversation), removes a post, and dismisses', async () => {
+    const moderator = await admin();
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Coilovers'))).body;
+    const started = await buyer.browser.post<{ conversationId: string }>(
+      `/api/listings/${item.id}/messages`,
+      { content: 'Price?' },
+    );
+    const conversation = started.body.conversationId;
+    const rude = await seller.browser.post<Message>(`/api/conversations/${conversation}/messages`, {
+      content: 'Insulting words',
+    });
+    await buyer.browser.post<Message>(`/api/conversations/${conversation}/messages`, {
+      content: 'That was rude',
+    });
+    await buyer.browser.post('/api/reports', {
+      kind: 'message',
+      targetId: rude.body.id,
+      reason: 'harassment',
+    });
+
+    const report = await openReport(moderator.browser, rude.body.id);
+    expect(report.content.kind === 'message' && report.content.around.map((m) => m.content)).toEqual([
+      'Price?',
+      'Insulting words',
+      'That was rude',
+    ]);
+    expect((await act(moderator.browser, report.id, { action: 'remove-message' })).status).toBe(200);
+    const thread = await buyer.browser.get<Thread>(`/api/conversations/${conversation}`);
+    expect(thread.body.messages.map((m) => [m.content, m.removed])).toEqual([
+      ['Price?', false],
+      ['', true],
+      ['That was rude', false],
+    ]);
+
+    const post = await seller.browser.post<{ id: string }>('/api/community/posts', {
+      title: 'Spam',
+      description: 'Buy followers',
+    });
+    await buyer.browser.post('/api/reports', { kind: 'post', targetId: post.body.id, reason: 'spam' });
+    const aboutPost = await openReport(moderator.browser, post.body.id);
+    expect(aboutPost.content).toMatchObject({ kind: 'post', title: 'Spam' });
+    expect((await act(moderator.browser, aboutPost.id, { action: 'remove-post' })).status).toBe(200);
+    expect((await buyer.browser.get(`/api/community/posts/${post.body.id}`)).status).toBe(404);
+
+    await buyer.browser.post('/api/reports', {
+      kind: 'member',
+      targetId: seller.id,
+      reason: 'other',
+      note: 'Just a feeling',
+    });
+    const aboutMember = await openReport(moderator.browser, seller.id);
+    expect((await act(moderator.browser, aboutMember.id, { action: 'dismiss' })).status).toBe(200);
+    expect((await act(moderator.browser, aboutMember.id, { action: 'dismiss' })).status).toBe(404);
+    const audit = await moderator.browser.get<{ items: AuditEntry[] }>('/api/admin/audit');
+    expect(audit.body.items.slice(0, 3).map((e) => e.action)).toEqual([
+      'dismiss',
+      'remove-post',
+      'remove-message',
+    ]);
+  });
+
+  it('suspends a member for a time: signed out, refused at sign-in, listings off the market, emailed why; back after', async () => {
+    const moderator = await admin();
+    const seller = await signedInMember(t, { firstName: 'Vic' });
+    const buyer = await signedInMember(t);
+    const item = (
+      await seller.browser.post<ListingDetail>('/api/listings', partInput('Stolen catalytic converter'))
+    ).body;
+    await buyer.browser.post('/api/reports', { kind: 'listing', targetId: item.id, reason: 'prohibited' });
+    const report = await openReport(moderator.browser, item.id);
+
+    const noReason = await act(moderator.browser, report.id, { action: 'suspend', days: 7, reason: '' });
+    expect(noReason.status).toBe(400);
+    expect(
+      (
+        await act(moderator.browser, report.id, {
+          action: 'suspend',
+          days: 7,
+          reason: 'Selling stolen parts',
+        })
+      ).status,
+    ).toBe(200);
+
+    expect((await seller.browser.get('/api/auth/session')).body).toEqual({ user: null });
+    const signIn = await new TestBrowser(t, '203.0.113.77', 'zh-CN').post<Failure>('/api/auth/sign-in', {
+      email: seller.email,
+      password: MEMBER_PASSWORD,
+    });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body.error).toEqual({
+      code: 'ACCOUNT_SUSPENDED',
+      message: '该账户已被暂停。我们已通过电子邮件告知你原因和期限。',
+    });
+    expect((await new TestBrowser(t).get(`/api/listings/${item.id}`)).status).toBe(404);
+
+    await t.runJobs();
+    const mail = (await t.mailTo(seller.email)).at(-1)!;
+    expect(mail.subject).toBe('Your ModMarket account is suspended');
+    expect(mail.text).toContain('> Selling stolen parts');
+    expect(mail.text).toMatch(/until \w+ \d+, \d{4}/);
+    const audit = await moderator.browser.get<{ items: AuditEntry[] }>('/api/admin/audit');
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'suspend',
+      kind: 'member',
+      targetId: seller.id,
+      reason: 'Selling stolen parts',
+    });
+    expect(audit.body.items[0]!.until).toMatch(/^\d{4}-/);
+
+    // The week passes: the hourly housekeeping brings the listings back, and the member signs in.
+    await t.database.db
+      .update(users)
+      .set({ suspendedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(users.id, seller.id));
+    await endSuspensions(t.database.db);
+    expect((await new TestBrowser(t).get(`/api/listings/${item.id}`)).status).toBe(200);
+    const back = await new TestBrowser(t, '203.0.113.78').post('/api/auth/sign-in', {
+      email: seller.email,
+      password: MEMBER_PASSWORD,
+    });
+    expect(back.status).toBe(200);
+    const [row] = await t.database.db.select().from(listings).where(eq(listings.id, item.id));
+    expect(row).toMatchObject({ isSold: false, hiddenAt: null, hiddenReason: null });
+  });
+
+  it('suspends for good, and a moderator is made with `npm run admin -- grant`, never through the API', async () => {
+    const moderator = await admin();
+    const spammer = await signedInMember(t);
+    const reporter = await signedInMember(t);
+    await reporter.browser.post('/api/reports', { kind: 'member', targetId: spammer.id, reason: 'spam' });
+    const report = await openReport(moderator.browser, spammer.id);
+    await act(moderator.browser, report.id, { action: 'suspend', days: null, reason: 'Spam accounts' });
+    await t.runJobs();
+    expect((await t.mailTo(spammer.email)).at(-1)?.subject).toBe('Your ModMarket account is closed');
+    await endSuspensions(t.database.db);
+    const signIn = await new TestBrowser(t, '203.0.113.79').post<Failure>('/api/auth/sign-in', {
+      email: spammer.email,
+      password: MEMBER_PASSWORD,
+    });
+    expect(signIn.body.error.code).toBe('ACCOUNT_SUSPENDED');
+
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-admin-'));
+    try {
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'db'), statementTimeoutMs: 10_000 });
+      await migrateDatabase(database.db);
+      await database.db.insert(users).values({ id: 'u-1', name: 'Mia Lee', email: 'mia@example.com' });
+      await database.close();
+      const command = (...args: string[]) => runScript('scripts/admin.ts', args, { DATA_DIR: dataDir });
+      expect((await command('grant', 'mia@example.com')).stdout).toMatch(/can now use the moderation desk/);
+      await expect(command('grant', 'nobody@example.com')).rejects.toMatchObject({
+        stderr: expect.stringMatching(/No member/),
+      });
+      const reopened = await openDatabase({ dataDir: path.join(dataDir, 'db'), statementTimeoutMs: 10_000 });
+      const [mia] = await reopened.db
+        .select({ isAdmin: users.isAdmin })
+        .from(users)
+        .where(eq(users.id, 'u-1'));
+      await reopened.close();
+      expect(mia?.isAdmin).toBe(true);
+      // With the app running on the embedded database, the command goes through the app.
+      const server = await startServer(
+        loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'false' }),
+        pino({ level: 'silent' }),
+      );
+      try {
+        expect((await command('revoke', 'mia@example.com')).stdout).toMatch(
+          /no longer has the moderation desk/,
+        );
+        const [after] = await server.database.db
+          .select({ isAdmin: users.isAdmin })
+          .from(users)
+          .where(eq(users.id, 'u-1'));
+        expect(after?.isAdmin).toBe(false);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
