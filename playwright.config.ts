@@ -10,6 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 // Where the test SMTP server (scripts/e2e-server.mjs) drops the emails the app sends. Set once in the
 // runner; the workers inherit it.
 process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-mail-'));
+// Each server's data folder is `<E2E_DATA_ROOT>/<its port>`: a journey runs operator commands on it
+// (`npm run admin`), as an operator would on the machine.
+process.env.E2E_DATA_ROOT ??= mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-data-'));
 
 /**
  * End-to-end journeys against the built app (`npm run build` first), in Debian's Chromium: a test

@@ -10,7 +10,11 @@ import { startMailListener } from './mail-listener.mjs';
 // The app of the Stripe journeys (playwright.config.ts) talks to a stand-in for Stripe started here.
 if (process.env.E2E_STRIPE_PORT) await import('./e2e-stripe.mjs');
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-'));
+// Under E2E_DATA_ROOT (playwright.config.ts), named by the port, so a journey can find it.
+const dataDir = process.env.E2E_DATA_ROOT
+  ? path.join(process.env.E2E_DATA_ROOT, String(process.env.PORT))
+  : mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-'));
+mkdirSync(dataDir, { recursive: true });
 const mailDir = process.env.E2E_MAIL_DIR ?? path.join(dataDir, 'mail');
 mkdirSync(mailDir, { recursive: true });
 

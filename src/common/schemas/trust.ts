@@ -147,6 +147,8 @@ export const AuditEntrySchema = z
     action: z.string(),
     kind: z.enum(REPORT_KINDS),
     targetId: z.string(),
+    /** What it acted on, as a moderator recognises it (a title, a member's name); null once gone. */
+    target: z.string().nullable(),
     reason: z.string(),
     until: z.string().nullable(),
     createdAt: z.string(),

@@ -17,11 +17,16 @@ import { Modal } from '@client/components/ui/modal';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '@client/components/ui/tabs';
+import { useSession } from '@client/features/session';
+import { NotFoundPage } from '@client/features/errors';
 import { adminQueries, useModerationAction } from './api';
 
 /** /admin: the moderation desk (admins only; the server refuses everyone else). */
 export default function AdminPage() {
   const { t } = useTranslation('admin');
+  const { user } = useSession();
+  // Members without the role see the same page as for an address that does not exist.
+  if (!user?.isAdmin) return <NotFoundPage />;
   return (
     <>
       <PageMeta title={t('meta.title')} noIndex />
@@ -407,6 +412,9 @@ function AuditLog() {
                 {t('audit.what')}
               </th>
               <th scope="col" className="px-4 py-2 font-medium">
+                {t('audit.target')}
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
                 {t('audit.reason')}
               </th>
             </tr>
@@ -424,6 +432,7 @@ function AuditLog() {
                     ? ` · ${entry.until === 'forever' ? t('suspend.forever') : t('member.suspendedUntil', { date: formatDate(entry.until, language) })}`
                     : ''}
                 </td>
+                <td className="px-4 py-2 wrap-anywhere text-slate-900">{entry.target ?? '—'}</td>
                 <td className="px-4 py-2 wrap-anywhere text-slate-700">{entry.reason}</td>
               </tr>
             ))}

@@ -56,6 +56,57 @@ export function createAdminService(deps: {
   removePost: (postId: string) => Promise<void>;
 }) {
   const { db, storage } = deps;
+
+  /**
+   * What each audit entry acted on, as a moderator recognises it: a listing's or post's title, a
+   * member's public name, the listing a message was about. One query per kind for the whole page.
+   */
+  async function targetLabels(entries: { kind: string; targetId: string }[]): Promise<Map<string, string>> {
+    const ids = (kind: string) => [
+      ...new Set(entries.filter((entry) => entry.kind === kind).map((entry) => entry.targetId)),
+    ];
+    const labels = new Map<string, string>();
+    const [listingIds, memberIds, postIds, messageIds] = [
+      ids('listing'),
+      ids('member'),
+      ids('post'),
+      ids('message'),
+    ];
+    await Promise.all([
+      listingIds.length &&
+        db
+          .select({ id: listings.id, title: listings.title })
+          .from(listings)
+          .where(inArray(listings.id, listingIds))
+          .then((rows) => rows.forEach((row) => labels.set(`listing:${row.id}`, row.title))),
+      memberIds.length &&
+        db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, memberIds))
+          .then((rows) =>
+            rows.forEach((row) => {
+              const name = publicName(row.firstName, row.lastName);
+              if (name) labels.set(`member:${row.id}`, name);
+            }),
+          ),
+      postIds.length &&
+        db
+          .select({ id: communityPosts.id, title: communityPosts.title })
+          .from(communityPosts)
+          .where(inArray(communityPosts.id, postIds))
+          .then((rows) => rows.forEach((row) => labels.set(`post:${row.id}`, row.title))),
+      messageIds.length &&
+        db
+          .select({ id: messages.id, title: listings.title })
+          .from(messages)
+          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+          .innerJoin(listings, eq(listings.id, conversations.listingId))
+          .where(inArray(messages.id, messageIds))
+          .then((rows) => rows.forEach((row) => labels.set(`message:${row.id}`, row.title))),
+    ]);
+    return labels;
+  }
   const photoUrl = (photo: StoredPhoto | undefined) =>
     photo ? storage.publicUrl(photoVariantKey(photo, photo.variants[0] ?? 320)) : null;
 
@@ -412,6 +463,7 @@ export function createAdminService(deps: {
         .limit(AUDIT_PAGE + 1);
       const page = rows.slice(0, AUDIT_PAGE);
       const last = page.at(-1);
+      const targets = await targetLabels(page.map(({ entry }) => entry));
       return {
         items: page.map(({ entry, firstName, lastName }) => ({
           id: entry.id,
@@ -419,6 +471,7 @@ export function createAdminService(deps: {
           action: entry.action,
           kind: entry.kind,
           targetId: entry.targetId,
+          target: targets.get(`${entry.kind}:${entry.targetId}`) ?? null,
           reason: entry.reason,
           until: suspendedUntilText(entry.until),
           createdAt: entry.createdAt.toISOString(),

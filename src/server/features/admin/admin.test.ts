@@ -115,6 +115,7 @@ describe('the moderation desk', () => {
       action: 'hide-listing',
       kind: 'listing',
       targetId: item.id,
+      target: item.title,
     });
   });
 
@@ -174,10 +175,11 @@ describe('the moderation desk', () => {
     expect((await act(moderator.browser, aboutMember.id, { action: 'dismiss' })).status).toBe(200);
     expect((await act(moderator.browser, aboutMember.id, { action: 'dismiss' })).status).toBe(404);
     const audit = await moderator.browser.get<{ items: AuditEntry[] }>('/api/admin/audit');
-    expect(audit.body.items.slice(0, 3).map((e) => e.action)).toEqual([
-      'dismiss',
-      'remove-post',
-      'remove-message',
+    expect(audit.body.items.slice(0, 3).map((e) => [e.action, e.target])).toEqual([
+      ['dismiss', 'Sam R.'],
+      // The post is gone with its removal; the message is named by its conversation's listing.
+      ['remove-post', null],
+      ['remove-message', item.title],
     ]);
   });
 
