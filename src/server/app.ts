@@ -13,6 +13,8 @@ import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
 import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
 import { createTrustService } from './features/trust/trust.service';
 import { trustRoutes } from './features/trust/trust.routes';
+import { createOffersService } from './features/offers/offers.service';
+import { offersRoutes } from './features/offers/offers.routes';
 import { createAdminService } from './features/admin/admin.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { logSecurityEvent, type SecurityEvent } from './security/security-log';
@@ -216,6 +218,14 @@ export function createApp(deps: AppDeps) {
         : null,
     ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
   });
+  const messages = createMessagesService({
+    db,
+    storage: deps.storage,
+    realtime,
+    notifications,
+    planMissedEmail: missed.plan,
+  });
+  const offers = createOffersService({ db, messages, wakeJobs });
   const jobHandlers: Record<string, JobHandler> = {
     ...auth.jobHandlers,
     ...account.jobHandlers,
@@ -227,6 +237,7 @@ export function createApp(deps: AppDeps) {
     ...billing.jobHandlers,
     ...removalJobHandlers(deps.storage),
     ...admin.jobHandlers,
+    ...offers.jobHandlers,
   };
 
   const api = createRouter();
@@ -255,13 +266,6 @@ export function createApp(deps: AppDeps) {
   });
   // Public browse and listing pages: revalidated by ETag, shared briefly by a CDN when a visitor asks.
   api.on('GET', ['/listings', '/listings/:id'], cacheableAnswers());
-  const messages = createMessagesService({
-    db,
-    storage: deps.storage,
-    realtime,
-    notifications,
-    planMissedEmail: missed.plan,
-  });
   // One chain, so that its type is the route table the client's typed calls are checked against.
   const routes = api
     .route('/', healthRoutes({ ping: () => deps.database.ping() }))
@@ -291,6 +295,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', trustRoutes({ trust, limit }))
+    .route('/', offersRoutes({ offers, limit }))
     .route('/places', placesRoutes())
     .route('/vehicles', fleetRoutes(fleet))
     .route('/boosts', boostsRoutes(boosts))

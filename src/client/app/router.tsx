@@ -82,8 +82,8 @@ function page(
 
 const AUTH_NS = ['auth', 'errors'];
 const ONBOARDING_NS = ['onboarding', 'errors'];
-const MARKET_NS = ['market', 'saved', 'trust', 'errors'];
-const MESSAGES_NS = ['messages', 'market', 'notifications', 'trust', 'errors'];
+const MARKET_NS = ['market', 'saved', 'trust', 'offers', 'errors'];
+const MESSAGES_NS = ['messages', 'market', 'notifications', 'trust', 'offers', 'errors'];
 const NOTIFICATIONS_NS = ['notifications', 'errors'];
 const ACCOUNT_NS = ['account', 'onboarding', 'auth', 'trust', 'errors'];
 const MEMBERS = { member: true };

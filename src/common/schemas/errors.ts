@@ -56,5 +56,12 @@ export const ERROR_CODES = [
   'OWN_CONTENT',
   'ACCOUNT_SUSPENDED',
   'LISTING_HIDDEN',
+  'LISTING_PENDING',
+  'LISTING_NOT_PENDING',
+  'OFFERS_OFF',
+  'OFFER_OPEN',
+  'OFFER_CLOSED',
+  'OFFER_NOT_YOUR_TURN',
+  'OFFER_OWN_LISTING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { money } from './money';
+import { OfferSchema } from './offers';
 import { FitSchema } from './vehicles';
 import { CATEGORIES, CONDITIONS } from '../catalog';
 import { RADIUS_OPTIONS } from './auth';
@@ -161,6 +163,8 @@ export const ListingCardSchema = z
     isSold: z.boolean(),
     /** Only its owner ever sees it: a moderator hid it, or its seller is suspended. */
     hidden: z.literal(true).optional(),
+    /** An accepted offer holds it for one buyer until it is sold or released. */
+    pending: z.literal(true).optional(),
     createdAt: z.string(),
     /** For a signed-in member: the first of their vehicles this part fits. */
     fits: FitSchema.optional(),
@@ -222,17 +226,7 @@ export const ListingInputSchema = z
   .object({
     title: text(120, 'validation.required'),
     description: z.string().trim().max(5000, 'validation.tooLong').default(''),
-    price: z.union([z.number(), z.string()]).transform((value, ctx) => {
-      const number = typeof value === 'string' ? Number(value.replace(/[$,\s]/g, '')) : value;
-      if (value === '' || !Number.isFinite(number) || number < 0 || number > 10_000_000) {
-        ctx.addIssue({
-          code: 'custom',
-          message: value === '' ? 'validation.required' : 'validation.priceInvalid',
-        });
-        return z.NEVER;
-      }
-      return Math.round(number * 100) / 100;
-    }),
+    price: money(),
     category: z.enum(CATEGORIES, { error: 'validation.required' }),
     condition: z.enum(CONDITIONS, { error: 'validation.required' }),
     make: text(50, 'validation.required'),
@@ -248,6 +242,8 @@ export const ListingInputSchema = z
       .optional()
       .transform((value) => value || null),
     negotiable: z.boolean().default(true),
+    /** Offers below this are declined at once (only with a negotiable price). */
+    offerFloor: optionalMoney('validation.priceInvalid'),
     referralAmount: optionalMoney('validation.priceInvalid'),
     verification: z.boolean().default(false),
     partId: optionalText(80),
@@ -264,6 +260,8 @@ export const ListingInputSchema = z
     photos: z.array(StoredPhotoSchema).max(MAX_PHOTOS, 'validation.tooManyPhotos').default([]),
   })
   .superRefine((value, ctx) => {
+    if (value.offerFloor !== undefined && value.offerFloor >= value.price)
+      ctx.addIssue({ code: 'custom', path: ['offerFloor'], message: 'validation.offerFloorAbovePrice' });
     if (value.yearStart && value.yearEnd && value.yearEnd < value.yearStart)
       ctx.addIssue({ code: 'custom', path: ['yearEnd'], message: 'validation.yearRange' });
     if (value.verification) {
@@ -283,6 +281,10 @@ export const ListingDetailSchema = ListingCardSchema.extend({
   description: z.string(),
   photos: z.array(PhotoViewSchema),
   negotiable: z.boolean(),
+  /** Its owner's auto-decline floor (only the owner sees it). */
+  offerFloor: z.string().nullable().optional(),
+  /** For a signed-in buyer: their latest offer on it, open or answered. */
+  myOffer: OfferSchema.nullable().optional(),
   referralAmount: z.string().nullable(),
   partId: z.string().nullable(),
   partBrand: z.string().nullable(),

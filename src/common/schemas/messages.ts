@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PhotoViewSchema } from './listings';
+import { OfferEventSchema, OfferSchema } from './offers';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -24,6 +25,8 @@ export const MessageSchema = z
     clientId: z.string().nullable(),
     /** Removed by a moderator: its content is gone. */
     removed: z.boolean(),
+    /** A step of an offer (an event card); `content` is then its note. */
+    offer: OfferEventSchema.nullable(),
     createdAt: z.string(),
     readAt: z.string().nullable(),
   })
@@ -43,7 +46,14 @@ export const ConversationSummarySchema = z
     /** `deleted`: the member deleted their account; their messages stay, from "Deleted member". */
     otherMember: z.object({ id: z.string(), name: z.string().nullable(), deleted: z.boolean() }),
     role: z.enum(['buyer', 'seller']),
-    lastMessage: z.object({ content: z.string(), createdAt: z.string(), fromMe: z.boolean() }).nullable(),
+    lastMessage: z
+      .object({
+        content: z.string(),
+        offer: OfferEventSchema.nullable(),
+        createdAt: z.string(),
+        fromMe: z.boolean(),
+      })
+      .nullable(),
     unreadCount: z.number(),
   })
   .meta({ id: 'ConversationSummary' });
@@ -54,6 +64,11 @@ export const ConversationListSchema = z
   .meta({ id: 'ConversationList' });
 
 export const ThreadSchema = z
-  .object({ conversation: ConversationSummarySchema, messages: z.array(MessageSchema) })
+  .object({
+    conversation: ConversationSummarySchema,
+    messages: z.array(MessageSchema),
+    /** The newest offer between the two on this listing, if any (its answer buttons). */
+    offer: OfferSchema.nullable(),
+  })
   .meta({ id: 'Thread' });
 export type Thread = z.infer<typeof ThreadSchema>;

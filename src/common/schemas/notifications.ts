@@ -3,6 +3,7 @@ import type { Message } from './messages';
 
 export const NOTIFICATION_TYPES = [
   'message',
+  'offer',
   'price_drop',
   'new_listing',
   'sale_update',
@@ -13,7 +14,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
  * What the client needs to word a notification in the reader's language. Every field is optional:
- * each type uses its own (message: name, listingTitle, preview, count; price_drop: listingTitle,
+ * each type uses its own (message: name, listingTitle, preview, count; offer: name, listingTitle,
+ * price, action; price_drop: listingTitle,
  * oldPrice, price; new_listing: searchName, listingTitle; sale_update and boost_ended: listingTitle;
  * system: title, body).
  */
@@ -25,6 +27,8 @@ export const NotificationDataSchema = z.object({
   oldPrice: z.string().optional(),
   price: z.string().optional(),
   searchName: z.string().optional(),
+  /** offer: the step (made, countered, accepted, …). */
+  action: z.string().optional(),
   title: z.string().optional(),
   body: z.string().optional(),
 });
@@ -82,6 +86,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 /** Which switch lets a type through. */
 export const SETTING_FOR_TYPE: Record<NotificationType, keyof NotificationSettings> = {
   message: 'messages',
+  // A step of an offer is a message in the conversation.
+  offer: 'messages',
   price_drop: 'priceDrops',
   new_listing: 'newListings',
   sale_update: 'saleUpdates',

@@ -75,6 +75,8 @@ export const LIMITS = {
   /** Reports filed, and members blocked or unblocked. */
   report: { max: 20, windowSeconds: 3600 },
   block: { max: 60, windowSeconds: 3600 },
+  /** Offers made, answered and released. */
+  offer: { max: 60, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts a hit of `limit` for `subject` (a member id or a client address), scaled; throws when past it. */

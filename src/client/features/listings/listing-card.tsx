@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BoostedBadge } from './boost-action';
+import { PendingBadge } from '@client/features/offers';
 import { Link } from 'react-router';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { ListingCard as Card } from '@common/schemas/listings';
@@ -49,6 +50,7 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
           {[listing.make, listing.model, years].filter(Boolean).join(' · ')}
         </p>
         <FitBadge fit={listing.fits} className="self-start" />
+        {listing.pending ? <PendingBadge className="self-start" /> : null}
         {listing.boostedUntil ? <BoostedBadge className="self-start" /> : null}
         {listing.sellerVerified ? (
           <span

@@ -32,6 +32,7 @@ function initialValues(listing?: ListingDetail): ListingInput {
     description: listing?.description ?? '',
     price: listing?.price ?? '',
     negotiable: listing?.negotiable ?? true,
+    offerFloor: listing?.offerFloor ?? '',
     referralAmount: listing?.referralAmount ?? '',
     // Empty until chosen (the schema says so), whatever the enum's type allows.
     category: (listing?.category ?? '') as ListingInput['category'],
@@ -312,6 +313,15 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
             ))}
           </div>
         </fieldset>
+        {negotiable ? (
+          <TextField
+            label={t('form.floorLabel', { ns: 'offers' })}
+            hint={t('form.floorHint', { ns: 'offers' })}
+            inputMode="decimal"
+            error={message(errors.offerFloor?.message)}
+            {...form.register('offerFloor')}
+          />
+        ) : null}
         <TextField
           label={t('form.referral')}
           hint={t('form.referralHint')}

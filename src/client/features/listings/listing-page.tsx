@@ -23,6 +23,7 @@ import { useSession } from '@client/features/session';
 import { countView, listingQueries, useDeleteListing } from './api';
 import { ContactSeller } from './contact-seller';
 import { BlockButton, ReportButton } from '@client/features/trust';
+import { ListingOffer, OwnerPending, PendingBadge } from '@client/features/offers';
 import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
@@ -148,6 +149,7 @@ export default function ListingPage() {
                 <Badge>
                   {t(`conditions.${l.condition}`, { defaultValue: l.condition.replace(/_/g, ' ') })}
                 </Badge>
+                {l.pending ? <PendingBadge /> : null}
                 {l.boostedUntil && !l.isSold ? <BoostedBadge /> : null}
                 {l.hidden ? <Badge tone="red">{t('hidden.badge', { ns: 'trust' })}</Badge> : null}
               </div>
@@ -187,6 +189,7 @@ export default function ListingPage() {
                     {t('listing.delete')}
                   </Button>
                 </div>
+                {l.pending ? <OwnerPending listingId={l.id} /> : null}
                 <BoostAction listingId={l.id} boostedUntil={l.boostedUntil} isSold={l.isSold} />
               </div>
             ) : !l.isSold ? (
@@ -209,6 +212,17 @@ export default function ListingPage() {
                     </Button>
                   )}
                 </div>
+              </div>
+            ) : null}
+            {user && !l.isOwner && !l.isSold ? (
+              <div className="order-1">
+                <ListingOffer
+                  listingId={l.id}
+                  title={l.title}
+                  negotiable={l.negotiable}
+                  pending={Boolean(l.pending)}
+                  offer={l.myOffer ?? null}
+                />
               </div>
             ) : null}
 

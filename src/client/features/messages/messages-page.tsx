@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, MessageSquare, RotateCw, Search, Send } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH, SendMessageSchema, type ConversationSummary } from '@common/schemas/messages';
+import type { OfferEvent } from '@common/schemas/offers';
 import { formatDate, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { ApiClientError } from '@client/lib/api';
@@ -21,6 +22,7 @@ import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { useSession } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
 import { BlockButton, ReportButton, trustQueries } from '@client/features/trust';
+import { OfferAnswer, OfferEventCard } from '@client/features/offers';
 import { linkify } from './linkify';
 import { messageQueries, useMarkConversationRead, useSendMessage } from './api';
 
@@ -171,7 +173,15 @@ function ConversationRow({
                 c.unreadCount ? 'font-semibold text-slate-900' : 'text-slate-600',
               )}
             >
-              {c.lastMessage ? `${c.lastMessage.fromMe ? t('you') : ''}${c.lastMessage.content}` : ''}
+              {c.lastMessage
+                ? `${c.lastMessage.fromMe ? t('you') : ''}${
+                    c.lastMessage.offer
+                      ? t(`offers:event.${c.lastMessage.offer.action}`, {
+                          amount: formatPrice(c.lastMessage.offer.amount, language),
+                        })
+                      : c.lastMessage.content
+                  }`
+                : ''}
             </p>
             {c.unreadCount ? (
               <span className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
@@ -313,6 +323,7 @@ function ThreadView({ id }: { id: string }) {
             mine={m.senderId === user?.id}
             content={m.removed ? null : m.content}
             removedText={t('trust:removedMessage')}
+            offer={m.offer}
           >
             <time dateTime={m.createdAt}>{time(m.createdAt, language)}</time>
             {m.senderId === user?.id && m.readAt ? <span> · {t('read')}</span> : null}
@@ -338,6 +349,7 @@ function ThreadView({ id }: { id: string }) {
           </Bubble>
         ))}
       </ol>
+      {thread.data.offer ? <OfferAnswer offer={thread.data.offer} /> : null}
       {blocks.data?.blocked || blocks.data?.blockedYou ? (
         <p role="status" className="border-t border-slate-200 bg-white p-4 text-sm text-slate-700">
           {blocks.data.blocked ? t('trust:block.blockedNotice') : t('trust:block.blockedYouNotice')}
@@ -383,12 +395,15 @@ function Bubble({
   mine,
   content,
   removedText,
+  offer,
   children,
 }: {
   mine: boolean;
   /** Null: removed by a moderator, `removedText` says so. */
   content: string | null;
   removedText?: string;
+  /** A step of an offer: shown as an event card, `content` as its note. */
+  offer?: OfferEvent | null;
   children: React.ReactNode;
 }) {
   return (
@@ -396,15 +411,23 @@ function Bubble({
       <div
         className={cn(
           'max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm',
-          mine ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-900',
+          offer
+            ? 'border border-amber-300 bg-amber-50 text-slate-900'
+            : mine
+              ? 'bg-brand-700 text-white'
+              : 'border border-slate-200 bg-white text-slate-900',
         )}
       >
         {content === null ? (
-          <p className={cn('italic', mine ? 'text-white/80' : 'text-slate-500')}>{removedText}</p>
+          <p className={cn('italic', mine && !offer ? 'text-white/80' : 'text-slate-500')}>{removedText}</p>
+        ) : offer ? (
+          <OfferEventCard event={offer} note={content} />
         ) : (
           <p className="whitespace-pre-wrap wrap-anywhere">{linkify(content, mine)}</p>
         )}
-        <p className={cn('mt-1 text-right text-xs', mine ? 'text-white/80' : 'text-slate-500')}>{children}</p>
+        <p className={cn('mt-1 text-right text-xs', mine && !offer ? 'text-white/80' : 'text-slate-500')}>
+          {children}
+        </p>
       </div>
     </li>
   );

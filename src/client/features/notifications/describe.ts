@@ -21,6 +21,11 @@ export function describeNotification(
         title: d.name ? t('item.message.title', params) : t('item.message.titleNoName'),
         description: t('item.message.description', { ...params, count: d.count ?? 1 }),
       };
+    case 'offer':
+      return {
+        title: t(`item.offer.${d.action ?? 'made'}.title`, { ...params, name: d.name ?? '' }),
+        description: t(`item.offer.${d.action ?? 'made'}.description`, params),
+      };
     case 'system':
       return {
         title: d.title ? t('item.system.title', params) : t('item.system.fallback'),

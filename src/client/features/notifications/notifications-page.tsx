@@ -3,7 +3,17 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
-import { Bell, CheckCheck, DollarSign, Megaphone, MessageSquare, Rocket, Sparkles, Tag } from 'lucide-react';
+import {
+  Bell,
+  CheckCheck,
+  DollarSign,
+  HandCoins,
+  Megaphone,
+  MessageSquare,
+  Rocket,
+  Sparkles,
+  Tag,
+} from 'lucide-react';
 import {
   NOTIFICATION_TYPES,
   type Notification,
@@ -26,6 +36,7 @@ import { notificationQueries, useMarkAllRead, useMarkRead, useSaveNotificationSe
 
 const ICONS: Record<NotificationType, typeof Bell> = {
   message: MessageSquare,
+  offer: HandCoins,
   price_drop: DollarSign,
   new_listing: Sparkles,
   sale_update: Tag,

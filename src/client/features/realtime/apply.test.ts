@@ -16,6 +16,7 @@ function message(id: string, senderId: string, readAt: string | null = null): Me
     content: id,
     clientId: null,
     removed: false,
+    offer: null,
     createdAt: '',
     readAt,
   };
@@ -25,6 +26,7 @@ function thread(messages: Message[], unreadCount = 0): Thread {
   return {
     conversation: { otherMember: { id: THEM }, unreadCount } as Thread['conversation'],
     messages,
+    offer: null,
   };
 }
 

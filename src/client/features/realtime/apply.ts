@@ -13,8 +13,12 @@ export function apply(queryClient: QueryClient, event: RealtimeEvent, onNotifica
     case 'message': {
       const { message } = event;
       const key = queryKeys.conversations.thread(event.conversationId);
-      // Appended to a thread on screen; a thread being fetched (or a bare event) is fetched anew.
-      if (message)
+      // Appended to a thread on screen; a thread being fetched (or a bare event) is fetched anew, and so
+      // is one where an offer moved (its answer buttons), with the listing's page (pending or not).
+      if (message?.offer) {
+        void refresh(queryClient, key);
+        void refresh(queryClient, queryKeys.listings.all);
+      } else if (message)
         updateOrRefresh<Thread>(queryClient, key, (thread) =>
           thread.messages.some((m) => m.id === message.id)
             ? thread

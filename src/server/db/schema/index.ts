@@ -11,3 +11,4 @@ export * from './billing';
 export * from './community';
 export * from './uploads';
 export * from './trust';
+export * from './offers';

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { StoredPhoto } from '@common/photos';
+import type { OfferEvent } from '@common/schemas/offers';
 import { users } from './auth';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -45,7 +46,12 @@ export const listings = pgTable(
     zip: text('zip'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** Price negotiable: members may make offers (docs/trust.md, "Offers"). */
     negotiable: boolean('negotiable').notNull().default(true),
+    /** Offers below this are declined at once, for the seller; null: none. */
+    offerFloor: numeric('offer_floor', { precision: 12, scale: 2 }),
+    /** An offer was accepted: the listing is held for this buyer until sold or released. */
+    pendingBuyerId: text('pending_buyer_id').references(() => users.id, { onDelete: 'set null' }),
     referralAmount: numeric('referral_amount', { precision: 12, scale: 2 }),
     partId: text('part_id'),
     partBrand: text('part_brand'),
@@ -251,6 +257,8 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** Removed by a moderator: the content is emptied and the thread says so. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** A step of an offer, shown as an event card; `content` is then the step's note (may be empty). */
+    offer: jsonb('offer').$type<OfferEvent>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -19,7 +19,16 @@ import { DEFAULT_RADIUS_MILES } from '@common/schemas/auth';
 import { placeLabel } from '@common/schemas/places';
 import { EARTH_RADIUS_MILES, boundingBox, lookupZip } from '../../geo/zip';
 import type { Db, Tx } from '../../db/client';
-import { conversations, listingPriceHistory, listings, listingViews, profiles, users } from '../../db/schema';
+import {
+  conversations,
+  listingPriceHistory,
+  listings,
+  listingViews,
+  offers,
+  profiles,
+  users,
+} from '../../db/schema';
+import { toOffer } from '../offers/offer-view';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
 import { isStoredPhoto } from '../../photos/store-photo';
 import { resolvePhotos } from '../../photos/uploads';
@@ -66,6 +75,7 @@ const CARD_FIELDS = [
   'boostedUntil',
   'rank',
   'hiddenAt',
+  'pendingBuyerId',
 ] as const;
 const cardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, listings[field]])) as {
   [Field in (typeof CARD_FIELDS)[number]]: (typeof listings)[Field];
@@ -112,6 +122,7 @@ export function toCard(storage: Storage, row: CardRow): ListingCard {
     // A hidden listing is off the market like a sold one; its owner is told which.
     isSold: row.isSold && !row.hiddenAt,
     ...(row.hiddenAt ? { hidden: true } : {}),
+    ...(row.pendingBuyerId && !row.isSold ? { pending: true } : {}),
     createdAt: row.createdAt.toISOString(),
     boostedUntil:
       row.boostedUntil && row.boostedUntil.getTime() > Date.now() ? row.boostedUntil.toISOString() : null,
@@ -320,6 +331,8 @@ function columns(input: ListingValues) {
       : { latitude: null, longitude: null }),
     price: String(fields.price),
     referralAmount: fields.referralAmount === undefined ? null : String(fields.referralAmount),
+    // A floor means nothing on a firm price: no offers are taken then.
+    offerFloor: fields.negotiable && fields.offerFloor !== undefined ? String(fields.offerFloor) : null,
     partBrand: fields.partBrand ?? null,
     receiptImage: fields.receiptImage ?? null,
     yearStart: fields.yearStart ?? null,
@@ -380,6 +393,16 @@ export function createListingsService(deps: {
   const { db, storage, events, wakeJobs } = deps;
   const reads = deps.reads ?? db;
   const vocabulary = createSearchVocabulary(db);
+  /** A member's newest offer on a listing, for its page. */
+  async function latestOffer(listingId: string, buyerId: string) {
+    const [row] = await reads
+      .select()
+      .from(offers)
+      .where(and(eq(offers.listingId, listingId), eq(offers.buyerId, buyerId)))
+      .orderBy(desc(offers.createdAt))
+      .limit(1);
+    return row ? toOffer(row, buyerId) : null;
+  }
   /** Search impressions not yet added to the listings' days (`flushImpressions`). */
   const impressions = new Map<string, number>();
 
@@ -647,6 +670,8 @@ export function createListingsService(deps: {
         description: l.description,
         photos: l.photos.map((p) => photoView(storage, p)),
         negotiable: l.negotiable,
+        ...(isOwner ? { offerFloor: l.offerFloor } : {}),
+        ...(viewerId && !isOwner ? { myOffer: await latestOffer(l.id, viewerId) } : {}),
         referralAmount: l.referralAmount,
         partId: l.partId,
         partBrand: l.partBrand,
@@ -740,7 +765,11 @@ export function createListingsService(deps: {
         if (listing.hiddenAt) throw new ApiError(403, 'LISTING_HIDDEN');
         if (listing.isSold === isSold) return;
         if (!isSold) await assertWithinQuota(tx, activeListingsQuota(user));
-        await tx.update(listings).set({ isSold, updatedAt: new Date() }).where(eq(listings.id, id));
+        // Sold ends what an accepted offer held it for; the offer stays accepted in the conversation.
+        await tx
+          .update(listings)
+          .set({ isSold, pendingBuyerId: null, updatedAt: new Date() })
+          .where(eq(listings.id, id));
         if (isSold) await events.sold(tx, id);
       });
       wakeJobs();

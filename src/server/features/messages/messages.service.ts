@@ -1,12 +1,14 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
 import { publicName } from '@common/labels';
 import type { ConversationSummary, Message } from '@common/schemas/messages';
+import type { OfferEvent } from '@common/schemas/offers';
 import type { Notification, NotificationSettings } from '@common/schemas/notifications';
 import type { StoredPhoto } from '@common/photos';
 import type { Db, Tx } from '../../db/client';
-import { conversations, listings, messages, users } from '../../db/schema';
+import { conversations, listings, messages, offers, users } from '../../db/schema';
+import { toOffer } from '../offers/offer-view';
 import { ApiError } from '../../http/api-error';
 import type { Storage } from '../../storage/storage';
 import type { RealtimeHub } from '../../realtime/hub';
@@ -18,6 +20,8 @@ import { containsPattern } from '../../db/like';
 import { assertNotBlocked } from '../trust/trust.service';
 
 type MessageRow = typeof messages.$inferSelect;
+/** Who a message is from, for the receiver's notification. */
+type Sender = { firstName: string | null; lastName: string | null };
 
 export function toMessage(row: MessageRow): Message {
   return {
@@ -27,6 +31,7 @@ export function toMessage(row: MessageRow): Message {
     content: row.content,
     clientId: row.clientId,
     removed: row.removedAt !== null,
+    offer: row.offer ?? null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   };
@@ -55,28 +60,32 @@ export function createMessagesService(deps: {
    * while unread). The conversation's row is locked by the message's insert, and `markRead` takes the
    * same lock, so a conversation being read never reads a notification for a message it has not seen.
    */
-  async function noteMessage(
-    tx: Tx,
-    message: MessageRow,
-    sender: SessionUser,
-    settings: NotificationSettings,
-  ) {
+  async function noteMessage(tx: Tx, message: MessageRow, sender: Sender, settings: NotificationSettings) {
     const about = await tx.execute<{ title: string; unread: number }>(sql`
       select coalesce(l.title, c.listing_title, '') as title,
         (select count(*)::int from ${messages} m where m.conversation_id = c.id
           and m.receiver_id = ${message.receiverId} and m.read_at is null) as unread
       from ${conversations} c left join ${listings} l on l.id = c.listing_id
       where c.id = ${message.conversationId}`);
+    const name = publicName(sender.firstName, sender.lastName) ?? undefined;
+    const listingTitle = about.rows[0]?.title ?? '';
     return notifications.store(tx, {
       settings,
       userId: message.receiverId,
-      type: 'message',
-      data: {
-        name: publicName(sender.firstName, sender.lastName) ?? undefined,
-        listingTitle: about.rows[0]?.title ?? '',
-        preview: message.content.slice(0, 140),
-        count: about.rows[0]?.unread ?? 1,
-      },
+      ...(message.offer
+        ? {
+            type: 'offer' as const,
+            data: { name, listingTitle, price: message.offer.amount, action: message.offer.action },
+          }
+        : {
+            type: 'message' as const,
+            data: {
+              name,
+              listingTitle,
+              preview: message.content.slice(0, 140),
+              count: about.rows[0]?.unread ?? 1,
+            },
+          }),
       link: `/messages/${message.conversationId}`,
       groupKey: `conversation:${message.conversationId}`,
     });
@@ -107,7 +116,7 @@ export function createMessagesService(deps: {
   async function storeMessage(
     tx: Tx,
     values: Parameters<typeof insertMessage>[1],
-    sender: SessionUser,
+    sender: Sender,
     settings: NotificationSettings,
   ) {
     const result = await insertMessage(tx, values);
@@ -124,11 +133,12 @@ export function createMessagesService(deps: {
       receiverId: string;
       content: string;
       clientId?: string | undefined;
+      offer?: OfferEvent | undefined;
     },
   ): Promise<{ message: MessageRow; created: boolean }> {
     const inserted = await tx
       .insert(messages)
-      .values({ ...values, clientId: values.clientId ?? null })
+      .values({ ...values, clientId: values.clientId ?? null, offer: values.offer ?? null })
       .onConflictDoNothing()
       .returning();
     if (inserted[0]) {
@@ -145,6 +155,41 @@ export function createMessagesService(deps: {
       .limit(1);
     if (!existing[0]) throw new Error('message conflict without a stored copy');
     return { message: existing[0], created: false };
+  }
+
+  /**
+   * The buyer's conversation about this listing, started when there is none yet (counted against the
+   * plan's new conversations per calendar month), in the caller's transaction.
+   */
+  async function openConversation(
+    tx: Tx,
+    buyer: SessionUser,
+    listing: { id: string; userId: string },
+  ): Promise<string> {
+    const existing = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
+      .limit(1);
+    if (existing[0]) return existing[0].id;
+    await assertWithinQuota(tx, {
+      table: conversations,
+      owner: conversations.buyerId,
+      userId: buyer.id,
+      limit: PLAN_DETAILS[buyer.plan].newConversationsPerMonth,
+      error: 'CONVERSATION_LIMIT',
+      counts: sql`${conversations.createdAt} >= date_trunc('month', now())`,
+    });
+    await tx
+      .insert(conversations)
+      .values({ listingId: listing.id, buyerId: buyer.id, sellerId: listing.userId })
+      .onConflictDoNothing();
+    const created = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
+      .limit(1);
+    return created[0]!.id;
   }
 
   async function summaries(
@@ -164,6 +209,7 @@ export function createMessagesService(deps: {
       last_name: string | null;
       other_deleted: boolean;
       last_content: string | null;
+      last_offer: OfferEvent | null;
       last_at: string | null;
       last_sender: string | null;
       unread: number;
@@ -174,14 +220,14 @@ export function createMessagesService(deps: {
                   when c.listing_photo is not null then jsonb_build_array(c.listing_photo)
                   else '[]'::jsonb end as photos, c.buyer_id,
              u.id as other_id, u.first_name, u.last_name, u.deleted_at is not null as other_deleted,
-             m.content as last_content, m.created_at as last_at, m.sender_id as last_sender,
+             m.content as last_content, m.offer as last_offer, m.created_at as last_at, m.sender_id as last_sender,
              (select count(*)::int from ${messages} r
                where r.conversation_id = c.id and r.receiver_id = ${userId} and r.read_at is null) as unread
       from ${conversations} c
       left join ${listings} l on l.id = c.listing_id
       join ${users} u on u.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end
       left join lateral (
-        select content, created_at, sender_id from ${messages}
+        select content, offer, created_at, sender_id from ${messages}
         where conversation_id = c.id order by created_at desc limit 1
       ) m on true
       where (c.buyer_id = ${userId} or c.seller_id = ${userId})
@@ -214,6 +260,7 @@ export function createMessagesService(deps: {
         row.last_content !== null && row.last_at
           ? {
               content: row.last_content,
+              offer: row.last_offer,
               createdAt: new Date(row.last_at).toISOString(),
               fromMe: row.last_sender === userId,
             }
@@ -240,6 +287,36 @@ export function createMessagesService(deps: {
 
   return {
     summaries,
+    openConversation,
+
+    /**
+     * A message written by the app for a member (a step of an offer), in the caller's transaction with
+     * its notification; `deliver` the result once that has committed.
+     */
+    async post(
+      tx: Tx,
+      values: {
+        conversationId: string;
+        senderId: string;
+        receiverId: string;
+        content: string;
+        offer: OfferEvent;
+      },
+      sender: Sender,
+    ) {
+      const settings = await notifications.settingsFor(values.receiverId, tx);
+      const result = await storeMessage(tx, values, sender, settings);
+      return { ...result, settings };
+    },
+
+    /** After `post`'s transaction committed: live to both members, the notification, the email plan. */
+    async deliver(posted: {
+      message: MessageRow;
+      notification: Notification | null;
+      settings: NotificationSettings;
+    }) {
+      await delivered(posted.message, posted.notification, posted.settings);
+    },
 
     async unreadTotal(userId: string): Promise<number> {
       const rows = await db.execute<{ n: number }>(
@@ -263,7 +340,17 @@ export function createMessagesService(deps: {
             .where(and(eq(messages.conversationId, conversationId), sql`${messages.id} in ${ids}`))
             .orderBy(asc(messages.createdAt), asc(messages.id))
         : [];
-      return { conversation: summary!, messages: list.map(toMessage) };
+      const [offer] = await db
+        .select()
+        .from(offers)
+        .where(eq(offers.conversationId, conversationId))
+        .orderBy(desc(offers.createdAt))
+        .limit(1);
+      return {
+        conversation: summary!,
+        messages: list.map(toMessage),
+        offer: offer ? toOffer(offer, userId) : null,
+      };
     },
 
     /** Marks what the member received in this conversation as read, and tells both members. */
@@ -341,32 +428,7 @@ export function createMessagesService(deps: {
         if (listing.userId === user.id) throw new ApiError(400, 'OWN_LISTING');
         if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
         await assertNotBlocked(tx, user.id, listing.userId);
-        const existing = await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, user.id)))
-          .limit(1);
-        let conversationId = existing[0]?.id;
-        if (!conversationId) {
-          await assertWithinQuota(tx, {
-            table: conversations,
-            owner: conversations.buyerId,
-            userId: user.id,
-            limit: PLAN_DETAILS[user.plan].newConversationsPerMonth,
-            error: 'CONVERSATION_LIMIT',
-            counts: sql`${conversations.createdAt} >= date_trunc('month', now())`,
-          });
-          await tx
-            .insert(conversations)
-            .values({ listingId: listing.id, buyerId: user.id, sellerId: listing.userId })
-            .onConflictDoNothing();
-          const created = await tx
-            .select({ id: conversations.id })
-            .from(conversations)
-            .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, user.id)))
-            .limit(1);
-          conversationId = created[0]!.id;
-        }
+        const conversationId = await openConversation(tx, user, listing);
         const result = await storeMessage(
           tx,
           { conversationId, senderId: user.id, receiverId: listing.userId, content, clientId },

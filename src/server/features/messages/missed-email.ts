@@ -1,12 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { languageOrDefault } from '@common/i18n/languages';
+import { languageOrDefault, type Language } from '@common/i18n/languages';
+import { formatPrice } from '@common/i18n/format';
+import type { OfferEvent } from '@common/schemas/offers';
+import { emailTranslator } from '../../i18n/translate';
 import { publicName } from '@common/labels';
 import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
 import type { NotificationSettings } from '@common/schemas/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
+
+/** The latest message as the email quotes it: a step of an offer in words, then its note. */
+function quoteOf(row: { content: string; offer: OfferEvent | null }, language: Language): string {
+  const content = row.content.length > 1000 ? `${row.content.slice(0, 1000)}…` : row.content;
+  if (!row.offer) return content;
+  const step = emailTranslator(language)(`offerEvent.${row.offer.action}`, {
+    amount: formatPrice(row.offer.amount, language),
+  });
+  return content ? `${step}\n${content}` : step;
+}
 
 export const MISSED_EMAIL_JOB = 'messages.missed-email';
 /** At most one email per conversation and receiver in this window. */
@@ -88,10 +101,11 @@ export function missedEmails(deps: {
         first_name: string | null;
         title: string;
         content: string;
+        offer: OfferEvent | null;
         sender_first: string | null;
         sender_last: string | null;
       }>(sql`
-        select r.email, r.locale, r.first_name, coalesce(l.title, c.listing_title, '') as title, m.content,
+        select r.email, r.locale, r.first_name, coalesce(l.title, c.listing_title, '') as title, m.content, m.offer,
                s.first_name as sender_first, s.last_name as sender_last
         from messages m
         join "user" r on r.id = m.receiver_id
@@ -117,7 +131,7 @@ export function missedEmails(deps: {
             count: state.unread,
             settings: `${deps.publicUrl}/notifications`,
           },
-          quote: row.content.length > 1000 ? `${row.content.slice(0, 1000)}…` : row.content,
+          quote: quoteOf(row, language),
         }),
       );
     } catch (error) {

@@ -53,8 +53,9 @@ export function toNotification(row: Row): Notification {
 export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub }) {
   const { db, realtime } = deps;
 
-  async function settingsFor(userId: string): Promise<NotificationSettings> {
-    const rows = await db
+  /** The member's settings (inside a transaction, read through it: `executor`). */
+  async function settingsFor(userId: string, executor: Executor = db): Promise<NotificationSettings> {
+    const rows = await executor
       .select()
       .from(notificationSettings)
       .where(eq(notificationSettings.userId, userId))
@@ -110,7 +111,7 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
           .onConflictDoUpdate({
             target: [notifications.userId, notifications.groupKey],
             targetWhere: sql`read_at is null and group_key is not null`,
-            set: { data: values.data, link: values.link, createdAt: sql`now()` },
+            set: { type: values.type, data: values.data, link: values.link, createdAt: sql`now()` },
           })
           .returning()
       : await executor

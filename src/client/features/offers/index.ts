@@ -1,0 +1,1 @@
+export { ListingOffer, OfferAnswer, OfferEventCard, OwnerPending, PendingBadge } from './offer-ui';

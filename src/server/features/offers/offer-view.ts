@@ -1,0 +1,19 @@
+import type { Offer, OfferParty } from '@common/schemas/offers';
+import type { offers } from '../../db/schema';
+
+/** An offer as the member asking sees it (whether it is theirs to answer). */
+export function toOffer(row: typeof offers.$inferSelect, viewerId: string): Offer {
+  const party: OfferParty = row.buyerId === viewerId ? 'buyer' : 'seller';
+  // Past its 48 hours it is expired, whether or not the expiry job has run yet.
+  const status = row.status === 'open' && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.status;
+  return {
+    id: row.id,
+    listingId: row.listingId,
+    conversationId: row.conversationId,
+    amount: Number(row.amount).toFixed(2),
+    by: row.by,
+    status,
+    expiresAt: row.expiresAt.toISOString(),
+    yourTurn: status === 'open' && row.by !== party,
+  };
+}

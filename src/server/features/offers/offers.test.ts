@@ -1,0 +1,271 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingCard, ListingDetail } from '@common/schemas/listings';
+import type { Thread } from '@common/schemas/messages';
+import type { NotificationList } from '@common/schemas/notifications';
+import type { Offer } from '@common/schemas/offers';
+import { jobs, offers } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { signedInMember } from '../../../test/members';
+import { partInput } from '../../../test/listings';
+import { OFFER_EXPIRY_JOB } from './offers.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Failure = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+async function listing(seller: Member, extra: Record<string, unknown> = {}) {
+  const created = await seller.browser.post<ListingDetail>('/api/listings', {
+    ...partInput('Forged crank'),
+    price: '500',
+    ...extra,
+  });
+  expect(created.status).toBe(201);
+  return created.body;
+}
+
+const offer = (member: Member, listingId: string, amount: string | number, note = '') =>
+  member.browser.post<Offer & Failure>(`/api/listings/${listingId}/offers`, { amount, note });
+const answer = (member: Member, offerId: string, body: Record<string, unknown>) =>
+  member.browser.post<Offer & Failure>(`/api/offers/${offerId}/answer`, body);
+const thread = async (member: Member, conversationId: string) =>
+  (await member.browser.get<Thread>(`/api/conversations/${conversationId}`)).body;
+
+describe('offers', () => {
+  it('go round: made, countered, countered back, accepted; every step in the conversation and notified', async () => {
+    const seller = await signedInMember(t, { firstName: 'Rita' });
+    const buyer = await signedInMember(t, { firstName: 'Omar' });
+    const item = await listing(seller);
+
+    expect((await new TestBrowser(t).post(`/api/listings/${item.id}/offers`, { amount: 400 })).status).toBe(
+      401,
+    );
+    const made = await offer(buyer, item.id, '400', 'Cash, pickup this weekend');
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ amount: '400.00', by: 'buyer', status: 'open', yourTurn: false });
+    const hours = (Date.parse(made.body.expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(47.9);
+    expect(hours).toBeLessThanOrEqual(48);
+
+    // One open offer per buyer and listing.
+    const again = await offer(buyer, item.id, '410');
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('OFFER_OPEN');
+    // The buyer cannot answer their own amount; a stranger cannot see it at all.
+    const own = await answer(buyer, made.body.id, { action: 'accept' });
+    expect(own.body.error.code).toBe('OFFER_NOT_YOUR_TURN');
+    const stranger = await signedInMember(t);
+    expect((await answer(stranger, made.body.id, { action: 'accept' })).status).toBe(404);
+
+    // The seller sees it in the conversation, with a notification about it.
+    const sellerThread = await thread(seller, made.body.conversationId);
+    expect(sellerThread.offer).toMatchObject({ id: made.body.id, yourTurn: true, amount: '400.00' });
+    expect(sellerThread.messages.at(-1)).toMatchObject({
+      senderId: buyer.id,
+      content: 'Cash, pickup this weekend',
+      offer: { offerId: made.body.id, action: 'made', amount: '400.00' },
+    });
+    const notes = await seller.browser.get<NotificationList>('/api/notifications');
+    expect(notes.body.notifications[0]).toMatchObject({
+      type: 'offer',
+      data: { name: 'Omar R.', listingTitle: 'Forged crank', price: '400.00', action: 'made' },
+      link: `/messages/${made.body.conversationId}`,
+    });
+
+    // Away, the seller gets it by email too (the missed-message email), the step in words.
+    await t.runJobs();
+    const mail = (await t.mailTo(seller.email)).at(-1)!;
+    expect(mail.subject).toBe('New message from Omar R. about Forged crank');
+    expect(mail.text).toContain('> Offer: $400\n> Cash, pickup this weekend');
+
+    const countered = await answer(seller, made.body.id, {
+      action: 'counter',
+      amount: '460',
+      note: 'Meet me',
+    });
+    expect(countered.status).toBe(200);
+    expect(countered.body).toMatchObject({ amount: '460.00', by: 'seller', status: 'open', yourTurn: false });
+    expect((await answer(seller, made.body.id, { action: 'accept' })).body.error.code).toBe(
+      'OFFER_NOT_YOUR_TURN',
+    );
+    const back = await answer(buyer, made.body.id, { action: 'counter', amount: '440' });
+    expect(back.body).toMatchObject({ amount: '440.00', by: 'buyer', status: 'open' });
+    const accepted = await answer(seller, made.body.id, { action: 'accept' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ amount: '440.00', status: 'accepted', yourTurn: false });
+    expect((await answer(buyer, made.body.id, { action: 'decline' })).body.error.code).toBe('OFFER_CLOSED');
+
+    const steps = (await thread(buyer, made.body.conversationId)).messages.map((m) => [
+      m.senderId === buyer.id ? 'buyer' : 'seller',
+      m.offer?.action,
+      m.offer?.amount,
+    ]);
+    expect(steps).toEqual([
+      ['buyer', 'made', '400.00'],
+      ['seller', 'countered', '460.00'],
+      ['buyer', 'countered', '440.00'],
+      ['seller', 'accepted', '440.00'],
+    ]);
+
+    // Pending for that buyer: on its page and card, and closed to other offers.
+    const page = await buyer.browser.get<ListingDetail>(`/api/listings/${item.id}`);
+    expect(page.body).toMatchObject({ pending: true, myOffer: { status: 'accepted', amount: '440.00' } });
+    const other = await signedInMember(t);
+    const late = await offer(other, item.id, '480');
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('LISTING_PENDING');
+    const cards = await new TestBrowser(t).get<{ items: ListingCard[] }>('/api/listings?search=forged');
+    expect(cards.body.items.find((card) => card.id === item.id)).toMatchObject({ pending: true });
+
+    // Released: back on the market, the buyer told in the conversation.
+    expect((await buyer.browser.post(`/api/listings/${item.id}/release`)).status).toBe(404);
+    expect((await seller.browser.post(`/api/listings/${item.id}/release`)).status).toBe(200);
+    const released = await thread(buyer, made.body.conversationId);
+    expect(released.messages.at(-1)?.offer?.action).toBe('released');
+    expect(released.offer?.status).toBe('released');
+    expect((await offer(other, item.id, '480')).status).toBe(201);
+    const second = await seller.browser.post<Failure>(`/api/listings/${item.id}/release`);
+    expect(second.body.error.code).toBe('LISTING_NOT_PENDING');
+  });
+
+  it('are refused on one’s own, sold, firm-priced or blocked listings, with translated messages', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller);
+
+    const own = await offer(seller, item.id, 300);
+    expect(own.body.error.code).toBe('OFFER_OWN_LISTING');
+    const zero = await buyer.browser.request<Failure>(
+      'POST',
+      `/api/listings/${item.id}/offers`,
+      { amount: '0' },
+      { 'Accept-Language': 'es' },
+    );
+    expect(zero.status).toBe(400);
+    expect(zero.body.error.fields?.amount).toBe('Introduce un precio válido.');
+    const tooLong = await offer(buyer, item.id, 300, 'x'.repeat(501));
+    expect(tooLong.status).toBe(400);
+    expect(Object.keys(tooLong.body.error.fields ?? {})).toEqual(['note']);
+
+    const firm = await listing(seller, { negotiable: false });
+    const refused = await buyer.browser.request<Failure>(
+      'POST',
+      `/api/listings/${firm.id}/offers`,
+      { amount: 300 },
+      { 'Accept-Language': 'zh-CN' },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'OFFERS_OFF',
+      message: '卖家不接受此配件的出价：价格固定。',
+    });
+
+    await seller.browser.request('PATCH', `/api/listings/${item.id}/status`, { isSold: true });
+    expect((await offer(buyer, item.id, 300)).body.error.code).toBe('LISTING_SOLD');
+
+    const open = await listing(seller);
+    await seller.browser.request('PUT', '/api/blocks', { memberId: buyer.id });
+    const blocked = await offer(buyer, open.id, 300);
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error.code).toBe('BLOCKED');
+  });
+
+  it('below the seller’s floor are declined at once, and the floor is the seller’s alone to see', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const bad = await seller.browser.post<Failure>('/api/listings', {
+      ...partInput('Floor above price'),
+      price: '500',
+      offerFloor: '500',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields?.offerFloor).toBe('The lowest offer you take must be below your price.');
+    const item = await listing(seller, { offerFloor: '350' });
+    expect(item.offerFloor).toBe('350.00');
+    const seen = await buyer.browser.get<ListingDetail>(`/api/listings/${item.id}`);
+    expect(seen.body.offerFloor).toBeUndefined();
+    expect(seen.body.myOffer).toBeNull();
+
+    const low = await offer(buyer, item.id, 300);
+    expect(low.status).toBe(201);
+    expect(low.body).toMatchObject({ status: 'declined', amount: '300.00' });
+    const steps = (await thread(buyer, low.body.conversationId)).messages.map((m) => m.offer?.action);
+    expect(steps).toEqual(['made', 'auto-declined']);
+
+    // A new offer may follow; a counter back below the floor is declined too.
+    const fair = await offer(buyer, item.id, 360);
+    expect(fair.body.status).toBe('open');
+    await answer(seller, fair.body.id, { action: 'counter', amount: 420 });
+    const under = await answer(buyer, fair.body.id, { action: 'counter', amount: 340 });
+    expect(under.body.status).toBe('declined');
+  });
+
+  it('expire after 48 hours: the job closes them with a step, and a late answer is refused', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller);
+    const made = await offer(buyer, item.id, 420);
+    const expire = async () => {
+      await t.database.db
+        .update(offers)
+        .set({ expiresAt: sql`now() - interval '1 minute'` })
+        .where(eq(offers.id, made.body.id));
+      await t.database.db
+        .update(jobs)
+        .set({ runAt: sql`now() - interval '1 minute'` })
+        .where(eq(jobs.kind, OFFER_EXPIRY_JOB));
+    };
+    await expire();
+    // Before the job runs, the offer already reads as expired and cannot be accepted.
+    expect((await thread(seller, made.body.conversationId)).offer).toMatchObject({
+      status: 'expired',
+      yourTurn: false,
+    });
+    const late = await answer(seller, made.body.id, { action: 'accept' });
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('OFFER_CLOSED');
+    await t.runJobs();
+    const steps = (await thread(buyer, made.body.conversationId)).messages.map((m) => m.offer?.action);
+    expect(steps).toEqual(['made', 'expired']);
+    // The buyer may offer again.
+    expect((await offer(buyer, item.id, 430)).body.status).toBe('open');
+  });
+
+  it('a countered offer gets 48 hours again: the first amount’s expiry job leaves it open', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller);
+    const made = await offer(buyer, item.id, 420);
+    await answer(seller, made.body.id, { action: 'counter', amount: 470 });
+    await t.database.db
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 minute'` })
+      .where(eq(jobs.kind, OFFER_EXPIRY_JOB));
+    await t.runJobs();
+    expect((await thread(buyer, made.body.conversationId)).offer).toMatchObject({
+      status: 'open',
+      yourTurn: true,
+    });
+  });
+
+  it('marking the listing sold ends the hold of an accepted offer', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller);
+    const made = await offer(buyer, item.id, 450);
+    await answer(seller, made.body.id, { action: 'accept' });
+    expect((await seller.browser.get<ListingDetail>(`/api/listings/${item.id}`)).body.pending).toBe(true);
+    await seller.browser.request('PATCH', `/api/listings/${item.id}/status`, { isSold: true });
+    const sold = await buyer.browser.get<ListingDetail>(`/api/listings/${item.id}`);
+    expect(sold.body).toMatchObject({ isSold: true, myOffer: { status: 'accepted' } });
+    expect(sold.body.pending).toBeUndefined();
+  });
+});
