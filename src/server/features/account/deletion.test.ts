@@ -2,8 +2,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { ListingDetail } from '@common/schemas/listings';
 import type { ConversationSummary, Thread } from '@common/schemas/messages';
+import { offers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
@@ -109,6 +111,13 @@ describe('deleting an account', () => {
     await other.browser.post(`/api/listings/${listing.body.id}/messages`, {
       content: 'Is the manifold cracked?',
     });
+    // An offer of theirs the other member accepted: the part is held for them.
+    const held = await other.browser.post<ListingDetail>('/api/listings', partInput('Held intake'));
+    const offered = await leaving.browser.post<{ id: string }>(`/api/listings/${held.body.id}/offers`, {
+      amount: 80,
+    });
+    await other.browser.post(`/api/offers/${offered.body.id}/answer`, { action: 'accept' });
+    expect((await other.browser.get<ListingDetail>(`/api/listings/${held.body.id}`)).body.pending).toBe(true);
     await t.runJobs();
     const uploadsDir = path.join(t.dataDir, 'uploads');
     expect((await filesUnder(uploadsDir)).some((file) => file.includes(photo.key))).toBe(true);
@@ -149,6 +158,11 @@ describe('deleting an account', () => {
     });
     expect(reply.body.error.code).toBe('MEMBER_DELETED');
     expect((await other.browser.get(`/api/listings/${listing.body.id}`)).status).toBe(404);
+    // The part held for them is back on the market, their offer gone with them.
+    expect(
+      (await other.browser.get<ListingDetail>(`/api/listings/${held.body.id}`)).body.pending,
+    ).toBeUndefined();
+    expect(await t.database.db.select().from(offers).where(eq(offers.buyerId, leaving.id))).toEqual([]);
 
     const goodbye = (await t.mailTo(leaving.email)).at(-1);
     expect(goodbye?.subject).toBe('Your ModMarket account was deleted');

@@ -17,6 +17,7 @@ import {
   mailOutbox,
   notifications,
   notificationSettings,
+  offers,
   pendingRegistrations,
   planChanges,
   presence,
@@ -73,8 +74,12 @@ export async function deleteMember(db: Db, storage: Storage, userId: string): Pr
       emailChanges.userId,
       signInChallenges.userId,
       socialLinkRequests.userId,
+      // Their offers on others' listings: nobody is left to answer them (the steps stay as messages).
+      offers.buyerId,
     ];
     for (const column of byMember) await tx.delete(column.table).where(eq(column, userId));
+    // A listing held for them by an accepted offer is back on the market.
+    await tx.update(listings).set({ pendingBuyerId: null }).where(eq(listings.pendingBuyerId, userId));
     await tx.delete(verifications).where(like(verifications.identifier, `%:${userId}`));
     await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, member.email));
     await tx
