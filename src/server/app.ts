@@ -15,6 +15,8 @@ import { createTrustService } from './features/trust/trust.service';
 import { trustRoutes } from './features/trust/trust.routes';
 import { createOffersService } from './features/offers/offers.service';
 import { offersRoutes } from './features/offers/offers.routes';
+import { createReviewsService } from './features/reviews/reviews.service';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { createAdminService } from './features/admin/admin.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { logSecurityEvent, type SecurityEvent } from './security/security-log';
@@ -296,6 +298,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', trustRoutes({ trust, limit }))
     .route('/', offersRoutes({ offers, limit }))
+    .route('/', reviewsRoutes({ reviews: createReviewsService({ db, listings }), limit }))
     .route('/places', placesRoutes())
     .route('/vehicles', fleetRoutes(fleet))
     .route('/boosts', boostsRoutes(boosts))

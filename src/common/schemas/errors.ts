@@ -63,5 +63,8 @@ export const ERROR_CODES = [
   'OFFER_CLOSED',
   'OFFER_NOT_YOUR_TURN',
   'OFFER_OWN_LISTING',
+  'REVIEW_WINDOW_CLOSED',
+  'REVIEW_EXISTS',
+  'REVIEW_REPLIED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money } from './money';
+import { RatingSchema } from './rating';
 import { OfferSchema } from './offers';
 import { FitSchema } from './vehicles';
 import { CATEGORIES, CONDITIONS } from '../catalog';
@@ -172,6 +173,8 @@ export const ListingCardSchema = z
     favourite: z.boolean().optional(),
     /** The seller is on Gold or Platinum (the verified badge). */
     sellerVerified: z.boolean().optional(),
+    /** The seller's stars from published reviews. */
+    sellerRating: RatingSchema.optional(),
     /** While a boost lasts, when it ends ("Boosted" on the card); null otherwise. */
     boostedUntil: z.string().nullable(),
   })
@@ -299,6 +302,7 @@ export const ListingDetailSchema = ListingCardSchema.extend({
     id: z.string(),
     name: z.string().nullable(),
     verified: z.boolean(),
+    rating: RatingSchema,
     ships: z.boolean(),
     localPickup: z.boolean(),
   }),
@@ -313,4 +317,15 @@ export const ContactSellerSchema = z
   .object({ content: z.string().trim().min(1, 'validation.messageRequired').max(2000, 'validation.tooLong') })
   .meta({ id: 'ContactSeller' });
 
-export const ListingStatusSchema = z.object({ isSold: z.boolean() }).meta({ id: 'ListingStatus' });
+export const ListingStatusSchema = z
+  .object({
+    isSold: z.boolean(),
+    /** Sold to this member (one who messaged about it): the two may then review each other. */
+    buyerId: z.string().trim().min(1).max(64).optional(),
+  })
+  .meta({ id: 'ListingStatus' });
+
+/** The members who messaged about a listing: whom its seller may mark it sold to. */
+export const ListingBuyersSchema = z
+  .object({ buyers: z.array(z.object({ id: z.string(), name: z.string().nullable() })) })
+  .meta({ id: 'ListingBuyers' });

@@ -5,6 +5,7 @@ import { pruneRateLimits } from '../security/rate-limit';
 import { sweepUploads } from '../photos/uploads';
 import type { Storage } from '../storage/storage';
 import { lapseEndedGracePeriods } from '../features/billing/billing.service';
+import { publishDueReviews } from '../features/reviews/reviews.service';
 
 /** How long a failed job keeps its payload (which may name an address) for an operator to read. */
 export const FAILED_JOB_PAYLOAD_DAYS = 7;
@@ -14,7 +15,8 @@ export const FAILED_JOB_PAYLOAD_DAYS = 7;
  * run twice): ended rate-limit windows, keys of mail sent over 30 days ago, expired sessions (with
  * their IP addresses), one-time links, sign-ups never confirmed, social link requests, photos uploaded
  * but never used within a day (files and records), and the payloads of jobs that failed over a week ago.
- * It also lapses to Bronze the paid plans whose grace period after a failed payment has ended (once each).
+ * It also lapses to Bronze the paid plans whose grace period after a failed payment has ended (once each),
+ * ends suspensions that have run their course, and publishes reviews whose 30 days have passed.
  */
 export async function housekeeping(db: Db, storage: Storage): Promise<void> {
   await pruneRateLimits(db);
@@ -28,6 +30,7 @@ export async function housekeeping(db: Db, storage: Storage): Promise<void> {
     where failed_at < now() - make_interval(days => ${FAILED_JOB_PAYLOAD_DAYS}) and payload <> '{}'::jsonb`);
   await lapseEndedGracePeriods(db);
   await endSuspensions(db);
+  await publishDueReviews(db);
 }
 
 /**

@@ -77,6 +77,8 @@ export const LIMITS = {
   block: { max: 60, windowSeconds: 3600 },
   /** Offers made, answered and released. */
   offer: { max: 60, windowSeconds: 3600 },
+  /** Reviews written and replies. */
+  review: { max: 20, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts a hit of `limit` for `subject` (a member id or a client address), scaled; throws when past it. */

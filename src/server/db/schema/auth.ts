@@ -50,6 +50,9 @@ export const users = pgTable(
      */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
+    /** Published reviews about them: the sum of their stars and how many (docs/trust.md, "Reviews"). */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [check('user_plan_check', sql`${table.plan} IN ('bronze', 'gold', 'platinum')`)],

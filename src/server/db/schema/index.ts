@@ -12,3 +12,4 @@ export * from './community';
 export * from './uploads';
 export * from './trust';
 export * from './offers';
+export * from './reviews';

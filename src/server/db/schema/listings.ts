@@ -52,6 +52,9 @@ export const listings = pgTable(
     offerFloor: numeric('offer_floor', { precision: 12, scale: 2 }),
     /** An offer was accepted: the listing is held for this buyer until sold or released. */
     pendingBuyerId: text('pending_buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Marked sold to this buyer (one of its conversations'): the two may review each other. */
+    soldToId: text('sold_to_id').references(() => users.id, { onDelete: 'set null' }),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
     referralAmount: numeric('referral_amount', { precision: 12, scale: 2 }),
     partId: text('part_id'),
     partBrand: text('part_brand'),

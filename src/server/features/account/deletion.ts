@@ -18,6 +18,7 @@ import {
   notifications,
   notificationSettings,
   offers,
+  reviews,
   pendingRegistrations,
   planChanges,
   presence,
@@ -78,6 +79,15 @@ export async function deleteMember(db: Db, storage: Storage, userId: string): Pr
       offers.buyerId,
     ];
     for (const column of byMember) await tx.delete(column.table).where(eq(column, userId));
+    // Their reviews go, and their stars with them; so do the reviews about them.
+    await tx.execute(sql`
+      with gone as (delete from ${reviews} where ${reviews.reviewerId} = ${userId}
+        returning subject_id, rating, published_at)
+      update "user" u set rating_sum = u.rating_sum - g.stars, rating_count = u.rating_count - g.n
+      from (select subject_id, sum(rating)::int as stars, count(*)::int as n from gone
+            where published_at is not null group by subject_id) g
+      where u.id = g.subject_id`);
+    await tx.delete(reviews).where(eq(reviews.subjectId, userId));
     // A listing held for them by an accepted offer is back on the market.
     await tx.update(listings).set({ pendingBuyerId: null }).where(eq(listings.pendingBuyerId, userId));
     await tx.delete(verifications).where(like(verifications.identifier, `%:${userId}`));
@@ -114,6 +124,8 @@ export async function deleteMember(db: Db, storage: Storage, userId: string): Pr
         image: null,
         emailVerified: false,
         plan: 'bronze',
+        ratingSum: 0,
+        ratingCount: 0,
         deletedAt: new Date(),
         updatedAt: new Date(),
       })

@@ -122,7 +122,7 @@ const routes = {
     method: 'patch',
     path: '/listings/{id}/status',
     tags,
-    summary: 'Mark sold or available (owner only)',
+    summary: 'Mark sold (optionally to a buyer from its conversations) or available (owner only)',
     request: { params: IdParam, ...body(ListingStatusSchema) },
     responses: {
       200: json(OkSchema, 'Changed'),
@@ -293,7 +293,8 @@ export function listingsRoutes(deps: {
     .openapi(routes.status, async (c) => {
       const user = requireUser(c);
       await deps.limit('listing-write', user.id, LIMITS.listingWrite);
-      await service.setSold(user, c.req.valid('param').id, c.req.valid('json').isSold);
+      const { isSold, buyerId } = c.req.valid('json');
+      await service.setSold(user, c.req.valid('param').id, isSold, buyerId);
       return c.json({ status: 'ok' as const }, 200);
     })
 

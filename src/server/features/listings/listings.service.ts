@@ -15,6 +15,7 @@ import {
   type PhotoView,
 } from '@common/schemas/listings';
 import { publicName } from '@common/labels';
+import { ratingOf } from '@common/schemas/rating';
 import { DEFAULT_RADIUS_MILES } from '@common/schemas/auth';
 import { placeLabel } from '@common/schemas/places';
 import { EARTH_RADIUS_MILES, boundingBox, lookupZip } from '../../geo/zip';
@@ -88,7 +89,23 @@ const VERIFIED_PLANS = PLANS.filter((plan) => PLAN_DETAILS[plan].verifiedBadge);
  * Whether the listing's seller shows the badge, looked up for a page's rows only (a join could read every
  * seller when matches are few).
  */
-const sellerVerified = sql<boolean>`(select ${inArray(users.plan, VERIFIED_PLANS)} from ${users} where ${users.id} = ${listings.userId})`;
+const sellerFacts = sql<{
+  verified: boolean;
+  sum: number;
+  count: number;
+}>`(select json_build_object('verified', ${inArray(users.plan, VERIFIED_PLANS)}, 'sum', ${users.ratingSum}, 'count', ${users.ratingCount}) from ${users} where ${users.id} = ${listings.userId})`;
+
+/** A card with what it shows of its seller: the verified badge and their stars. */
+function cardOf(
+  storage: Storage,
+  row: { listing: CardRow; seller: { verified: boolean; sum: number; count: number } | null },
+): ListingCard {
+  return {
+    ...toCard(storage, row.listing),
+    sellerVerified: row.seller?.verified ?? false,
+    sellerRating: ratingOf(row.seller?.sum ?? 0, row.seller?.count ?? 0),
+  };
+}
 
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
   // A photo that is not one the pipeline made (older data, a bad write) shows as "no photo": one bad
@@ -490,7 +507,7 @@ export function createListingsService(deps: {
         reads
           .select({
             listing: cardColumns,
-            sellerVerified,
+            seller: sellerFacts,
             tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
             matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
           })
@@ -558,10 +575,9 @@ export function createListingsService(deps: {
           : (counted ?? (await countOnly(matching, COUNT_LIMIT + 1, reads)));
       countImpressions(items.map(({ listing }) => listing.id));
       return {
-        items: items.map(({ listing, sellerVerified }) => ({
-          ...toCard(storage, listing),
-          sellerVerified,
-          ...(fleet ? { fits: fitFor(fleet, listing) } : {}),
+        items: items.map((row) => ({
+          ...cardOf(storage, row),
+          ...(fleet ? { fits: fitFor(fleet, row.listing) } : {}),
         })),
         nextCursor: more
           ? encodeCursor({
@@ -603,13 +619,30 @@ export function createListingsService(deps: {
         ) as pick
         order by pick.listed_at desc, pick.id desc limit ${limit}`;
       const found = await reads
-        .select({ listing: cardColumns, sellerVerified })
+        .select({ listing: cardColumns, seller: sellerFacts })
         .from(listings)
         .where(sql`${listings.id} in (${pick})`)
         .orderBy(...newestOrder());
       return {
         preferences: true,
-        items: found.map(({ listing, sellerVerified }) => ({ ...toCard(storage, listing), sellerVerified })),
+        items: found.map((row) => cardOf(storage, row)),
+      };
+    },
+
+    /**
+     * A seller's listings on the market, newest first, for their page: `limit` of them, and whether
+     * there are more (the seller's newest-first index, walked until the page is full).
+     */
+    async bySeller(sellerId: string, limit: number) {
+      const found = await reads
+        .select({ listing: cardColumns, seller: sellerFacts })
+        .from(listings)
+        .where(and(eq(listings.userId, sellerId), eq(listings.isSold, false)))
+        .orderBy(desc(listings.createdAt))
+        .limit(limit + 1);
+      return {
+        items: found.slice(0, limit).map((row) => cardOf(storage, row)),
+        count: { value: Math.min(found.length, limit), more: found.length > limit },
       };
     },
 
@@ -651,6 +684,8 @@ export function createListingsService(deps: {
           firstName: users.firstName,
           lastName: users.lastName,
           plan: users.plan,
+          ratingSum: users.ratingSum,
+          ratingCount: users.ratingCount,
           ships: profiles.shipOk,
           localPickup: profiles.localOk,
         })
@@ -684,6 +719,7 @@ export function createListingsService(deps: {
           id: l.userId,
           name: publicName(row.firstName, row.lastName),
           verified: PLAN_DETAILS[row.plan].verifiedBadge,
+          rating: ratingOf(row.ratingSum, row.ratingCount),
           // The seller's own choices from onboarding and settings.
           ships: row.ships ?? false,
           localPickup: row.localPickup ?? false,
@@ -758,17 +794,39 @@ export function createListingsService(deps: {
       );
     },
 
-    /** Sold or available again (within the plan's limit, checked in the same transaction). */
-    async setSold(user: SessionUser, id: string, isSold: boolean): Promise<void> {
+    /**
+     * Sold (to one of its conversations' buyers, who may then review the seller and be reviewed) or
+     * available again (within the plan's limit, checked in the same transaction).
+     */
+    async setSold(user: SessionUser, id: string, isSold: boolean, buyerId?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const listing = await lockOwn(tx, user.id, id);
         if (listing.hiddenAt) throw new ApiError(403, 'LISTING_HIDDEN');
         if (listing.isSold === isSold) return;
         if (!isSold) await assertWithinQuota(tx, activeListingsQuota(user));
+        if (isSold && buyerId) {
+          const [asked] = await tx
+            .select({ id: conversations.id })
+            .from(conversations)
+            .where(and(eq(conversations.listingId, id), eq(conversations.buyerId, buyerId)));
+          if (!asked)
+            throw new ApiError(
+              400,
+              'VALIDATION_ERROR',
+              {},
+              { buyerId: 'validation.buyerNotInConversations' },
+            );
+        }
         // Sold ends what an accepted offer held it for; the offer stays accepted in the conversation.
         await tx
           .update(listings)
-          .set({ isSold, pendingBuyerId: null, updatedAt: new Date() })
+          .set({
+            isSold,
+            pendingBuyerId: null,
+            soldToId: isSold ? (buyerId ?? null) : null,
+            soldAt: isSold ? new Date() : null,
+            updatedAt: new Date(),
+          })
           .where(eq(listings.id, id));
         if (isSold) await events.sold(tx, id);
       });

@@ -1,0 +1,218 @@
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PLAN_DETAILS } from '@common/catalog';
+import { publicName } from '@common/labels';
+import {
+  REVIEW_DAYS,
+  type Review,
+  type ReviewReplySchema,
+  type SaleReviewState,
+  type SellerProfile,
+  type WriteReviewSchema,
+} from '@common/schemas/reviews';
+import { BROWSE_PAGE_SIZE } from '@common/schemas/listings';
+import { ratingOf } from '@common/schemas/rating';
+import type { Db, Executor } from '../../db/client';
+import { conversations, listings, reviews, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { isUuid } from '../../http/ids';
+import type { ListingsService } from '../listings/listings.service';
+
+/** How many of a seller's reviews their page shows. */
+const PROFILE_REVIEWS = 20;
+
+/**
+ * Publishes the unpublished reviews that `condition` picks, and adds their stars to their subjects'
+ * ratings, in one statement (safe to run twice: a published review is never picked again).
+ */
+async function publish(executor: Executor, condition: SQL): Promise<void> {
+  await executor.execute(sql`
+    with published as (
+      update ${reviews} set published_at = now()
+      where ${reviews.publishedAt} is null and ${condition}
+      returning subject_id, rating)
+    update "user" u set rating_sum = u.rating_sum + p.stars, rating_count = u.rating_count + p.n
+    from (select subject_id, sum(rating)::int as stars, count(*)::int as n from published group by subject_id) p
+    where u.id = p.subject_id`);
+}
+
+/** Hourly: reviews whose 30 days have passed are published, written by one side or both. */
+export function publishDueReviews(db: Db): Promise<void> {
+  return publish(db, sql`${reviews.windowEndsAt} <= now()`);
+}
+
+/**
+ * Reviews after a sale (docs/trust.md, "Reviews"): once a seller marks a listing sold to one of its
+ * conversations' buyers, each of the two may review the other once, within 30 days. Reviews stay hidden
+ * until both have written or the window closes, so neither writes in answer to the other's; the member
+ * reviewed may reply once. A seller's page shows their rating, reviews and active listings.
+ */
+export function createReviewsService(deps: { db: Db; listings: ListingsService }) {
+  const { db } = deps;
+
+  /** The sale a member may review: its listing sold to a buyer, the member being one of the two. */
+  async function saleOf(listingId: string, userId: string) {
+    if (!isUuid(listingId)) return null;
+    const [listing] = await db
+      .select({
+        id: listings.id,
+        title: listings.title,
+        sellerId: listings.userId,
+        buyerId: listings.soldToId,
+        soldAt: listings.soldAt,
+        isSold: listings.isSold,
+      })
+      .from(listings)
+      .where(eq(listings.id, listingId));
+    if (!listing?.isSold || !listing.buyerId || !listing.soldAt) return null;
+    if (userId !== listing.sellerId && userId !== listing.buyerId) return null;
+    const role = userId === listing.sellerId ? ('seller' as const) : ('buyer' as const);
+    return {
+      ...listing,
+      buyerId: listing.buyerId,
+      role,
+      otherId: role === 'seller' ? listing.buyerId : listing.sellerId,
+      windowEndsAt: new Date(listing.soldAt.getTime() + REVIEW_DAYS * 86_400_000),
+    };
+  }
+
+  function toReview(row: typeof reviews.$inferSelect, reviewer: string | null): Review {
+    return {
+      id: row.id,
+      rating: row.rating,
+      text: row.text,
+      reviewer,
+      role: row.role,
+      listingTitle: row.listingTitle,
+      createdAt: row.createdAt.toISOString(),
+      reply: row.reply && row.repliedAt ? { text: row.reply, createdAt: row.repliedAt.toISOString() } : null,
+    };
+  }
+
+  return {
+    /** The members who messaged about the seller's listing, newest first: whom it may be sold to. */
+    async buyersOf(sellerId: string, listingId: string) {
+      const [listing] = await db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(eq(listings.id, listingId), eq(listings.userId, sellerId)));
+      if (!listing) throw new ApiError(404, 'NOT_FOUND');
+      const rows = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(conversations)
+        .innerJoin(users, eq(users.id, conversations.buyerId))
+        .where(and(eq(conversations.listingId, listingId), isNull(users.deletedAt)))
+        .orderBy(desc(conversations.lastMessageAt))
+        .limit(100);
+      return rows.map((row) => ({ id: row.id, name: publicName(row.firstName, row.lastName) }));
+    },
+
+    /** For a sold listing's page: null unless the viewer is its seller or the buyer it was sold to. */
+    async stateFor(listingId: string, viewerId: string): Promise<SaleReviewState | null> {
+      const sale = await saleOf(listingId, viewerId);
+      if (!sale) return null;
+      const [other] = await db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, sale.otherId));
+      const [mine] = await db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.listingId, listingId), eq(reviews.reviewerId, viewerId)));
+      return {
+        role: sale.role,
+        other: other ? publicName(other.firstName, other.lastName) : null,
+        windowEndsAt: sale.windowEndsAt.toISOString(),
+        mine: mine ? { rating: mine.rating, text: mine.text, published: mine.publishedAt !== null } : null,
+      };
+    },
+
+    /** The seller's or the buyer's review of the other: once, within the window. */
+    async write(userId: string, listingId: string, input: z.output<typeof WriteReviewSchema>): Promise<void> {
+      const sale = await saleOf(listingId, userId);
+      if (!sale) throw new ApiError(404, 'NOT_FOUND');
+      if (sale.windowEndsAt.getTime() <= Date.now()) throw new ApiError(409, 'REVIEW_WINDOW_CLOSED');
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(reviews)
+          .values({
+            listingId,
+            listingTitle: sale.title,
+            reviewerId: userId,
+            subjectId: sale.otherId,
+            role: sale.role,
+            rating: input.rating,
+            text: input.text,
+            windowEndsAt: sale.windowEndsAt,
+          })
+          .onConflictDoNothing()
+          .returning({ id: reviews.id });
+        if (!inserted[0]) throw new ApiError(409, 'REVIEW_EXISTS');
+        // Both sides have written: both are published now.
+        const written = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reviews)
+          .where(eq(reviews.listingId, listingId));
+        if ((written[0]?.n ?? 0) >= 2) await publish(tx, sql`${reviews.listingId} = ${listingId}`);
+      });
+    },
+
+    /** The member reviewed answers a published review about them, once. */
+    async reply(userId: string, reviewId: string, input: z.output<typeof ReviewReplySchema>): Promise<void> {
+      if (!isUuid(reviewId)) throw new ApiError(404, 'NOT_FOUND');
+      const [review] = await db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.id, reviewId), eq(reviews.subjectId, userId), isNotNull(reviews.publishedAt)));
+      if (!review) throw new ApiError(404, 'NOT_FOUND');
+      const updated = await db
+        .update(reviews)
+        .set({ reply: input.text, repliedAt: sql`now()` })
+        .where(and(eq(reviews.id, reviewId), sql`${reviews.reply} is null`))
+        .returning({ id: reviews.id });
+      if (!updated[0]) throw new ApiError(409, 'REVIEW_REPLIED');
+    },
+
+    /** /seller/{id}: public name, member since, rating, published reviews, active listings. */
+    async profile(sellerId: string): Promise<SellerProfile | null> {
+      const [seller] = await db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          createdAt: users.createdAt,
+          plan: users.plan,
+          ratingSum: users.ratingSum,
+          ratingCount: users.ratingCount,
+          deletedAt: users.deletedAt,
+        })
+        .from(users)
+        .where(eq(users.id, sellerId));
+      if (!seller || seller.deletedAt) return null;
+      const [rows, active] = await Promise.all([
+        db
+          .select({ review: reviews, firstName: users.firstName, lastName: users.lastName })
+          .from(reviews)
+          .leftJoin(users, eq(users.id, reviews.reviewerId))
+          .where(and(eq(reviews.subjectId, sellerId), isNotNull(reviews.publishedAt)))
+          .orderBy(desc(reviews.publishedAt))
+          .limit(PROFILE_REVIEWS),
+        deps.listings.bySeller(sellerId, BROWSE_PAGE_SIZE),
+      ]);
+      return {
+        id: seller.id,
+        name: publicName(seller.firstName, seller.lastName),
+        memberSince: seller.createdAt.toISOString(),
+        verified: PLAN_DETAILS[seller.plan].verifiedBadge,
+        rating: ratingOf(seller.ratingSum, seller.ratingCount),
+        activeListings: active.items,
+        activeCount: active.count,
+        reviews: rows.map(({ review, firstName, lastName }) =>
+          toReview(review, review.reviewerId ? publicName(firstName, lastName) : null),
+        ),
+      };
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingCard, ListingDetail } from '@common/schemas/listings';
+import type { SaleReviewState, SellerProfile } from '@common/schemas/reviews';
+import { listings, reviews } from '../../db/schema';
+import { housekeeping } from '../../jobs/housekeeping';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { signedInMember } from '../../../test/members';
+import { partInput } from '../../../test/listings';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Failure = { error: { code: string; message: string; fields?: Record<string, string> } };
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+/** A listing of the seller's that the buyer asked about, marked sold to that buyer. */
+async function sale(seller: Member, buyer: Member, title = 'Recaro seat') {
+  const listing = (await seller.browser.post<ListingDetail>('/api/listings', partInput(title))).body;
+  await buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Still there?' });
+  const sold = await seller.browser.request('PATCH', `/api/listings/${listing.id}/status`, {
+    isSold: true,
+    buyerId: buyer.id,
+  });
+  expect(sold.status).toBe(200);
+  return listing;
+}
+
+const review = (member: Member, listingId: string, rating: unknown, text = 'Smooth deal, as described.') =>
+  member.browser.post<Failure>(`/api/listings/${listingId}/review`, { rating, text });
+const profile = async (id: string) =>
+  (await new TestBrowser(t).get<SellerProfile>(`/api/sellers/${id}`)).body;
+
+describe('reviews', () => {
+  it('a listing is sold only to a member who messaged about it; the buyers are its seller’s to see', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t, { firstName: 'Omar', lastName: 'Reyes' });
+    const stranger = await signedInMember(t);
+    const listing = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Strut bar'))).body;
+    await buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Hi' });
+    const buyers = await seller.browser.get<{ buyers: { id: string; name: string }[] }>(
+      `/api/listings/${listing.id}/buyers`,
+    );
+    expect(buyers.body.buyers).toEqual([{ id: buyer.id, name: 'Omar R.' }]);
+    expect((await stranger.browser.get(`/api/listings/${listing.id}/buyers`)).status).toBe(404);
+    const wrong = await seller.browser.request<Failure>('PATCH', `/api/listings/${listing.id}/status`, {
+      isSold: true,
+      buyerId: stranger.id,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields?.buyerId).toBe(
+      'Choose one of the members who messaged you about this listing.',
+    );
+    // Sold without a buyer (someone off ModMarket): nobody reviews.
+    await seller.browser.request('PATCH', `/api/listings/${listing.id}/status`, { isSold: true });
+    expect((await seller.browser.get(`/api/listings/${listing.id}/review`)).status).toBe(404);
+  });
+
+  it('each side writes once; hidden until both have written, then both published with the stars', async () => {
+    const seller = await signedInMember(t, { firstName: 'Rita', lastName: 'Moreno' });
+    const buyer = await signedInMember(t, { firstName: 'Omar', lastName: 'Reyes' });
+    const stranger = await signedInMember(t);
+    const listing = await sale(seller, buyer);
+
+    const state = await buyer.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`);
+    expect(state.body).toMatchObject({ role: 'buyer', other: 'Rita M.', mine: null });
+    expect((await stranger.browser.get(`/api/listings/${listing.id}/review`)).status).toBe(404);
+    expect((await review(stranger, listing.id, 1)).status).toBe(404);
+
+    const noStars = await buyer.browser.request<Failure>(
+      'POST',
+      `/api/listings/${listing.id}/review`,
+      { rating: 0, text: '' },
+      { 'Accept-Language': 'es' },
+    );
+    expect(noStars.status).toBe(400);
+    expect(noStars.body.error.fields).toEqual({
+      rating: 'Elige de 1 a 5 estrellas.',
+      text: 'Escribe unas palabras sobre cómo fue.',
+    });
+    expect((await review(buyer, listing.id, 5, 'Fast and friendly.')).status).toBe(201);
+    const twice = await review(buyer, listing.id, 1);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.code).toBe('REVIEW_EXISTS');
+
+    // One side only: nothing shows yet, and the seller has no stars.
+    expect((await profile(seller.id)).reviews).toEqual([]);
+    expect((await profile(seller.id)).rating).toEqual({ average: null, count: 0 });
+    const mine = await buyer.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`);
+    expect(mine.body.mine).toEqual({ rating: 5, text: 'Fast and friendly.', published: false });
+
+    expect((await review(seller, listing.id, 4, 'Paid on time.')).status).toBe(201);
+    const page = await profile(seller.id);
+    expect(page).toMatchObject({ name: 'Rita M.', rating: { average: 5, count: 1 } });
+    expect(page.reviews).toMatchObject([
+      {
+        rating: 5,
+        text: 'Fast and friendly.',
+        reviewer: 'Omar R.',
+        role: 'buyer',
+        listingTitle: 'Recaro seat',
+      },
+    ]);
+    expect((await profile(buyer.id)).rating).toEqual({ average: 4, count: 1 });
+
+    // The rating is on the seller's listing pages and cards.
+    const other = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Recaro rails'))).body;
+    const detail = await new TestBrowser(t).get<ListingDetail>(`/api/listings/${other.id}`);
+    expect(detail.body.seller.rating).toEqual({ average: 5, count: 1 });
+    const cards = await new TestBrowser(t).get<{ items: ListingCard[] }>('/api/listings?search=recaro');
+    expect(cards.body.items.find((card) => card.id === other.id)?.sellerRating).toEqual({
+      average: 5,
+      count: 1,
+    });
+    expect(page.activeListings.map((card) => card.id)).not.toContain(listing.id);
+    expect((await profile(seller.id)).activeListings.map((card) => card.id)).toContain(other.id);
+  });
+
+  it('the member reviewed replies once; the window closes after 30 days and publishes what was written', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const listing = await sale(seller, buyer, 'Bucket seat');
+    await review(buyer, listing.id, 2, 'Arrived late.');
+    // 30 days pass: the seller can no longer write, and the buyer's review is published.
+    await t.database.db
+      .update(listings)
+      .set({ soldAt: sql`now() - interval '31 days'` })
+      .where(eq(listings.id, listing.id));
+    await t.database.db
+      .update(reviews)
+      .set({ windowEndsAt: sql`now() - interval '1 day'` })
+      .where(eq(reviews.listingId, listing.id));
+    const late = await review(seller, listing.id, 5);
+    expect(late.status).toBe(409);
+    expect(late.body.error.code).toBe('REVIEW_WINDOW_CLOSED');
+    expect((await profile(seller.id)).reviews).toEqual([]);
+    await housekeeping(t.database.db, t.storage);
+    await housekeeping(t.database.db, t.storage);
+    const page = await profile(seller.id);
+    expect(page.rating).toEqual({ average: 2, count: 1 });
+    const [published] = page.reviews;
+
+    expect((await buyer.browser.post(`/api/reviews/${published!.id}/reply`, { text: 'Mine!' })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await seller.browser.post(`/api/reviews/${published!.id}/reply`, {
+          text: 'The carrier lost it a day.',
+        })
+      ).status,
+    ).toBe(200);
+    const again = await seller.browser.post<Failure>(`/api/reviews/${published!.id}/reply`, {
+      text: 'Again',
+    });
+    expect(again.body.error.code).toBe('REVIEW_REPLIED');
+    expect((await profile(seller.id)).reviews[0]?.reply?.text).toBe('The carrier lost it a day.');
+  });
+});
