@@ -30,6 +30,7 @@ export const paths = {
   },
   create: route('/create'),
   listing: { pattern: '/listing/:id', href: (id: string) => `/listing/${encodeURIComponent(id)}` },
+  seller: { pattern: '/seller/:id', href: (id: string) => `/seller/${encodeURIComponent(id)}` },
   editListing: {
     pattern: '/listing/:id/edit',
     href: (id: string) => `/listing/${encodeURIComponent(id)}/edit`,

@@ -82,7 +82,7 @@ function page(
 
 const AUTH_NS = ['auth', 'errors'];
 const ONBOARDING_NS = ['onboarding', 'errors'];
-const MARKET_NS = ['market', 'saved', 'trust', 'offers', 'errors'];
+const MARKET_NS = ['market', 'saved', 'trust', 'offers', 'reviews', 'errors'];
 const MESSAGES_NS = ['messages', 'market', 'notifications', 'trust', 'offers', 'errors'];
 const NOTIFICATIONS_NS = ['notifications', 'errors'];
 const ACCOUNT_NS = ['account', 'onboarding', 'auth', 'trust', 'errors'];
@@ -103,6 +103,7 @@ const pages: Record<PathName, PageDefinition> = {
   browse: page('listings/browse-page', MARKET_NS),
   create: page('listings/create-page', MARKET_NS, MEMBERS),
   listing: page('listings/listing-page', MARKET_NS),
+  seller: page('reviews/seller-page', MARKET_NS),
   editListing: page('listings/edit-page', MARKET_NS, MEMBERS),
   dashboard: page('dashboard/dashboard-page', MARKET_NS),
   messages: page('messages/messages-page', MESSAGES_NS, MEMBERS),

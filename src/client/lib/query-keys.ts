@@ -27,6 +27,12 @@ export const queryKeys = {
     detail: (id: string) => ['listings', 'detail', id] as const,
   },
   dashboard: ['dashboard'] as const,
+  reviews: {
+    all: ['reviews'] as const,
+    seller: (id: string) => ['reviews', 'seller', id] as const,
+    sale: (listingId: string) => ['reviews', 'sale', listingId] as const,
+    buyers: (listingId: string) => ['reviews', 'buyers', listingId] as const,
+  },
   /** Under the dashboard's key: refreshed with it. */
   dashboardAnalytics: ['dashboard', 'analytics'] as const,
   boosts: ['boosts'] as const,

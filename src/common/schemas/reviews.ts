@@ -49,8 +49,9 @@ export const SaleReviewStateSchema = z
     role: z.enum(['buyer', 'seller']),
     /** The other side's public name. */
     other: z.string().nullable(),
-    /** Until when reviews can be written. */
+    /** Until when reviews can be written, and whether that is still ahead. */
     windowEndsAt: z.string(),
+    open: z.boolean(),
     /** This member's review, if written (published or waiting for the other's). */
     mine: z.object({ rating: z.number(), text: z.string(), published: z.boolean() }).nullable(),
   })

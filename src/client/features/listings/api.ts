@@ -90,8 +90,13 @@ export function useDeleteListing() {
 export function useSetListingSold() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isSold }: { id: string; isSold: boolean }) =>
-      call(client.listings[':id'].status.$patch({ param: { id }, json: { isSold } })),
+    mutationFn: ({ id, isSold, buyerId }: { id: string; isSold: boolean; buyerId?: string }) =>
+      call(
+        client.listings[':id'].status.$patch({
+          param: { id },
+          json: { isSold, ...(buyerId ? { buyerId } : {}) },
+        }),
+      ),
     onSettled: () => listingsChanged(queryClient),
   });
 }

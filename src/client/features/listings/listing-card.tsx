@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BoostedBadge } from './boost-action';
 import { PendingBadge } from '@client/features/offers';
+import { SellerRating } from '@client/features/reviews';
 import { Link } from 'react-router';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { ListingCard as Card } from '@common/schemas/listings';
@@ -52,6 +53,7 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
         <FitBadge fit={listing.fits} className="self-start" />
         {listing.pending ? <PendingBadge className="self-start" /> : null}
         {listing.boostedUntil ? <BoostedBadge className="self-start" /> : null}
+        <SellerRating rating={listing.sellerRating} className="self-start" />
         {listing.sellerVerified ? (
           <span
             title={t('card.verifiedMeaning')}

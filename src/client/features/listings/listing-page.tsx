@@ -24,6 +24,7 @@ import { countView, listingQueries, useDeleteListing } from './api';
 import { ContactSeller } from './contact-seller';
 import { BlockButton, ReportButton } from '@client/features/trust';
 import { ListingOffer, OwnerPending, PendingBadge } from '@client/features/offers';
+import { ReviewPanel, SellerRating, SoldToDialog } from '@client/features/reviews';
 import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
@@ -75,6 +76,7 @@ export default function ListingPage() {
   const { user } = useSession();
   const status = useListingStatus();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [choosingBuyer, setChoosingBuyer] = useState(false);
   const counted = useRef(false);
   const listing = useQuery(listingQueries.detail(id));
   const deleteListing = useDeleteListing();
@@ -124,7 +126,8 @@ export default function ListingPage() {
       toast.error(t('listing.statusError'), { description: errorMessage(error, t) });
     }
   };
-  const setSold = (isSold: boolean) => status.mutate({ id: l.id, isSold });
+  const setSold = (isSold: boolean, buyerId?: string) =>
+    status.mutate({ id: l.id, isSold, ...(buyerId ? { buyerId } : {}) });
 
   return (
     <>
@@ -180,7 +183,7 @@ export default function ListingPage() {
                     variant="secondary"
                     size="sm"
                     disabled={status.isPending}
-                    onClick={() => setSold(!l.isSold)}
+                    onClick={() => (l.isSold ? setSold(false) : setChoosingBuyer(true))}
                   >
                     {l.isSold ? t('listing.markAvailable') : t('listing.markSold')}
                   </Button>
@@ -214,6 +217,11 @@ export default function ListingPage() {
                 </div>
               </div>
             ) : null}
+            {user && l.isSold ? (
+              <div className="order-1">
+                <ReviewPanel listingId={l.id} />
+              </div>
+            ) : null}
             {user && !l.isOwner && !l.isSold ? (
               <div className="order-1">
                 <ListingOffer
@@ -240,7 +248,10 @@ export default function ListingPage() {
                   <UserRound aria-hidden className="size-4 text-slate-500" />
                   <dt className="sr-only">{t('listing.seller')}</dt>
                   <dd className="flex items-center gap-1 font-medium text-slate-900">
-                    {l.seller.name ?? t('listing.anonymous')}
+                    <Link to={paths.seller.href(l.seller.id)} className="text-brand-700 hover:underline">
+                      {l.seller.name ?? t('listing.anonymous')}
+                    </Link>
+                    <SellerRating rating={l.seller.rating} />
                     {l.seller.verified ? (
                       <span className="inline-flex items-center gap-0.5 text-xs font-semibold text-sky-700">
                         <BadgeCheck aria-hidden className="size-4" />
@@ -339,6 +350,14 @@ export default function ListingPage() {
           </div>
         </div>
       </div>
+      {l.isOwner && !l.isSold ? (
+        <SoldToDialog
+          listingId={l.id}
+          open={choosingBuyer}
+          onOpenChange={setChoosingBuyer}
+          onConfirm={(buyerId) => setSold(true, buyerId)}
+        />
+      ) : null}
       <Modal
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -9,6 +9,8 @@ import { useSetListingSold } from './api';
 interface StatusChange {
   id: string;
   isSold: boolean;
+  /** Sold to this member (who may then review the seller). */
+  buyerId?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function useListingStatus() {
             ? {
                 action: {
                   label: t('listing.undo'),
-                  onClick: () => change({ ...next, isSold: !next.isSold }, false),
+                  onClick: () => change({ id: next.id, isSold: !next.isSold }, false),
                 },
               }
             : {}),

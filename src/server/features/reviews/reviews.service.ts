@@ -123,6 +123,7 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
         role: sale.role,
         other: other ? publicName(other.firstName, other.lastName) : null,
         windowEndsAt: sale.windowEndsAt.toISOString(),
+        open: sale.windowEndsAt.getTime() > Date.now(),
         mine: mine ? { rating: mine.rating, text: mine.text, published: mine.publishedAt !== null } : null,
       };
     },

@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Star } from 'lucide-react';
+import { formatDate } from '@common/i18n/format';
+import type { Rating } from '@common/schemas/rating';
+import { REVIEW_TEXT_MAX, WriteReviewSchema } from '@common/schemas/reviews';
+import { cn } from '@client/lib/cn';
+import { errorMessage } from '@client/lib/error-message';
+import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { useErrorText } from '@client/lib/form-errors';
+import { toast } from '@client/lib/toast';
+import { useLanguage } from '@client/lib/use-language';
+import { Button } from '@client/components/ui/button';
+import { Alert, TextAreaField } from '@client/components/ui/field';
+import { Modal } from '@client/components/ui/modal';
+import { reviewQueries, useWriteReview } from './api';
+
+/** Five stars, `value` of them filled; the words are for screen readers. */
+export function Stars({ value, className }: { value: number; className?: string }) {
+  const { t } = useTranslation('reviews');
+  return (
+    <span className={cn('inline-flex items-center', className)}>
+      <span className="sr-only">{t('stars', { count: value })}</span>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star
+          key={n}
+          aria-hidden
+          className={cn(
+            'size-4',
+            n <= Math.round(value) ? 'fill-amber-400 text-amber-500' : 'text-slate-300',
+          )}
+        />
+      ))}
+    </span>
+  );
+}
+
+/** "★ 4.5 (3)" beside a seller's name, or nothing before their first review. */
+export function SellerRating({ rating, className }: { rating: Rating | undefined; className?: string }) {
+  const { t } = useTranslation('reviews');
+  if (!rating?.count || rating.average === null) return null;
+  return (
+    <span
+      className={cn('inline-flex items-center gap-1 text-xs font-semibold text-slate-800', className)}
+      title={t('rating', { average: rating.average, count: rating.count })}
+    >
+      <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
+      <span aria-hidden>
+        {rating.average.toFixed(1)} ({rating.count})
+      </span>
+      <span className="sr-only">{t('rating', { average: rating.average, count: rating.count })}</span>
+    </span>
+  );
+}
+
+/**
+ * On a sold listing's page, for its seller and the buyer it was sold to: review the other side, or
+ * what they wrote and when it shows.
+ */
+export function ReviewPanel({ listingId }: { listingId: string }) {
+  const { t } = useTranslation(['reviews', 'errors']);
+  const language = useLanguage();
+  const state = useQuery(reviewQueries.sale(listingId));
+  const write = useWriteReview(listingId);
+  const message = useErrorText();
+  const form = useSchemaForm(WriteReviewSchema, { defaultValues: { rating: 0, text: '' } });
+  const rating = useWatch({ control: form.control, name: 'rating' });
+  const { errors, isSubmitting } = form.formState;
+  if (!state.data) return null;
+  const sale = state.data;
+  const until = formatDate(sale.windowEndsAt, language);
+  const name = sale.other ?? '';
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await write.mutateAsync(input);
+      toast.success(t('panel.sent'), { description: t('panel.sentBody') });
+    } catch (error) {
+      showServerErrors(form, error);
+      toast.error(t('panel.error'), { description: errorMessage(error, t) });
+    }
+  });
+
+  if (sale.mine)
+    return (
+      <Alert tone="success">
+        <Stars value={sale.mine.rating} className="mb-1" />
+        <p>
+          {sale.mine.published
+            ? t('panel.published', { count: sale.mine.rating })
+            : t('panel.waiting', { count: sale.mine.rating, date: until })}
+        </p>
+      </Alert>
+    );
+  if (!sale.open) return <Alert>{t('panel.closed', { date: until })}</Alert>;
+  return (
+    <section
+      aria-labelledby="review-panel-title"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm"
+    >
+      <h2 id="review-panel-title" className="font-semibold text-slate-900">
+        {name ? t('panel.title', { name }) : t('panel.titleNoName')}
+      </h2>
+      <p className="mt-1 text-slate-700">{t('panel.intro', { name: name || '—', date: until })}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 space-y-3">
+        <fieldset aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
+          <legend className="mb-1 font-medium text-slate-800">{t('panel.starsLegend')}</legend>
+          <div className="flex gap-1">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <label
+                key={n}
+                className="cursor-pointer rounded p-0.5 focus-within:ring-2 focus-within:ring-brand-500"
+              >
+                <input
+                  type="radio"
+                  name="rating"
+                  value={n}
+                  className="sr-only"
+                  checked={rating === n}
+                  onChange={() => form.setValue('rating', n, { shouldValidate: form.formState.isSubmitted })}
+                />
+                <span className="sr-only">{t('stars', { count: n })}</span>
+                <Star
+                  aria-hidden
+                  className={cn(
+                    'size-7',
+                    n <= (rating ?? 0) ? 'fill-amber-400 text-amber-500' : 'text-slate-400',
+                  )}
+                />
+              </label>
+            ))}
+          </div>
+          {errors.rating ? (
+            <p id="review-rating-error" className="mt-1 text-sm text-red-700">
+              {message(errors.rating.message)}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextAreaField
+          label={t('panel.textLabel')}
+          rows={3}
+          maxLength={REVIEW_TEXT_MAX}
+          placeholder={t('panel.textPlaceholder')}
+          error={message(errors.text?.message)}
+          {...form.register('text')}
+        />
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t('panel.sending') : t('panel.send')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Mark Sold on a listing's page: who bought it, from the members who messaged about it (they may then
+ * review each other), or someone else. Straight to sold when nobody messaged.
+ */
+export function SoldToDialog({
+  listingId,
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  listingId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (buyerId: string | undefined) => void;
+}) {
+  const { t } = useTranslation('reviews');
+  const buyers = useQuery({ ...reviewQueries.buyers(listingId), enabled: open });
+  const [chosen, setChosen] = useState('');
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('sold.title')}
+      description={t('sold.description')}
+    >
+      <fieldset className="mt-4 space-y-2">
+        <legend className="sr-only">{t('sold.title')}</legend>
+        {(buyers.data?.buyers ?? []).map((buyer) => (
+          <label key={buyer.id} className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name="sold-to"
+              className="size-4 accent-brand-600"
+              checked={chosen === buyer.id}
+              onChange={() => setChosen(buyer.id)}
+            />
+            {buyer.name ?? '—'}
+          </label>
+        ))}
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="radio"
+            name="sold-to"
+            className="size-4 accent-brand-600"
+            checked={chosen === ''}
+            onChange={() => setChosen('')}
+          />
+          {t('sold.someoneElse')}
+        </label>
+      </fieldset>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          {t('sold.cancel')}
+        </Button>
+        <Button
+          onClick={() => {
+            onConfirm(chosen || undefined);
+            onOpenChange(false);
+          }}
+        >
+          {t('sold.confirm')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
