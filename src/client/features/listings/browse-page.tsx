@@ -236,8 +236,8 @@ export default function BrowsePage() {
               <p className="mt-1 text-slate-600">
                 {conflict
                   ? t('browse.priceConflictBody', {
-                      min: formatPrice(query.minPrice ?? 0, language),
-                      max: formatPrice(query.maxPrice ?? 0, language),
+                      min: formatPrice(query.minPrice ?? 0),
+                      max: formatPrice(query.maxPrice ?? 0),
                     })
                   : (nearError ?? t('browse.noResultsBody'))}
               </p>

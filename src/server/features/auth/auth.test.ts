@@ -545,7 +545,7 @@ describe('no account enumeration', () => {
     expect(await t.mailTo(email)).toHaveLength(sent);
   });
 
-  it('resends to the browser\'s own sign-up, never to the address named in the request', async () => {
+  it("resends to the browser's own sign-up, never to the address named in the request", async () => {
     const mine = nextEmail();
     const other = nextEmail();
     const browser = new TestBrowser(t);
