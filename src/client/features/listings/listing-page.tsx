@@ -28,6 +28,7 @@ import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
 import { BoostAction, BoostedBadge } from './boost-action';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
+import { listingReference } from '@common/listing-reference';
 
 function Badge({
   children,
@@ -160,6 +161,15 @@ export default function ListingPage() {
               <p className="mt-2 text-3xl font-extrabold text-slate-900">{formatPrice(l.price)}</p>
               <p className="mt-1 text-sm text-slate-600">
                 {l.negotiable ? t('listing.negotiable') : t('listing.firm')}
+              </p>
+              <p className="mt-1 text-sm text-slate-600" title={t('listing.referenceHint')}>
+                <span>{t('listing.reference')}</span>{' '}
+                <span
+                  className="font-mono font-medium text-slate-800 select-all"
+                  data-testid="listing-reference"
+                >
+                  {listingReference(l.id)}
+                </span>
               </p>
             </div>
 
