@@ -54,10 +54,9 @@ function englishIn(texts: string[], same: string[]): string[] {
 }
 
 async function optionsOf(page: Page, label: string): Promise<string[]> {
-  return page
-    .getByLabel(label, { exact: true })
-    .locator('option')
-    .evaluateAll((options) => options.map((option) => option.textContent ?? ''));
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  await expect(select).toBeVisible();
+  return select.locator('option').evaluateAll((options) => options.map((option) => option.textContent ?? ''));
 }
 
 for (const expected of LANGUAGES)
@@ -82,7 +81,7 @@ for (const expected of LANGUAGES)
     expect(englishIn(filters, expected.same), filters.join(' | ')).toEqual([]);
 
     // Chosen, the make "Other" shows translated in its chip too.
-    await page.getByLabel(expected.labels[1]!, { exact: true }).selectOption('Other');
+    await page.getByRole('combobox', { name: expected.labels[1]!, exact: true }).selectOption('Other');
     await expect(page).toHaveURL(/make=Other/);
     const chips = page
       .getByRole('main')
