@@ -17,3 +17,21 @@ export function publicName(first: string | null, last: string | null): string | 
   const initial = last?.trim().charAt(0);
   return initial ? `${given} ${initial.toUpperCase()}.` : given;
 }
+
+/** The text of a `common` namespace key in the reader's language (i18next's `t` bound to it). */
+export type CommonText = (key: string) => string;
+
+/**
+ * How catalogue values read in every language, on pages, in emails and in notifications alike (labels
+ * under `catalog.*` in the `common` locale). Brand names stay as they are; the catalogue's own words
+ * ("Other", "Universal", categories, conditions) are translated.
+ */
+export const catalogLabels = {
+  category: (category: string, text: CommonText): string => text(`catalog.categories.${category}`),
+  condition: (condition: string, text: CommonText): string => text(`catalog.conditions.${condition}`),
+  /** A make is a brand, except the catalogue's "Other". */
+  make: (make: string, text: CommonText): string => (make === 'Other' ? text('catalog.otherMake') : make),
+  /** A model is what the seller typed; "Universal" (fits any car) is the catalogue's word for no model. */
+  model: (model: string, text: CommonText): string =>
+    model.trim().toLowerCase() === 'universal' ? text('catalog.universal') : model,
+};

@@ -1,14 +1,16 @@
 import type { Language } from './languages';
 
-/** Prices are always US dollars; only the formatting follows the language. */
-export function formatPrice(
-  amount: number | string,
-  language: Language,
-  options: { cents?: boolean } = {},
-): string {
+/** Every price is in US dollars, written one way in every language (docs/decisions.md): `$1,234.50`. */
+const PRICE_LOCALE = 'en-US';
+
+/**
+ * A price as every page, email and notification shows it: the dollar sign and US digits, whatever the
+ * reader's language (Spain's `1234,50 $` would read as another currency to a US-based marketplace).
+ */
+export function formatPrice(amount: number | string, options: { cents?: boolean } = {}): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   const showCents = options.cents ?? !Number.isInteger(value);
-  return new Intl.NumberFormat(language, {
+  return new Intl.NumberFormat(PRICE_LOCALE, {
     style: 'currency',
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',

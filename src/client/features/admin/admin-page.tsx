@@ -220,7 +220,6 @@ function ReportCard({ report }: { report: AdminReport }) {
 
 function Content({ content }: { content: ReportedContent }) {
   const { t } = useTranslation(['admin', 'trust']);
-  const language = useLanguage();
   switch (content.kind) {
     case 'listing':
       return (
@@ -239,7 +238,7 @@ function Content({ content }: { content: ReportedContent }) {
                 {content.title}
               </Link>
             )}
-            <p className="text-slate-700">{formatPrice(content.price, language)}</p>
+            <p className="text-slate-700">{formatPrice(content.price)}</p>
             {content.hidden ? <p className="font-medium text-red-700">{t('trust:hidden.badge')}</p> : null}
             <p className="mt-1 line-clamp-3 text-slate-600">{content.description}</p>
           </div>

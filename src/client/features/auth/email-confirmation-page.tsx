@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MailCheck, X } from 'lucide-react';
 import { toast } from '@client/lib/toast';
+import { ApiClientError } from '@client/lib/api';
 import { paths } from '@common/routes';
 import { useConfirmationStatus, useResendConfirmation } from './api';
 import { authErrorMessage } from './messages';
@@ -58,7 +59,9 @@ export default function EmailConfirmationPage() {
       await resendLink.mutateAsync(email);
       toast.success(t('emailConfirmation.sent'), { description: t('emailConfirmation.sentBody') });
     } catch (error) {
-      toast.error(t('emailConfirmation.resendFailed'), { description: authErrorMessage(error, t) });
+      // No sign-up waits in this browser any more: the server's message says to sign up again.
+      if (error instanceof ApiClientError && error.code === 'SIGNUP_EXPIRED') toast.error(error.message);
+      else toast.error(t('emailConfirmation.resendFailed'), { description: authErrorMessage(error, t) });
     }
   };
 

@@ -12,6 +12,7 @@ import { ScrollArea } from '@client/components/ui/scroll-area';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useLanguage } from '@client/lib/use-language';
 import { dashboardQueries } from './api';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 // The charting library loads with the analytics only, never with the rest of the dashboard.
 const LineChart = lazy(() => import('./line-chart'));
@@ -225,10 +226,10 @@ function ListingsTable({ data }: { data: Analytics }) {
                       <td className="py-2 pr-4 text-right whitespace-nowrap">
                         {row.medianPrice
                           ? t('analytics.priceAgainst', {
-                              price: formatPrice(row.price, language),
-                              median: formatPrice(row.medianPrice, language),
+                              price: formatPrice(row.price),
+                              median: formatPrice(row.medianPrice),
                             })
-                          : formatPrice(row.price, language)}
+                          : formatPrice(row.price)}
                       </td>
                     </>
                   ) : null}
@@ -259,6 +260,7 @@ function ListingViewsChart({ data }: { data: Analytics }) {
 
 function MarketTable({ data }: { data: Analytics }) {
   const { t } = useTranslation(['market', 'common']);
+  const labels = useCatalogLabels();
   const language = useLanguage();
   if (!data.market.length) return null;
   return (
@@ -282,10 +284,10 @@ function MarketTable({ data }: { data: Analytics }) {
             {data.market.map((pair) => (
               <tr key={`${pair.make}-${pair.category}`} className="border-t border-slate-100">
                 <th scope="row" className="py-2 pr-4 font-medium">
-                  {pair.make} · {t(`catalog.categories.${pair.category}`, { ns: 'common' })}
+                  {labels.make(pair.make)} · {labels.category(pair.category)}
                 </th>
                 <td className="py-2 pr-4 text-right">
-                  {pair.medianPrice ? formatPrice(pair.medianPrice, language) : '—'}
+                  {pair.medianPrice ? formatPrice(pair.medianPrice) : '—'}
                 </td>
                 <td className="py-2 pr-4 text-right">
                   {pair.activeListings.more

@@ -16,6 +16,7 @@ import { ListingPhoto } from '@client/features/photos';
 import { BoostAction, BoostedBadge, useListingStatus } from '@client/features/listings';
 import { dashboardQueries } from './api';
 import { AnalyticsSection } from './analytics-section';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 const DASHBOARD_TABS = ['listings', 'messages', 'analytics'] as const;
 
@@ -43,6 +44,7 @@ export default function DashboardPage() {
 
 function SellerDashboard() {
   const { t } = useTranslation(['market', 'common']);
+  const labels = useCatalogLabels();
   const language = useLanguage();
   const status = useListingStatus();
   const data = useQuery(dashboardQueries.mine());
@@ -55,7 +57,7 @@ function SellerDashboard() {
         { label: t('dashboard.stats.sold'), value: formatNumber(d.stats.sold, language), icon: PackageCheck },
         {
           label: t('dashboard.stats.value'),
-          value: formatPrice(d.stats.totalValue, language),
+          value: formatPrice(d.stats.totalValue),
           icon: DollarSign,
         },
       ]
@@ -151,12 +153,10 @@ function SellerDashboard() {
                               {listing.title}
                             </Link>
                             <p className="text-sm text-slate-600">
-                              {listing.make} {listing.model}
+                              {labels.vehicle(listing.make, listing.model)}
                             </p>
                             <p className="mt-1 flex flex-wrap items-center gap-3 text-sm">
-                              <span className="font-bold text-slate-900">
-                                {formatPrice(listing.price, language)}
-                              </span>
+                              <span className="font-bold text-slate-900">{formatPrice(listing.price)}</span>
                               <span
                                 className={cn(
                                   'rounded-full px-2 py-0.5 text-xs font-semibold',

@@ -11,6 +11,7 @@ import { errorMessage } from '@client/lib/error-message';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';
 import { useSaveVehicle } from './api';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 const initial = (vehicle?: Vehicle) => ({
   vin: vehicle?.vin ?? '',
@@ -60,6 +61,7 @@ function useVinFeedback(vin: string) {
 /** Add or edit a vehicle: a VIN or chassis number fills in make, model and year where it can. */
 export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: () => void }) {
   const { t } = useTranslation(['fleet', 'errors']);
+  const labels = useCatalogLabels();
   const save = useSaveVehicle(vehicle?.id);
   const form = useSchemaForm(VehicleInputSchema, { defaultValues: initial(vehicle) });
   const { errors, isSubmitted } = form.formState;
@@ -153,7 +155,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
           label={t('fields.make')}
           placeholder={t('fields.makePlaceholder')}
           options={MAKES}
-          optionLabel={(make) => make}
+          optionLabel={labels.make}
           error={message(errors.make?.message)}
         />
         <TextField

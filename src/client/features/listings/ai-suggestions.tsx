@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Plus, Tag } from 'lucide-react';
 import { formatPrice } from '@common/i18n/format';
-import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
 import { Alert } from '@client/components/ui/field';
 
@@ -33,7 +32,6 @@ export function AiSuggestions({
   onUsePrice: (price: number) => void;
 }) {
   const { t } = useTranslation('market');
-  const language = useLanguage();
   const [added, setAdded] = useState(false);
   const highlights = extras.highlights ?? [];
   const range = extras.priceRange;
@@ -71,13 +69,13 @@ export function AiSuggestions({
           <p className="flex items-center gap-2 text-sm text-slate-800">
             <Tag aria-hidden className="size-4 shrink-0 text-slate-500" />
             {t('form.ai.priceRange', {
-              low: formatPrice(range.low, language),
-              high: formatPrice(range.high, language),
+              low: formatPrice(range.low),
+              high: formatPrice(range.high),
               count: range.basedOn,
             })}
           </p>
           <Button variant="secondary" size="sm" onClick={() => onUsePrice(midpoint)}>
-            {t('form.ai.useMidpoint', { price: formatPrice(midpoint, language) })}
+            {t('form.ai.useMidpoint', { price: formatPrice(midpoint) })}
           </Button>
         </div>
       ) : null}

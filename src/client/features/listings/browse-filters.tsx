@@ -9,7 +9,7 @@ import { formatPrice } from '@common/i18n/format';
 import { inputClass } from '@client/components/ui/field';
 import { cn } from '@client/lib/cn';
 import { useAlive, useWaiting } from '@client/lib/use-alive';
-import { useLanguage } from '@client/lib/use-language';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Draft = Record<FilterKey, string>;
@@ -105,7 +105,8 @@ export function FilterFields({
   nearError?: string | undefined;
   className?: string;
 }) {
-  const { t } = useTranslation(['market', 'common']);
+  const { t } = useTranslation('market');
+  const labels = useCatalogLabels();
   const { draft, choose, type, set } = filters;
   const conflict = pricesConflict(draft);
   const price = (value: string) => value.replace(/[^\d.]/g, '');
@@ -119,7 +120,7 @@ export function FilterFields({
         <option value="">{t('browse.anyCategory')}</option>
         {CATEGORIES.map((c) => (
           <option key={c} value={c}>
-            {t(`catalog.categories.${c}`, { ns: 'common' })}
+            {labels.category(c)}
           </option>
         ))}
       </FilterSelect>
@@ -127,7 +128,7 @@ export function FilterFields({
         <option value="">{t('browse.anyMake')}</option>
         {MAKES.map((m) => (
           <option key={m} value={m}>
-            {m === 'Other' ? t('catalog.categories.other', { ns: 'common' }) : m}
+            {labels.make(m)}
           </option>
         ))}
       </FilterSelect>
@@ -198,7 +199,7 @@ export function FilterFields({
         <option value="">{t('browse.anyCondition')}</option>
         {CONDITIONS.map((c) => (
           <option key={c} value={c}>
-            {t(`conditions.${c}`)}
+            {labels.condition(c)}
           </option>
         ))}
       </FilterSelect>
@@ -238,31 +239,27 @@ export function ActiveFilterChips({
   nearPlace: string | undefined;
   onRemove: (keys: FilterKey[]) => void;
 }) {
-  const { t } = useTranslation(['market', 'common']);
-  const language = useLanguage();
+  const { t } = useTranslation('market');
+  const labels = useCatalogLabels();
   const chips: { keys: FilterKey[]; label: string }[] = [];
   const alive = useAlive();
   if (query.search) chips.push({ keys: ['search'], label: `“${query.search}”` });
-  if (query.category)
-    chips.push({ keys: ['category'], label: t(`catalog.categories.${query.category}`, { ns: 'common' }) });
-  if (query.make)
-    chips.push({
-      keys: ['make'],
-      label: query.make === 'Other' ? t('catalog.categories.other', { ns: 'common' }) : query.make,
-    });
-  if (query.model) chips.push({ keys: ['model'], label: `${t('browse.model')}: ${query.model}` });
+  if (query.category) chips.push({ keys: ['category'], label: labels.category(query.category) });
+  if (query.make) chips.push({ keys: ['make'], label: labels.make(query.make) });
+  if (query.model)
+    chips.push({ keys: ['model'], label: `${t('browse.model')}: ${labels.model(query.model)}` });
   if (query.year !== undefined) chips.push({ keys: ['year'], label: `${t('browse.year')}: ${query.year}` });
   if (query.minPrice !== undefined)
     chips.push({
       keys: ['minPrice'],
-      label: t('browse.fromPrice', { price: formatPrice(query.minPrice, language) }),
+      label: t('browse.fromPrice', { price: formatPrice(query.minPrice) }),
     });
   if (query.maxPrice !== undefined)
     chips.push({
       keys: ['maxPrice'],
-      label: t('browse.upToPrice', { price: formatPrice(query.maxPrice, language) }),
+      label: t('browse.upToPrice', { price: formatPrice(query.maxPrice) }),
     });
-  if (query.condition) chips.push({ keys: ['condition'], label: t(`conditions.${query.condition}`) });
+  if (query.condition) chips.push({ keys: ['condition'], label: labels.condition(query.condition) });
   if (query.fits) {
     const vehicle = fleet?.find((v) => v.id === query.fits);
     chips.push({

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 import { placeLabel } from '@common/schemas/places';
 import { useSearchParams } from 'react-router';
 import { Search, SearchX, SlidersHorizontal } from 'lucide-react';
@@ -42,6 +43,7 @@ export const prefetch: Prefetch = (queryClient, { url }) =>
 /** /browse: every filter lives in the URL, so back, reload and a shared link restore the search. */
 export default function BrowsePage() {
   const { t } = useTranslation(['market', 'common']);
+  const labels = useCatalogLabels();
   const language = useLanguage();
   const [params, setParams] = useSearchParams();
   const query = browseQueryFromParams(params);
@@ -204,7 +206,12 @@ export default function BrowsePage() {
               {user ? (
                 <SaveSearchButton
                   query={query}
-                  suggestedName={[query.search, query.make, query.model, query.year]
+                  suggestedName={[
+                    query.search,
+                    query.make && labels.make(query.make),
+                    query.model && labels.model(query.model),
+                    query.year,
+                  ]
                     .filter((part) => part !== undefined && part !== '')
                     .join(' ')}
                 />
@@ -236,8 +243,8 @@ export default function BrowsePage() {
               <p className="mt-1 text-slate-600">
                 {conflict
                   ? t('browse.priceConflictBody', {
-                      min: formatPrice(query.minPrice ?? 0, language),
-                      max: formatPrice(query.maxPrice ?? 0, language),
+                      min: formatPrice(query.minPrice ?? 0),
+                      max: formatPrice(query.maxPrice ?? 0),
                     })
                   : (nearError ?? t('browse.noResultsBody'))}
               </p>

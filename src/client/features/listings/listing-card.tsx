@@ -8,11 +8,11 @@ import type { ListingCard as Card } from '@common/schemas/listings';
 import { yearRange } from '@common/labels';
 import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { useLanguage } from '@client/lib/use-language';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { FitBadge } from '@client/features/fleet';
 import { FavouriteButton } from '@client/features/saved';
 import { ListingPhoto } from '@client/features/photos';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 export function ListingCard({ listing, eager }: { listing: Card; eager?: boolean }) {
   return (
@@ -24,8 +24,8 @@ export function ListingCard({ listing, eager }: { listing: Card; eager?: boolean
 }
 
 function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefined }) {
-  const { t } = useTranslation(['market', 'common']);
-  const language = useLanguage();
+  const { t } = useTranslation('market');
+  const labels = useCatalogLabels();
   const years = yearRange(listing.yearStart, listing.yearEnd);
   return (
     <Link
@@ -42,13 +42,13 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:p-4">
         <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
-          {t(`catalog.categories.${listing.category}`, { ns: 'common' })}
+          {labels.category(listing.category)}
         </p>
         <h3 className="line-clamp-2 text-sm font-semibold break-words text-slate-900 group-hover:text-brand-700 sm:text-base">
           {listing.title}
         </h3>
         <p className="text-xs text-slate-600 sm:text-sm">
-          {[listing.make, listing.model, years].filter(Boolean).join(' · ')}
+          {[labels.make(listing.make), labels.model(listing.model), years].filter(Boolean).join(' · ')}
         </p>
         <FitBadge fit={listing.fits} className="self-start" />
         {listing.pending ? <PendingBadge className="self-start" /> : null}
@@ -64,9 +64,7 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
           </span>
         ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-1 pt-2 sm:pt-3">
-          <span className="text-base font-bold text-slate-900 sm:text-lg">
-            {formatPrice(listing.price, language)}
-          </span>
+          <span className="text-base font-bold text-slate-900 sm:text-lg">{formatPrice(listing.price)}</span>
           {listing.location ? (
             <span className="flex min-w-0 items-center gap-1 text-xs text-slate-600">
               <MapPin aria-hidden className="size-3.5 shrink-0" />

@@ -24,6 +24,7 @@ import { PhotoUploader, storedItem, type PhotoItem } from '@client/features/phot
 import { useErrorText } from '@client/lib/form-errors';
 import { listingQueries, useAiDraft, useSaveListing } from './api';
 import { AiSuggestions, type AiExtras } from './ai-suggestions';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 /** The form's starting values: the listing's when editing. */
 function initialValues(listing?: ListingDetail): ListingInput {
@@ -72,6 +73,7 @@ const yearDigits = (value: string) => value.replace(/\D/g, '').slice(0, 4);
  */
 export function ListingForm({ listing }: { listing?: ListingDetail }) {
   const { t } = useTranslation(['market', 'common', 'errors']);
+  const labels = useCatalogLabels();
   const navigate = useNavigate();
   const { user } = useSession();
   const save = useSaveListing(listing?.id);
@@ -188,7 +190,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
             label={t('form.category')}
             placeholder={t('form.chooseCategory')}
             options={CATEGORIES}
-            optionLabel={(c) => t(`catalog.categories.${c}`, { ns: 'common' })}
+            optionLabel={labels.category}
             error={message(errors.category?.message)}
             {...form.register('category')}
           />
@@ -196,7 +198,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
             label={t('form.condition')}
             placeholder={t('form.chooseCondition')}
             options={CONDITIONS}
-            optionLabel={(c) => t(`conditions.${c}`)}
+            optionLabel={labels.condition}
             error={message(errors.condition?.message)}
             {...form.register('condition')}
           />
@@ -244,7 +246,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
             label={t('form.make')}
             placeholder={t('form.chooseMake')}
             options={MAKES}
-            optionLabel={(m) => (m === 'Other' ? t('catalog.categories.other', { ns: 'common' }) : m)}
+            optionLabel={labels.make}
             error={message(errors.make?.message)}
             {...form.register('make')}
           />

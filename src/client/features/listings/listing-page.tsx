@@ -29,6 +29,8 @@ import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
 import { BoostAction, BoostedBadge } from './boost-action';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
+import { listingReference } from '@common/listing-reference';
 
 function Badge({
   children,
@@ -69,7 +71,8 @@ export const prefetch: Prefetch = (queryClient, { params }) =>
 
 /** /listing/{id}: the part, its seller and the way to reach them. */
 export default function ListingPage() {
-  const { t } = useTranslation(['market', 'common', 'trust']);
+  const { t } = useTranslation(['market', 'trust']);
+  const labels = useCatalogLabels();
   const language = useLanguage();
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -148,10 +151,8 @@ export default function ListingPage() {
                 <Badge tone={l.isSold ? 'red' : 'green'}>
                   {l.isSold ? t('listing.sold') : t('listing.available')}
                 </Badge>
-                <Badge tone="brand">{t(`catalog.categories.${l.category}`, { ns: 'common' })}</Badge>
-                <Badge>
-                  {t(`conditions.${l.condition}`, { defaultValue: l.condition.replace(/_/g, ' ') })}
-                </Badge>
+                <Badge tone="brand">{labels.category(l.category)}</Badge>
+                <Badge>{labels.condition(l.condition)}</Badge>
                 {l.pending ? <PendingBadge /> : null}
                 {l.boostedUntil && !l.isSold ? <BoostedBadge /> : null}
                 {l.hidden ? <Badge tone="red">{t('hidden.badge', { ns: 'trust' })}</Badge> : null}
@@ -162,9 +163,18 @@ export default function ListingPage() {
                   <FavouriteButton listingId={l.id} saved={l.favourite} className="shrink-0" />
                 )}
               </div>
-              <p className="mt-2 text-3xl font-extrabold text-slate-900">{formatPrice(l.price, language)}</p>
+              <p className="mt-2 text-3xl font-extrabold text-slate-900">{formatPrice(l.price)}</p>
               <p className="mt-1 text-sm text-slate-600">
                 {l.negotiable ? t('listing.negotiable') : t('listing.firm')}
+              </p>
+              <p className="mt-1 text-sm text-slate-600" title={t('listing.referenceHint')}>
+                <span>{t('listing.reference')}</span>{' '}
+                <span
+                  className="font-mono font-medium text-slate-800 select-all"
+                  data-testid="listing-reference"
+                >
+                  {listingReference(l.id)}
+                </span>
               </p>
             </div>
 
@@ -202,7 +212,7 @@ export default function ListingPage() {
                 className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
               >
                 <p aria-hidden className="shrink-0 text-lg font-bold text-slate-900 lg:hidden">
-                  {formatPrice(l.price, language)}
+                  {formatPrice(l.price)}
                 </p>
                 <div className="min-w-0 flex-1">
                   {user ? (
@@ -235,9 +245,7 @@ export default function ListingPage() {
             ) : null}
 
             <Card className="order-3" title={t('listing.fitment')}>
-              <p className="text-lg font-semibold text-slate-900">
-                {l.make} {l.model}
-              </p>
+              <p className="text-lg font-semibold text-slate-900">{labels.vehicle(l.make, l.model)}</p>
               {years ? <p className="text-slate-700">{years}</p> : null}
               <FitBadge fit={l.fits} className="mt-2 text-sm" />
             </Card>

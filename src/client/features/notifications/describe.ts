@@ -1,19 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { Notification } from '@common/schemas/notifications';
-import type { Language } from '@common/i18n/languages';
 import { formatPrice } from '@common/i18n/format';
 
-/** A notification's title and description in the reader's language (namespace `notifications`). */
+/** A notification's title and description in the reader's language (namespace `notifications`); prices in US dollars. */
 export function describeNotification(
   t: TFunction,
   notification: Notification,
-  language: Language,
 ): { title: string; description: string } {
   const d = notification.data;
   const params = {
     ...d,
-    price: d.price ? formatPrice(d.price, language) : '',
-    oldPrice: d.oldPrice ? formatPrice(d.oldPrice, language) : '',
+    price: d.price ? formatPrice(d.price) : '',
+    oldPrice: d.oldPrice ? formatPrice(d.oldPrice) : '',
   };
   switch (notification.type) {
     case 'message':

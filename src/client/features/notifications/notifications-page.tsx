@@ -159,7 +159,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
   const navigate = useNavigate();
   const markRead = useMarkRead();
   const Icon = ICONS[notification.type];
-  const { title, description } = describeNotification(t, notification, language);
+  const { title, description } = describeNotification(t, notification);
 
   const open = async () => {
     if (!notification.read) await markRead.mutateAsync(notification.id).catch(() => undefined);

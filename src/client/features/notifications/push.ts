@@ -23,7 +23,6 @@ export function showSystemNotification(queryClient: QueryClient, notification: N
     const { title, description } = describeNotification(
       i18n.getFixedT(language, 'notifications'),
       notification,
-      language,
     );
     const shown = new window.Notification(title, { body: description, tag: notification.id });
     shown.onclick = () => {

@@ -97,7 +97,7 @@ export function ListingOffer({
   const mine = offer && offer.status === 'accepted';
   const live = offer && (offer.status === 'open' || mine);
   const params = offer
-    ? { amount: formatPrice(offer.amount, language), time: formatDateTime(offer.expiresAt, language) }
+    ? { amount: formatPrice(offer.amount), time: formatDateTime(offer.expiresAt, language) }
     : {};
   const status = offer
     ? offer.status === 'open'
@@ -203,14 +203,11 @@ export function PendingBadge({ className }: { className?: string }) {
 /** A step of an offer in the conversation: the amount in words, then its note. */
 export function OfferEventCard({ event, note }: { event: OfferEvent; note: string }) {
   const { t } = useTranslation('offers');
-  const language = useLanguage();
   return (
     <div className="flex items-start gap-2">
       <HandCoins aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div>
-        <p className="font-semibold">
-          {t(`event.${event.action}`, { amount: formatPrice(event.amount, language) })}
-        </p>
+        <p className="font-semibold">{t(`event.${event.action}`, { amount: formatPrice(event.amount) })}</p>
         {note ? <p className="mt-1 wrap-anywhere whitespace-pre-wrap">{note}</p> : null}
       </div>
     </div>
@@ -226,7 +223,7 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
   const language = useLanguage();
   const answer = useAnswerOffer(offer.id);
   const [countering, setCountering] = useState(false);
-  const amount = formatPrice(offer.amount, language);
+  const amount = formatPrice(offer.amount);
   const time = formatDateTime(offer.expiresAt, language);
   if (offer.status !== 'open') return null;
   if (!offer.yourTurn)

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { useErrorText } from '@client/lib/form-errors';
 import { CheckboxField, TextField, inputClass } from '@client/components/ui/field';
 import { ChoiceGroup, useChoices } from './choice-group';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 type BuyerForm = UseFormReturn<BuyerPreferencesInput, unknown, z.output<typeof BuyerPreferencesSchema>>;
 type SellerForm = UseFormReturn<SellerPreferencesInput, unknown, z.output<typeof SellerPreferencesSchema>>;
@@ -29,6 +30,7 @@ export function BuyerPreferenceFields({
   other?: { make: string; category: string };
 }) {
   const { t } = useTranslation(['onboarding', 'common']);
+  const labels = useCatalogLabels();
   const message = useErrorText();
   const makes = useChoices(form, 'prefMakes', 'otherMake', other.make);
   const categories = useChoices(form, 'prefCategories', 'otherCategory', other.category);
@@ -74,7 +76,7 @@ export function BuyerPreferenceFields({
       <ChoiceGroup
         legend={t('buyer.categories')}
         options={ONBOARDING_CATEGORIES}
-        label={(category) => t(`catalog.categories.${category}`, { ns: 'common' })}
+        label={labels.category}
         {...categories}
         otherLabel={t('buyer.otherCategory')}
       />
@@ -85,6 +87,7 @@ export function BuyerPreferenceFields({
 /** What a seller tells us (shipping, local pickup, categories sold), as in `BuyerPreferenceFields`. */
 export function SellerPreferenceFields({ form, other = '' }: { form: SellerForm; other?: string }) {
   const { t } = useTranslation(['onboarding', 'common']);
+  const labels = useCatalogLabels();
   const message = useErrorText();
   const categories = useChoices(form, 'sellerCategories', 'otherCategory', other);
   return (
@@ -99,7 +102,7 @@ export function SellerPreferenceFields({ form, other = '' }: { form: SellerForm;
       <ChoiceGroup
         legend={t('seller.categories')}
         options={ONBOARDING_CATEGORIES}
-        label={(category) => t(`catalog.categories.${category}`, { ns: 'common' })}
+        label={labels.category}
         {...categories}
         otherLabel={t('seller.otherCategory')}
         error={message(form.formState.errors.sellerCategories?.message)}

@@ -103,7 +103,6 @@ export function PlanTable({
   action?: (plan: Plan) => ReactNode;
 }) {
   const { t } = useTranslation('home');
-  const language = useLanguage();
   return (
     <ScrollArea
       label={t('plans.title')}
@@ -129,7 +128,7 @@ export function PlanTable({
                   {PLAN_DETAILS[plan].priceCents === 0
                     ? t('plans.free')
                     : t('plans.perMonth', {
-                        price: formatPrice(PLAN_DETAILS[plan].priceCents / 100, language),
+                        price: formatPrice(PLAN_DETAILS[plan].priceCents / 100),
                       })}
                 </span>
                 {plan === 'gold' ? (

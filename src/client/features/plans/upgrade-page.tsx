@@ -207,7 +207,7 @@ export default function Upgrade() {
                   ? t('plans.free', { ns: 'home' })
                   : t('plans.perMonth', {
                       ns: 'home',
-                      price: formatPrice(PLAN_DETAILS[plan].priceCents / 100, language),
+                      price: formatPrice(PLAN_DETAILS[plan].priceCents / 100),
                     })}
               </p>
               <div className="mt-3">{planAction(plan)}</div>

@@ -21,6 +21,7 @@ import { ListingPhoto } from '@client/features/photos';
 import { FavouriteButton } from './favourite-button';
 import { queryKeys } from '@client/lib/query-keys';
 import { markSearchOpened, savedQueries, useDeleteSearch, useSetFavourite, useSetSearchAlerts } from './api';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 const TABS = ['searches', 'favourites'] as const;
 type Tab = (typeof TABS)[number];
@@ -133,6 +134,7 @@ function SavedSearches({ term }: { term: string }) {
 
 function SavedSearchRow({ item }: { item: SavedSearch }) {
   const { t } = useTranslation(['saved', 'market', 'common']);
+  const labels = useCatalogLabels();
   const language = useLanguage();
   const navigate = useNavigate();
   const setSearchAlerts = useSetSearchAlerts();
@@ -141,9 +143,9 @@ function SavedSearchRow({ item }: { item: SavedSearch }) {
   const [alerts, setAlerts] = useState(item.alerts);
   const summary = [
     item.query.search ? `“${item.query.search}”` : null,
-    item.query.category ? t(`catalog.categories.${item.query.category}`, { ns: 'common' }) : null,
-    item.query.make,
-    item.query.model,
+    item.query.category ? labels.category(item.query.category) : null,
+    item.query.make ? labels.make(item.query.make) : null,
+    item.query.model ? labels.model(item.query.model) : null,
     item.query.year,
   ]
     .filter(Boolean)
@@ -251,7 +253,7 @@ function Favourites({ term }: { term: string }) {
 
 function FavouriteCard({ item }: { item: Favourite }) {
   const { t } = useTranslation(['saved', 'market']);
-  const language = useLanguage();
+  const labels = useCatalogLabels();
   const setFavourite = useSetFavourite();
   const listing = item.listing;
 
@@ -308,19 +310,19 @@ function FavouriteCard({ item }: { item: Favourite }) {
         )}
         {listing ? (
           <p className="text-sm text-slate-600">
-            {listing.make} · {listing.model}
+            {labels.make(listing.make)} · {labels.model(listing.model)}
           </p>
         ) : null}
         <div className="mt-auto flex flex-wrap items-end gap-2 pt-3">
           {listing ? (
-            <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price, language)}</span>
+            <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price)}</span>
           ) : null}
           {item.priceDrop && item.available ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
               <TrendingDown aria-hidden className="size-3.5" />
               {t('favourites.priceDrop')}
               <span className="font-normal">
-                {t('favourites.priceDropFrom', { price: formatPrice(item.priceDrop.from, language) })}
+                {t('favourites.priceDropFrom', { price: formatPrice(item.priceDrop.from) })}
               </span>
             </span>
           ) : null}

@@ -5,7 +5,6 @@ import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
-import { useLanguage } from '@client/lib/use-language';
 import { prefetchSite, useSiteSettings } from '@client/features/site';
 
 const CATEGORIES = ['tshirts', 'sweatpants', 'hats', 'accessories'] as const;
@@ -63,7 +62,6 @@ export const prefetch = prefetchSite;
 
 export default function ShopPage() {
   const { t } = useTranslation('shop');
-  const language = useLanguage();
   // Until the settings are known (or if they cannot be read), the shop shows as not open yet.
   const shopUrl = useSiteSettings()?.shopUrl ?? null;
   return (
@@ -104,9 +102,7 @@ export default function ShopPage() {
                       <Artwork className="size-20" />
                     </div>
                     <h3 className="mt-4 font-semibold text-slate-900">{t(`items.${item.id}`)}</h3>
-                    <p className="mt-1 text-lg font-bold text-brand-700">
-                      {formatPrice(item.priceUsd, language)}
-                    </p>
+                    <p className="mt-1 text-lg font-bold text-brand-700">{formatPrice(item.priceUsd)}</p>
                     {shopUrl ? (
                       <Button asChild className="mt-4 w-full">
                         <a

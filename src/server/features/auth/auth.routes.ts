@@ -159,9 +159,14 @@ const routes = {
     method: 'post',
     path: '/resend-confirmation',
     tags,
-    summary: 'Send a new confirmation link (the older ones stop working)',
+    summary:
+      "Send a new confirmation link to this browser's waiting sign-up (the older ones stop working); 410 SIGNUP_EXPIRED without one",
     request: body(EmailRequestSchema),
-    responses: { 202: json(AcceptedSchema, 'Taken'), ...errors },
+    responses: {
+      202: json(AcceptedSchema, 'Taken'),
+      410: json(ErrorResponseSchema, 'No sign-up waiting in this browser'),
+      ...errors,
+    },
   }),
   forgotPassword: createRoute({
     method: 'post',
@@ -395,8 +400,12 @@ export function authRoutes(deps: AuthRoutesDeps) {
     })
 
     .openapi(routes.resend, async (c) => {
-      const { email } = c.req.valid('json');
+      c.req.valid('json');
       await deps.limit('email-ip', c.get('clientNet'), LIMITS.emailPerIp);
+      // Only this browser's own waiting sign-up gets a new link, so the answer says nothing about
+      // any address: without one, every address is told the same.
+      const email = await auth.waitingSignUpEmail(readSecretCookie(c, cookies, SIGN_UP_COOKIE));
+      if (!email) throw new ApiError(410, 'SIGNUP_EXPIRED');
       await deps.limit('resend-account', email, LIMITS.emailPerAccount);
       await auth.resendConfirmation(email);
       return c.json({ status: 'accepted' as const }, 202);

@@ -185,6 +185,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       await enqueue('auth.social-linked', { userId, provider });
     },
 
+    /**
+     * The address of the sign-up this browser made (its cookie) while it still waits for its link:
+     * null when there is none (never made here, expired, or already confirmed).
+     */
+    async waitingSignUpEmail(browserToken: string | undefined): Promise<string | null> {
+      const registration = browserToken ? await registrationOfBrowser(db, browserToken) : undefined;
+      return registration && !registration.confirmedUserId ? registration.email : null;
+    },
+
     async resendConfirmation(email: string): Promise<void> {
       await enqueue('auth.resend-confirmation', { email });
     },

@@ -506,14 +506,57 @@ describe('no account enumeration', () => {
     const { email } = await member();
     const browser = new TestBrowser(t);
     const unknown = nextEmail();
-    for (const path of ['/api/auth/forgot-password', '/api/auth/resend-confirmation']) {
+    for (const [path, status] of [
+      ['/api/auth/forgot-password', 202],
+      // Resend only serves the asking browser's own waiting sign-up: this one has none.
+      ['/api/auth/resend-confirmation', 410],
+    ] as const) {
       const a = await browser.post(path, { email });
       const b = await browser.post(path, { email: unknown });
-      expect(a.status).toBe(202);
+      expect(a.status).toBe(status);
       expect(b).toEqual({ ...a, headers: b.headers });
     }
     await t.runJobs();
     expect(await t.mailTo(unknown)).toEqual([]);
+  });
+
+  it('says the sign-up session expired when a resend finds no sign-up waiting in this browser', async () => {
+    const expected = {
+      en: 'Signup session expired. Please sign up again.',
+      es: 'La sesión de registro ha caducado. Vuelve a registrarte.',
+      'zh-CN': '注册会话已过期，请重新注册。',
+    };
+    const email = nextEmail();
+    const browser = new TestBrowser(t);
+    await signUp(browser, email);
+    const sent = (await t.mailTo(email)).length;
+    // Another browser, in each language: no sign-up of its own, whatever address it names.
+    for (const [language, message] of Object.entries(expected)) {
+      const stranger = new TestBrowser(t, undefined, language);
+      const answer = await stranger.post('/api/auth/resend-confirmation', { email });
+      expect(answer).toMatchObject({ status: 410, body: { error: { code: 'SIGNUP_EXPIRED', message } } });
+    }
+    // The signing-up browser's own sign-up, once it has expired.
+    await t.database.db.execute(sql`update pending_registration
+      set expires_at = now() - interval '1 second' where email = ${email}`);
+    const expired = await browser.post('/api/auth/resend-confirmation', { email });
+    expect(expired).toMatchObject({ status: 410, body: { error: { code: 'SIGNUP_EXPIRED' } } });
+    await t.runJobs();
+    expect(await t.mailTo(email)).toHaveLength(sent);
+  });
+
+  it("resends to the browser's own sign-up, never to the address named in the request", async () => {
+    const mine = nextEmail();
+    const other = nextEmail();
+    const browser = new TestBrowser(t);
+    const theirs = new TestBrowser(t, '198.51.100.31');
+    await signUp(browser, mine);
+    await signUp(theirs, other);
+    const before = (await t.mailTo(other)).length;
+    expect((await browser.post('/api/auth/resend-confirmation', { email: other })).status).toBe(202);
+    await t.runJobs();
+    expect(await t.mailTo(other)).toHaveLength(before);
+    expect(await t.mailTo(mine)).toHaveLength(2);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { AiLevel } from '@common/catalog';
 import type { Language } from '@common/i18n/languages';
-import { yearRange } from '@common/labels';
+import { catalogLabels, yearRange } from '@common/labels';
 import { ListingInputSchema } from '@common/schemas/listings';
 import type { Db } from '../../db/client';
 import { listings } from '../../db/schema';
@@ -161,7 +161,7 @@ export function promptMessages(input: AiDraftRequest, similar: Similar[], langua
   ].join(' ');
   const years = yearRange(input.yearStart ?? null, input.yearEnd ?? null);
   const part = {
-    category: common(`catalog.categories.${input.category}`),
+    category: catalogLabels.category(input.category, (key) => common(key)),
     condition: input.condition ?? null,
     make: input.make,
     model: input.model,

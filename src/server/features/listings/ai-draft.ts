@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from '@common/catalog';
-import { yearRange } from '@common/labels';
+import { catalogLabels, yearRange } from '@common/labels';
 import type { Language } from '@common/i18n/languages';
 import { namespaceTranslator } from '../../i18n/translate';
 
@@ -53,14 +53,17 @@ export function writeListingDraft(
 ): { title: string; description: string } {
   const t = namespaceTranslator(language, 'ai');
   const common = namespaceTranslator(language, 'common');
-  const category = common(`catalog.categories.${input.category}`);
+  const text = (key: string) => common(key);
+  const category = catalogLabels.category(input.category, text);
+  const make = catalogLabels.make(input.make, text);
+  const model = catalogLabels.model(input.model, text);
   const years = yearRange(input.yearStart ?? null, input.yearEnd ?? null);
   const brand = input.partBrand && input.partBrand !== 'Other' ? input.partBrand : '';
   const title = t('title', {
     brand: brand ? `${brand} ` : '',
     category,
-    make: input.make,
-    model: input.model,
+    make,
+    model,
     years: years ? t('yearsInTitle', { years }) : '',
   })
     .replace(/\s+/g, ' ')
@@ -69,8 +72,8 @@ export function writeListingDraft(
   const sentences = [
     t('intro', {
       category,
-      make: input.make,
-      model: input.model,
+      make,
+      model,
       years: years ? t('yearsInText', { years }) : '',
     }),
     input.condition ? t(`condition.${input.condition}`) : null,

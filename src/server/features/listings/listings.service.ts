@@ -16,6 +16,7 @@ import {
 } from '@common/schemas/listings';
 import { publicName } from '@common/labels';
 import { ratingOf } from '@common/schemas/rating';
+import { referenceSearch, type ReferenceSearch } from '@common/listing-reference';
 import { DEFAULT_RADIUS_MILES } from '@common/schemas/auth';
 import { placeLabel } from '@common/schemas/places';
 import { EARTH_RADIUS_MILES, boundingBox, lookupZip } from '../../geo/zip';
@@ -234,6 +235,16 @@ function afterCursor(sort: Sort, cursor: Cursor, tier: SQL): SQL {
   if (sort === 'price_asc')
     return sql`(${listings.price}, ${listings.id}) > (${cursor.value}::numeric, ${cursor.id}::uuid)`;
   return sql`(${listings.price}, ${listings.id}) < (${cursor.value}::numeric, ${cursor.id}::uuid)`;
+}
+
+/**
+ * The listing(s) a reference search names, on the primary key: one id, or the range of ids a reference
+ * begins (an index range scan, however big the catalogue).
+ */
+function referenceCondition(reference: ReferenceSearch): SQL {
+  return 'id' in reference
+    ? sql`${listings.id} = ${reference.id}::uuid`
+    : sql`${listings.id} between ${reference.first}::uuid and ${reference.last}::uuid`;
 }
 
 interface Cursor {
@@ -465,7 +476,6 @@ export function createListingsService(deps: {
       hiddenSellers: string[] = [],
     ): Promise<BrowseResponse> {
       assertKnownPlace(query);
-      const search = query.search ? await vocabulary.understand(query.search) : null;
       const sort = effectiveSort(query.sort);
       const limit = query.limit ?? BROWSE_PAGE_SIZE;
       const filters = browseConditions(query);
@@ -478,6 +488,47 @@ export function createListingsService(deps: {
       }
       const alternatives = fitsFilter(query, fleet);
       const cursor = decodeCursor(query.cursor, sort);
+
+      /** The page's cards, with fitment for a member's fleet; counted as the sellers' impressions. */
+      const cardsOf = (rows: Parameters<typeof cardOf>[1][]) => {
+        countImpressions(rows.map(({ listing }) => listing.id));
+        return rows.map((row) => ({
+          ...cardOf(storage, row),
+          ...(fleet ? { fits: fitFor(fleet, row.listing) } : {}),
+        }));
+      };
+
+      // A search that is exactly a listing's reference, id or address finds the listing(s) it names,
+      // with the filters, on one page (a reference names one listing, or very rarely a few); when no
+      // listing shown here has it, the text is searched as words. Pages after the first are words.
+      const reference = query.search && !cursor ? referenceSearch(query.search) : null;
+      if (reference) {
+        const where = [...filters, referenceCondition(reference)];
+        const named = await reads
+          .select({ listing: cardColumns, seller: sellerFacts })
+          .from(listings)
+          .where(
+            alternatives
+              ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, [], COUNT_LIMIT + 1)})`
+              : and(...where),
+          )
+          .orderBy(...(sort === 'best' ? rankOrder() : orderFor(sort)))
+          .limit(limit);
+        if (named.length) {
+          const n =
+            named.length < limit
+              ? named.length
+              : await countOnly({ conditions: where, alternatives }, COUNT_LIMIT + 1, reads);
+          return {
+            items: cardsOf(named),
+            nextCursor: null,
+            count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
+            didYouMean: null,
+          };
+        }
+      }
+
+      const search = query.search ? await vocabulary.understand(query.search) : null;
       const tier = search ? bestMatchTier(search) : sql`0`;
       const estimate = search ? estimateMatches(search) : null;
       // Near a place without words, matches may be a few around a small town or thousands in a city:
@@ -573,12 +624,8 @@ export function createListingsService(deps: {
         : countKnown
           ? COUNT_LIMIT + 1
           : (counted ?? (await countOnly(matching, COUNT_LIMIT + 1, reads)));
-      countImpressions(items.map(({ listing }) => listing.id));
       return {
-        items: items.map((row) => ({
-          ...cardOf(storage, row),
-          ...(fleet ? { fits: fitFor(fleet, row.listing) } : {}),
-        })),
+        items: cardsOf(items),
         nextCursor: more
           ? encodeCursor({
               value:
@@ -655,13 +702,22 @@ export function createListingsService(deps: {
       fleet: Vehicle[] | null,
       options: { since?: Date; listingId?: string; cap?: number } = {},
     ): Promise<number> {
-      const search = query.search ? await vocabulary.understand(query.search) : null;
       const conditions = browseConditions(query);
-      if (search) conditions.push(matchesSearch(search.terms));
+      const alternatives = fitsFilter(query, fleet);
+      // What browse finds for the text: the listing(s) a reference names when one of them is shown,
+      // else the words.
+      const reference = query.search ? referenceSearch(query.search) : null;
+      const named = reference ? referenceCondition(reference) : null;
+      if (named && (await countOnly({ conditions: [...conditions, named], alternatives }, 1)) > 0)
+        conditions.push(named);
+      else {
+        const search = query.search ? await vocabulary.understand(query.search) : null;
+        if (search) conditions.push(matchesSearch(search.terms));
+      }
       if (options.since)
         conditions.push(sql`${listings.createdAt} > ${options.since.toISOString()}::timestamptz`);
       if (options.listingId) conditions.push(eq(listings.id, options.listingId));
-      return countOnly({ conditions, alternatives: fitsFilter(query, fleet) }, options.cap ?? COUNT_LIMIT);
+      return countOnly({ conditions, alternatives }, options.cap ?? COUNT_LIMIT);
     },
 
     async find(id: string): Promise<ListingRow | null> {

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
 import { fits } from '@common/schemas/vehicles';
+import { listingReference } from '@common/listing-reference';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -262,6 +263,51 @@ describe('browse and search', () => {
     const mustang = { make: 'Ford', model: 'Mustang' };
     expect(fits({ ...mustang, yearStart: 2015, yearEnd: null }, { ...mustang, year: 2026 })).toBe(true);
     expect(fits({ ...mustang, yearStart: 2015, yearEnd: null }, { ...mustang, year: 2014 })).toBe(false);
+  });
+
+  it("finds a listing by its reference, its whole id or its page's address", async () => {
+    const reference = listingReference(ids.c);
+    const typed = [
+      reference,
+      reference.toLowerCase(),
+      `Ref. ${reference}`,
+      ids.c,
+      ids.c.toUpperCase(),
+      `http://localhost:3000/listing/${ids.c}`,
+      `https://modmarket.example.com/listing/${ids.c}?from=share`,
+    ];
+    for (const text of typed) {
+      const page = await browse(`search=${encodeURIComponent(text)}`);
+      expect(idsOf(page), text).toEqual([ids.c]);
+      expect(page.count).toEqual({ value: 1, more: false });
+      expect(page.nextCursor).toBeNull();
+    }
+    // With the filters: one that leaves the listing out leaves nothing (the words find nothing either).
+    expect(idsOf(await browse(`search=${reference}&make=BMW&condition=fair`))).toEqual([ids.c]);
+    expect(idsOf(await browse(`search=${reference}&make=Ford`))).toEqual([]);
+    // A sold listing is not in browse, by its reference either.
+    expect(idsOf(await browse(`search=${listingReference(ids.sold)}`))).toEqual([]);
+    expect(idsOf(await browse(`search=${ids.sold}`))).toEqual([]);
+  });
+
+  it('searches the words when no listing has the reference: a part number of eight digits', async () => {
+    const { browser } = await signedInMember(t, { plan: 'platinum' });
+    const rows = await t.database.db.select({ id: listings.id }).from(listings);
+    // Eight digits that begin no listing's id.
+    let number = 10_000_000;
+    while (rows.some(({ id }) => id.startsWith(String(number)))) number += 1;
+    const withNumber = await create(browser, { title: `OEM water pump ${number}`, category: 'engine' });
+    expect(idsOf(await browse(`search=${number}`))).toEqual([withNumber.id]);
+    // Two listings: the one the reference names comes alone, not the one with the number in its title.
+    await t.database.db
+      .update(listings)
+      .set({ title: `Borla exhaust system ${listingReference(ids.b).toLowerCase()}` })
+      .where(eq(listings.id, ids.a));
+    expect(idsOf(await browse(`search=${listingReference(ids.b)}`))).toEqual([ids.b]);
+    await t.database.db
+      .update(listings)
+      .set({ title: 'Garrett turbo charger GT2860' })
+      .where(eq(listings.id, ids.a));
   });
 
   it('sorts by price both ways', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
+import { listingReference } from '@common/listing-reference';
 
 /**
  * The plans behind each kind of search, on PostgreSQL with enough listings that the planner's choice
@@ -175,6 +176,43 @@ describe('search plans at 50,000 listings', () => {
       statements.push(...recorded);
     }
     await expectWithinBudget(statements, _label);
+  });
+
+  it("a listing's reference, whole id or address: its primary key, never a scan", async () => {
+    const rows = await t.database.db.execute<{ id: string; make: string }>(
+      sql`select id, make from listings where not is_sold order by created_at desc offset 777 limit 1`,
+    );
+    const { id, make } = rows.rows[0]!;
+    const searches = [
+      listingReference(id),
+      `Ref. ${listingReference(id)}`,
+      id,
+      `http://localhost:3000/listing/${id}`,
+    ];
+    for (const search of searches)
+      for (const order of ['', '&sort=newest', `&make=${make}&sort=price_asc`]) {
+        recorded.length = 0;
+        const response = await t.app.request(`/api/listings?search=${encodeURIComponent(search)}${order}`);
+        expect(response.status).toBe(200);
+        const page = (await response.json()) as { items: { id: string }[] };
+        expect(page.items.map((item) => item.id)).toEqual([id]);
+        const statements = [...recorded];
+        expect(statements.length).toBeGreaterThan(0);
+        for (const statement of statements) {
+          const explained = await t.database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+            `explain (analyze, format json) ${statement.text}`,
+            statement.values,
+          );
+          const plan = explained.rows[0]!['QUERY PLAN'][0].Plan;
+          const onListings = nodes(plan).filter((node) => node['Relation Name'] === 'listings');
+          const described = JSON.stringify(plan, null, 1);
+          expect(onListings.length, `${search}${order}: ${described}`).toBeGreaterThan(0);
+          for (const node of onListings) {
+            expect(node['Node Type'], `${search}${order}: ${described}`).toMatch(/^Index (Only )?Scan$/);
+            expect((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)).toBeLessThanOrEqual(2);
+          }
+        }
+      }
   });
 
   it('For you: the newest in preferred makes and categories, in both, in either', async () => {

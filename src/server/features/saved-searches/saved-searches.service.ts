@@ -171,7 +171,7 @@ export function createSavedSearchesService(deps: {
           params: {
             search: row.name,
             listing: row.title,
-            price: formatPrice(row.price, language),
+            price: formatPrice(row.price),
             settings: `${deps.publicUrl}/saved-searches`,
           },
         }),

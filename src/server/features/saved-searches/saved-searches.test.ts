@@ -5,6 +5,7 @@ import type { SavedSearch } from '@common/schemas/saved-searches';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
+import { listingReference } from '@common/listing-reference';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,6 +79,23 @@ describe('saved searches', () => {
     expect(switched.body).toMatchObject({ alerts: false, name: 'Budget Z exhausts' });
     expect((await member.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(200);
     expect(await searches(member.browser)).toEqual([]);
+  });
+
+  it("count a listing's reference as browse finds it: that listing", async () => {
+    const seller = await signedInMember(t);
+    const member = await signedInMember(t);
+    const named = await seller.browser.post<{ id: string }>('/api/listings', part('Tomei Expreme Ti'));
+    await seller.browser.post('/api/listings', part('Tomei Expreme Ti, second one'));
+    const saved = await member.browser.post<SavedSearch>('/api/saved-searches', {
+      name: 'That Tomei',
+      query: { search: `Ref. ${listingReference(named.body.id)}` },
+    });
+    expect(saved.body.results).toEqual({ value: 1, more: false });
+    const byAddress = await member.browser.post<SavedSearch>('/api/saved-searches', {
+      name: 'That Tomei again',
+      query: { search: `http://localhost:3000/listing/${named.body.id}` },
+    });
+    expect(byAddress.body.results).toEqual({ value: 1, more: false });
   });
 
   it('alert once per listing and search when a matching part is published', async () => {
