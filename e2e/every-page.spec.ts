@@ -20,6 +20,7 @@ const PUBLIC_PAGES = [
   '/browse?search=zzzz-no-such-part',
   '/browse?minPrice=500&maxPrice=100',
   'a listing',
+  'a seller',
   '/about',
   '/contact',
   '/selling-guide',
@@ -142,7 +143,10 @@ for (const { name, viewport } of WIDTHS) {
     test('public pages fit and pass axe', async ({ page }) => {
       test.setTimeout(180_000);
       const listing = await seededListing(page);
-      for (const path of PUBLIC_PAGES) await check(page, path === 'a listing' ? listing : path);
+      const detail = await page.request.get(`/api/listings/${listing.split('/').at(-1)}`);
+      const seller = `/seller/${((await detail.json()) as { seller: { id: string } }).seller.id}`;
+      const named: Record<string, string> = { 'a listing': listing, 'a seller': seller };
+      for (const path of PUBLIC_PAGES) await check(page, named[path] ?? path);
     });
 
     test('member pages fit and pass axe', async ({ page }) => {

@@ -138,7 +138,14 @@ export function createMessagesService(deps: {
   ): Promise<{ message: MessageRow; created: boolean }> {
     const inserted = await tx
       .insert(messages)
-      .values({ ...values, clientId: values.clientId ?? null, offer: values.offer ?? null })
+      // The clock, not the transaction's start: two messages stored in one transaction (an offer and
+      // its automatic decline) keep their order.
+      .values({
+        ...values,
+        clientId: values.clientId ?? null,
+        offer: values.offer ?? null,
+        createdAt: sql`clock_timestamp()`,
+      })
       .onConflictDoNothing()
       .returning();
     if (inserted[0]) {

@@ -176,6 +176,8 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
 
     /** /seller/{id}: public name, member since, rating, published reviews, active listings. */
     async profile(sellerId: string): Promise<SellerProfile | null> {
+      // Member ids are UUIDs: anything else is nobody, answered before the database.
+      if (!isUuid(sellerId)) return null;
       const [seller] = await db
         .select({
           id: users.id,
