@@ -96,6 +96,11 @@ const FIRST_ICONS = [
   'check',
   'minus',
   'chevron-right',
+  'star',
+  'rocket',
+  'bell-ring',
+  'car-front',
+  'messages-square',
 ];
 const firstIcon = new RegExp(
   `lucide-react[\\\\/]dist[\\\\/]esm[\\\\/](?:icons[\\\\/](?:${FIRST_ICONS.join('|')})\\.mjs|createLucideIcon|Icon|defaultAttributes|shared)`,

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BoostedBadge } from './boost-action';
-import { PendingBadge } from '@client/features/offers';
-import { SellerRating } from '@client/features/reviews';
+import { PendingBadge, SellerRating } from './listing-badges';
 import { Link } from 'react-router';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { ListingCard as Card } from '@common/schemas/listings';

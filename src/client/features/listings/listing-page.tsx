@@ -23,8 +23,9 @@ import { useSession } from '@client/features/session';
 import { countView, listingQueries, useDeleteListing } from './api';
 import { ContactSeller } from './contact-seller';
 import { BlockButton, ReportButton } from '@client/features/trust';
-import { ListingOffer, OwnerPending, PendingBadge } from '@client/features/offers';
-import { ReviewPanel, SellerRating, SoldToDialog } from '@client/features/reviews';
+import { ListingOffer, OwnerPending } from '@client/features/offers';
+import { ReviewPanel, reviewQueries, SoldToDialog } from '@client/features/reviews';
+import { PendingBadge, SellerRating } from './listing-badges';
 import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
 import { useListingStatus } from './use-listing-status';
@@ -82,6 +83,10 @@ export default function ListingPage() {
   const [choosingBuyer, setChoosingBuyer] = useState(false);
   const counted = useRef(false);
   const listing = useQuery(listingQueries.detail(id));
+  const buyers = useQuery({
+    ...reviewQueries.buyers(id),
+    enabled: Boolean(listing.data?.isOwner && !listing.data.isSold),
+  });
   const deleteListing = useDeleteListing();
   const missing = listing.error instanceof ApiClientError && listing.error.status === 404;
 
@@ -193,7 +198,12 @@ export default function ListingPage() {
                     variant="secondary"
                     size="sm"
                     disabled={status.isPending}
-                    onClick={() => (l.isSold ? setSold(false) : setChoosingBuyer(true))}
+                    onClick={() =>
+                      // Who bought it is asked only when somebody messaged about it.
+                      l.isSold || buyers.data?.buyers.length === 0
+                        ? setSold(!l.isSold)
+                        : setChoosingBuyer(true)
+                    }
                   >
                     {l.isSold ? t('listing.markAvailable') : t('listing.markSold')}
                   </Button>

@@ -1,1 +1,1 @@
-export { ListingOffer, OfferAnswer, OfferEventCard, OwnerPending, PendingBadge } from './offer-ui';
+export { ListingOffer, OfferAnswer, OfferEventCard, OwnerPending } from './offer-ui';

@@ -5,7 +5,6 @@ import { HandCoins } from 'lucide-react';
 import { formatDateTime, formatPrice } from '@common/i18n/format';
 import { MakeOfferSchema, OFFER_NOTE_MAX, type Offer, type OfferEvent } from '@common/schemas/offers';
 import { paths } from '@common/routes';
-import { cn } from '@client/lib/cn';
 import { errorMessage } from '@client/lib/error-message';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';
@@ -181,22 +180,6 @@ export function OwnerPending({ listingId }: { listingId: string }) {
         {t('release')}
       </Button>
     </Alert>
-  );
-}
-
-/** "Pending" beside Sold / Available. */
-export function PendingBadge({ className }: { className?: string }) {
-  // In the cards' namespace: cards show it on every page.
-  const { t } = useTranslation('market');
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900',
-        className,
-      )}
-    >
-      {t('card.pending')}
-    </span>
   );
 }
 

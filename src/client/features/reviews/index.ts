@@ -1,2 +1,2 @@
-export { ReviewPanel, SellerRating, SoldToDialog, Stars } from './review-ui';
+export { ReviewPanel, SoldToDialog } from './review-ui';
 export { reviewQueries } from './api';

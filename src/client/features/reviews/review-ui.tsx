@@ -4,7 +4,6 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Star } from 'lucide-react';
 import { formatDate } from '@common/i18n/format';
-import type { Rating } from '@common/schemas/rating';
 import { REVIEW_TEXT_MAX, WriteReviewSchema } from '@common/schemas/reviews';
 import { cn } from '@client/lib/cn';
 import { errorMessage } from '@client/lib/error-message';
@@ -15,52 +14,15 @@ import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
 import { Alert, TextAreaField } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
+import { Stars } from '@client/features/listings';
 import { reviewQueries, useWriteReview } from './api';
-
-/** Five stars, `value` of them filled; the words are for screen readers. */
-export function Stars({ value, className }: { value: number; className?: string }) {
-  const { t } = useTranslation('reviews');
-  return (
-    <span className={cn('inline-flex items-center', className)}>
-      <span className="sr-only">{t('stars', { count: value })}</span>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Star
-          key={n}
-          aria-hidden
-          className={cn(
-            'size-4',
-            n <= Math.round(value) ? 'fill-amber-400 text-amber-500' : 'text-slate-300',
-          )}
-        />
-      ))}
-    </span>
-  );
-}
-
-/** "★ 4.5 (3)" beside a seller's name, or nothing before their first review. */
-export function SellerRating({ rating, className }: { rating: Rating | undefined; className?: string }) {
-  const { t } = useTranslation('reviews');
-  if (!rating?.count || rating.average === null) return null;
-  return (
-    <span
-      className={cn('inline-flex items-center gap-1 text-xs font-semibold text-slate-800', className)}
-      title={t('rating', { average: rating.average, count: rating.count })}
-    >
-      <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
-      <span aria-hidden>
-        {rating.average.toFixed(1)} ({rating.count})
-      </span>
-      <span className="sr-only">{t('rating', { average: rating.average, count: rating.count })}</span>
-    </span>
-  );
-}
 
 /**
  * On a sold listing's page, for its seller and the buyer it was sold to: review the other side, or
  * what they wrote and when it shows.
  */
 export function ReviewPanel({ listingId }: { listingId: string }) {
-  const { t } = useTranslation(['reviews', 'errors']);
+  const { t } = useTranslation(['reviews', 'market', 'errors']);
   const language = useLanguage();
   const state = useQuery(reviewQueries.sale(listingId));
   const write = useWriteReview(listingId);
@@ -121,7 +83,7 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
                   checked={rating === n}
                   onChange={() => form.setValue('rating', n, { shouldValidate: form.formState.isSubmitted })}
                 />
-                <span className="sr-only">{t('stars', { count: n })}</span>
+                <span className="sr-only">{t('market:rating.stars', { count: n })}</span>
                 <Star
                   aria-hidden
                   className={cn(
@@ -156,7 +118,7 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
 
 /**
  * Mark Sold on a listing's page: who bought it, from the members who messaged about it (they may then
- * review each other), or someone else. Straight to sold when nobody messaged.
+ * review each other), or someone else.
  */
 export function SoldToDialog({
   listingId,

@@ -19,9 +19,8 @@ import { Alert, TextAreaField } from '@client/components/ui/field';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useSession } from '@client/features/session';
-import { ListingCard, ListingGrid } from '@client/features/listings';
+import { ListingCard, ListingGrid, SellerRating, Stars } from '@client/features/listings';
 import { reviewQueries, useReplyToReview } from './api';
-import { SellerRating, Stars } from './review-ui';
 
 /** The seller, rendered with the page. */
 export const prefetch: Prefetch = (queryClient, { params }) =>
