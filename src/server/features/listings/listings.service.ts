@@ -30,7 +30,7 @@ import {
   profiles,
   users,
 } from '../../db/schema';
-import { toOffer } from '../offers/offer-view';
+import { newestOffer } from '../offers/offer-view';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
 import { isStoredPhoto } from '../../photos/store-photo';
 import { resolvePhotos } from '../../photos/uploads';
@@ -421,16 +421,6 @@ export function createListingsService(deps: {
   const { db, storage, events, wakeJobs } = deps;
   const reads = deps.reads ?? db;
   const vocabulary = createSearchVocabulary(db);
-  /** A member's newest offer on a listing, for its page. */
-  async function latestOffer(listingId: string, buyerId: string) {
-    const [row] = await reads
-      .select()
-      .from(offers)
-      .where(and(eq(offers.listingId, listingId), eq(offers.buyerId, buyerId)))
-      .orderBy(desc(offers.createdAt))
-      .limit(1);
-    return row ? toOffer(row, buyerId) : null;
-  }
   /** Search impressions not yet added to the listings' days (`flushImpressions`). */
   const impressions = new Map<string, number>();
 
@@ -762,7 +752,15 @@ export function createListingsService(deps: {
         photos: l.photos.map((p) => photoView(storage, p)),
         negotiable: l.negotiable,
         ...(isOwner ? { offerFloor: l.offerFloor } : {}),
-        ...(viewerId && !isOwner ? { myOffer: await latestOffer(l.id, viewerId) } : {}),
+        ...(viewerId && !isOwner
+          ? {
+              myOffer: await newestOffer(
+                reads,
+                and(eq(offers.listingId, l.id), eq(offers.buyerId, viewerId)),
+                viewerId,
+              ),
+            }
+          : {}),
         referralAmount: l.referralAmount,
         partId: l.partId,
         partBrand: l.partBrand,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
 import { publicName } from '@common/labels';
@@ -8,7 +8,7 @@ import type { Notification, NotificationSettings } from '@common/schemas/notific
 import type { StoredPhoto } from '@common/photos';
 import type { Db, Tx } from '../../db/client';
 import { conversations, listings, messages, offers, users } from '../../db/schema';
-import { toOffer } from '../offers/offer-view';
+import { newestOffer } from '../offers/offer-view';
 import { ApiError } from '../../http/api-error';
 import type { Storage } from '../../storage/storage';
 import type { RealtimeHub } from '../../realtime/hub';
@@ -347,16 +347,10 @@ export function createMessagesService(deps: {
             .where(and(eq(messages.conversationId, conversationId), sql`${messages.id} in ${ids}`))
             .orderBy(asc(messages.createdAt), asc(messages.id))
         : [];
-      const [offer] = await db
-        .select()
-        .from(offers)
-        .where(eq(offers.conversationId, conversationId))
-        .orderBy(desc(offers.createdAt))
-        .limit(1);
       return {
         conversation: summary!,
         messages: list.map(toMessage),
-        offer: offer ? toOffer(offer, userId) : null,
+        offer: await newestOffer(db, eq(offers.conversationId, conversationId), userId),
       };
     },
 

@@ -1,5 +1,7 @@
+import { desc, type SQL } from 'drizzle-orm';
 import type { Offer, OfferParty } from '@common/schemas/offers';
-import type { offers } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { offers } from '../../db/schema';
 
 /** An offer as the member asking sees it (whether it is theirs to answer). */
 export function toOffer(row: typeof offers.$inferSelect, viewerId: string): Offer {
@@ -16,4 +18,14 @@ export function toOffer(row: typeof offers.$inferSelect, viewerId: string): Offe
     expiresAt: row.expiresAt.toISOString(),
     yourTurn: status === 'open' && row.by !== party,
   };
+}
+
+/** The newest offer that `condition` picks (a buyer's on a listing, or a conversation's), as `viewerId` sees it. */
+export async function newestOffer(
+  db: Db,
+  condition: SQL | undefined,
+  viewerId: string,
+): Promise<Offer | null> {
+  const [row] = await db.select().from(offers).where(condition).orderBy(desc(offers.createdAt)).limit(1);
+  return row ? toOffer(row, viewerId) : null;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SessionUser } from '@common/schemas/auth';
 import {
@@ -96,28 +96,6 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
   }
 
   return {
-    /** The buyer's newest offer on a listing (for its page), or null. */
-    async latestFor(listingId: string, buyerId: string): Promise<Offer | null> {
-      const [row] = await db
-        .select()
-        .from(offers)
-        .where(and(eq(offers.listingId, listingId), eq(offers.buyerId, buyerId)))
-        .orderBy(desc(offers.createdAt))
-        .limit(1);
-      return row ? toOffer(row, buyerId) : null;
-    },
-
-    /** The newest offer in a conversation (for its thread), or null. */
-    async latestIn(conversationId: string, viewerId: string): Promise<Offer | null> {
-      const [row] = await db
-        .select()
-        .from(offers)
-        .where(eq(offers.conversationId, conversationId))
-        .orderBy(desc(offers.createdAt))
-        .limit(1);
-      return row ? toOffer(row, viewerId) : null;
-    },
-
     /** A buyer's offer: one open offer per buyer and listing. */
     async make(
       user: SessionUser,
