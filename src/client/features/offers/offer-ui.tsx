@@ -21,6 +21,7 @@ function OfferForm({
   noteLabel,
   notePlaceholder,
   submitLabel,
+  errorTitle,
   onSubmit,
   onCancel,
 }: {
@@ -28,6 +29,8 @@ function OfferForm({
   noteLabel: string;
   notePlaceholder?: string;
   submitLabel: string;
+  /** The failure toast's title (its text is the server's message). */
+  errorTitle: string;
   onSubmit: (input: { amount: number; note: string }) => Promise<unknown>;
   onCancel: () => void;
 }) {
@@ -41,6 +44,7 @@ function OfferForm({
       form.reset({ amount: '', note: '' });
     } catch (error) {
       showServerErrors(form, error);
+      toast.error(errorTitle, { description: errorMessage(error, t) });
     }
   });
   return (
@@ -139,17 +143,13 @@ export function ListingOffer({
             notePlaceholder={t('notePlaceholder')}
             submitLabel={t('send')}
             onCancel={() => setOpen(false)}
+            errorTitle={t('error')}
             onSubmit={async (input) => {
-              try {
-                const made = await make.mutateAsync(input);
-                setOpen(false);
-                if (made.status === 'declined')
-                  toast.error(t('autoDeclined'), { description: t('autoDeclinedBody') });
-                else toast.success(t('sent'), { description: t('sentBody') });
-              } catch (error) {
-                toast.error(t('error'), { description: errorMessage(error, t) });
-                throw error;
-              }
+              const made = await make.mutateAsync(input);
+              setOpen(false);
+              if (made.status === 'declined')
+                toast.error(t('autoDeclined'), { description: t('autoDeclinedBody') });
+              else toast.success(t('sent'), { description: t('sentBody') });
             }}
           />
         </div>
@@ -237,15 +237,11 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
             noteLabel={t('answer.counterNote')}
             submitLabel={t('answer.sendCounter')}
             onCancel={() => setCountering(false)}
+            errorTitle={t('answer.error')}
             onSubmit={async (input) => {
-              try {
-                await answer.mutateAsync({ action: 'counter', ...input });
-                setCountering(false);
-                toast.success(t('answer.countered'));
-              } catch (error) {
-                toast.error(t('answer.error'), { description: errorMessage(error, t) });
-                throw error;
-              }
+              await answer.mutateAsync({ action: 'counter', ...input });
+              setCountering(false);
+              toast.success(t('answer.countered'));
             }}
           />
         </div>

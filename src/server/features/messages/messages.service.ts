@@ -300,17 +300,7 @@ export function createMessagesService(deps: {
      * A message written by the app for a member (a step of an offer), in the caller's transaction with
      * its notification; `deliver` the result once that has committed.
      */
-    async post(
-      tx: Tx,
-      values: {
-        conversationId: string;
-        senderId: string;
-        receiverId: string;
-        content: string;
-        offer: OfferEvent;
-      },
-      sender: Sender,
-    ) {
+    async post(tx: Tx, values: Parameters<typeof insertMessage>[1] & { offer: OfferEvent }, sender: Sender) {
       const settings = await notifications.settingsFor(values.receiverId, tx);
       const result = await storeMessage(tx, values, sender, settings);
       return { ...result, settings };

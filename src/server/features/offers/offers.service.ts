@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SessionUser } from '@common/schemas/auth';
 import {
@@ -82,6 +82,23 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
   const belowFloor = (listing: typeof listings.$inferSelect, amount: number) =>
     listing.offerFloor !== null && amount < Number(listing.offerFloor);
 
+  /** Where the negotiation stands now: the offer row after the change. */
+  async function settle(tx: Tx, offerId: string, status: 'accepted' | 'declined') {
+    const [row] = await tx
+      .update(offers)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(offers.id, offerId))
+      .returning();
+    return row!;
+  }
+
+  /** An amount the buyer named below the seller's floor: declined at once, for the seller. */
+  async function declineForSeller(tx: Tx, offerId: string, posted: Posted[]) {
+    const declined = await settle(tx, offerId, 'declined');
+    posted.push(await step(tx, declined, 'seller', 'auto-declined'));
+    return { offer: declined, posted };
+  }
+
   /** An open offer whose 48 hours have passed is expired, with its step, before anything else. */
   async function expireIfDue(offerId: string): Promise<void> {
     const posted = await db.transaction(async (tx) => {
@@ -130,15 +147,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
           .returning();
         if (!offer) throw new ApiError(409, 'OFFER_OPEN');
         const posted = [await step(tx, offer, 'buyer', 'made', note)];
-        if (belowFloor(listing, amount)) {
-          const [declined] = await tx
-            .update(offers)
-            .set({ status: 'declined', updatedAt: sql`now()` })
-            .where(eq(offers.id, offer.id))
-            .returning();
-          posted.push(await step(tx, declined!, 'seller', 'auto-declined'));
-          return { offer: declined!, posted };
-        }
+        if (belowFloor(listing, amount)) return declineForSeller(tx, offer.id, posted);
         await enqueueJob(tx, OFFER_EXPIRY_JOB, { offerId: offer.id }, { runAt: offer.expiresAt });
         return { offer, posted };
       });
@@ -156,9 +165,11 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
       if (!isUuid(offerId)) throw new ApiError(404, 'NOT_FOUND');
       await expireIfDue(offerId);
       const { offer, posted } = await db.transaction(async (tx) => {
-        const [found] = await tx.select().from(offers).where(eq(offers.id, offerId));
-        if (!found || (found.buyerId !== user.id && found.sellerId !== user.id))
-          throw new ApiError(404, 'NOT_FOUND');
+        const [found] = await tx
+          .select({ listingId: offers.listingId })
+          .from(offers)
+          .where(and(eq(offers.id, offerId), or(eq(offers.buyerId, user.id), eq(offers.sellerId, user.id))));
+        if (!found) throw new ApiError(404, 'NOT_FOUND');
         // The listing first, then the offer: the order every step takes its locks in.
         const listing = await lockListing(tx, found.listingId);
         const [current] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
@@ -167,26 +178,18 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
         if (current!.by === party) throw new ApiError(409, 'OFFER_NOT_YOUR_TURN');
 
         if (answer.action === 'decline') {
-          const [declined] = await tx
-            .update(offers)
-            .set({ status: 'declined', updatedAt: sql`now()` })
-            .where(eq(offers.id, offerId))
-            .returning();
-          return { offer: declined!, posted: [await step(tx, declined!, party, 'declined')] };
+          const declined = await settle(tx, offerId, 'declined');
+          return { offer: declined, posted: [await step(tx, declined, party, 'declined')] };
         }
         assertOpenForOffers(listing);
         await assertNotBlocked(tx, current!.buyerId, current!.sellerId);
         if (answer.action === 'accept') {
-          const [accepted] = await tx
-            .update(offers)
-            .set({ status: 'accepted', updatedAt: sql`now()` })
-            .where(eq(offers.id, offerId))
-            .returning();
+          const accepted = await settle(tx, offerId, 'accepted');
           await tx
             .update(listings)
             .set({ pendingBuyerId: current!.buyerId })
             .where(eq(listings.id, listing.id));
-          return { offer: accepted!, posted: [await step(tx, accepted!, party, 'accepted')] };
+          return { offer: accepted, posted: [await step(tx, accepted, party, 'accepted')] };
         }
         const [countered] = await tx
           .update(offers)
@@ -194,15 +197,8 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
           .where(eq(offers.id, offerId))
           .returning();
         const posted = [await step(tx, countered!, party, 'countered', answer.note)];
-        if (party === 'buyer' && belowFloor(listing, answer.amount)) {
-          const [declined] = await tx
-            .update(offers)
-            .set({ status: 'declined', updatedAt: sql`now()` })
-            .where(eq(offers.id, offerId))
-            .returning();
-          posted.push(await step(tx, declined!, 'seller', 'auto-declined'));
-          return { offer: declined!, posted };
-        }
+        if (party === 'buyer' && belowFloor(listing, answer.amount))
+          return declineForSeller(tx, offerId, posted);
         await enqueueJob(tx, OFFER_EXPIRY_JOB, { offerId }, { runAt: countered!.expiresAt });
         return { offer: countered!, posted };
       });

@@ -111,14 +111,16 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
     async stateFor(listingId: string, viewerId: string): Promise<SaleReviewState | null> {
       const sale = await saleOf(listingId, viewerId);
       if (!sale) return null;
-      const [other] = await db
-        .select({ firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(eq(users.id, sale.otherId));
-      const [mine] = await db
-        .select()
-        .from(reviews)
-        .where(and(eq(reviews.listingId, listingId), eq(reviews.reviewerId, viewerId)));
+      const [[other], [mine]] = await Promise.all([
+        db
+          .select({ firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, sale.otherId)),
+        db
+          .select()
+          .from(reviews)
+          .where(and(eq(reviews.listingId, listingId), eq(reviews.reviewerId, viewerId))),
+      ]);
       return {
         role: sale.role,
         other: other ? publicName(other.firstName, other.lastName) : null,
