@@ -59,16 +59,42 @@ export const ConversationSummarySchema = z
   .meta({ id: 'ConversationSummary' });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
-export const ConversationListSchema = z
-  .object({ conversations: z.array(ConversationSummarySchema), unreadTotal: z.number() })
-  .meta({ id: 'ConversationList' });
+/** Conversations a page, newest activity first. */
+export const CONVERSATIONS_PAGE = 30;
+/** Messages a page, going back from the newest. */
+export const MESSAGES_PAGE = 50;
+/** A keyset position the server handed out (opaque). */
+const Cursor = z.string().max(200);
 
-export const ThreadSchema = z
+export const ConversationListQuerySchema = z.object({
+  /** Matches the other member's name as shown and the listing's title, across every conversation. */
+  search: z.string().max(100).optional(),
+  /** `next` of the page before. */
+  cursor: Cursor.optional(),
+});
+
+export const ConversationListSchema = z
   .object({
-    conversation: ConversationSummarySchema,
-    messages: z.array(MessageSchema),
-    /** The newest offer between the two on this listing, if any (its answer buttons). */
-    offer: OfferSchema.nullable(),
+    conversations: z.array(ConversationSummarySchema),
+    unreadTotal: z.number(),
+    /** Where the next (older) page starts; null on the last page. */
+    next: z.string().nullable(),
   })
-  .meta({ id: 'Thread' });
+  .meta({ id: 'ConversationList' });
+export type ConversationList = z.infer<typeof ConversationListSchema>;
+
+export const MessagePageQuerySchema = z.object({ before: Cursor });
+
+/** Messages of a thread, oldest first, and where the page of older ones ends (null: no older ones). */
+export const MessagePageSchema = z
+  .object({ messages: z.array(MessageSchema), older: z.string().nullable() })
+  .meta({ id: 'MessagePage' });
+export type MessagePage = z.infer<typeof MessagePageSchema>;
+
+/** A conversation with its newest messages; older ones come as `MessagePage`s. */
+export const ThreadSchema = MessagePageSchema.extend({
+  conversation: ConversationSummarySchema,
+  /** The newest offer between the two on this listing, if any (its answer buttons). */
+  offer: OfferSchema.nullable(),
+}).meta({ id: 'Thread' });
 export type Thread = z.infer<typeof ThreadSchema>;

@@ -197,9 +197,10 @@ export default function ListingPage() {
                   <Button
                     variant="secondary"
                     size="sm"
-                    disabled={status.isPending}
+                    // Who bought it is asked only when somebody messaged about it, so the button waits
+                    // until that is known.
+                    disabled={status.isPending || (!l.isSold && buyers.isPending)}
                     onClick={() =>
-                      // Who bought it is asked only when somebody messaged about it.
                       l.isSold || buyers.data?.buyers.length === 0
                         ? setSold(!l.isSold)
                         : setChoosingBuyer(true)

@@ -1,11 +1,17 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, MessageSquare, RotateCw, Search, Send } from 'lucide-react';
-import { MESSAGE_MAX_LENGTH, SendMessageSchema, type ConversationSummary } from '@common/schemas/messages';
+import { ArrowDown, ArrowLeft, MessageSquare, RotateCw, Search, Send } from 'lucide-react';
+import {
+  MESSAGE_MAX_LENGTH,
+  SendMessageSchema,
+  type ConversationSummary,
+  type Message,
+  type Thread,
+} from '@common/schemas/messages';
 import type { OfferEvent } from '@common/schemas/offers';
 import { formatDate, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
@@ -18,6 +24,7 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { LoadMore } from '@client/components/ui/load-more';
 import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { useSession } from '@client/features/session';
 import { ListingPhoto } from '@client/features/photos';
@@ -42,10 +49,17 @@ export default function Inbox() {
   const { id } = useParams();
   const [search, setSearch] = useState('');
   const status = useRealtimeStatus();
-  const list = useQuery({
+  const list = useInfiniteQuery({
     ...messageQueries.list(search.trim()),
     refetchInterval: fallbackInterval(status, 15_000),
   });
+  // Pages fetched at different moments may both hold a conversation that moved up meanwhile.
+  const conversations = useMemo(() => {
+    const seen = new Set<string>();
+    return (list.data?.pages ?? [])
+      .flatMap((page) => page.conversations)
+      .filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
+  }, [list.data]);
 
   return (
     <>
@@ -89,14 +103,28 @@ export default function Inbox() {
                 <li>
                   <QueryError query={list} className="m-3" />
                 </li>
-              ) : list.data.conversations.length === 0 ? (
+              ) : conversations.length === 0 ? (
                 <li className="p-6 text-center text-sm text-slate-600">
                   {search.trim() ? t('noMatches') : t('empty')}
                 </li>
               ) : (
-                list.data.conversations.map((c) => (
-                  <ConversationRow key={c.id} conversation={c} active={c.id === id} />
-                ))
+                <>
+                  {conversations.map((c) => (
+                    <ConversationRow key={c.id} conversation={c} active={c.id === id} />
+                  ))}
+                  {list.hasNextPage ? (
+                    <li>
+                      <LoadMore
+                        query={list}
+                        loaded={list.data.pages.length}
+                        className="p-2"
+                        label={t('moreConversations')}
+                        loadingLabel={t('loadingConversations')}
+                        retryLabel={t('retryPage')}
+                      />
+                    </li>
+                  ) : null}
+                </>
               )}
             </ul>
           </section>
@@ -203,20 +231,25 @@ function ThreadView({ id }: { id: string }) {
   const { user } = useSession();
   const status = useRealtimeStatus();
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
-  const list = useRef<HTMLOListElement>(null);
-  const thread = useQuery({
+  const thread = useInfiniteQuery({
     ...messageQueries.thread(id),
     refetchInterval: fallbackInterval(status, 10_000),
   });
-  const otherId = thread.data?.conversation.otherMember.id;
+  // The first page is the thread itself; later ones hold older messages.
+  const head = thread.data?.pages[0] as Thread | undefined;
+  const messages = useMemo(
+    () => (thread.data ? [...thread.data.pages].reverse().flatMap((page) => page.messages) : []),
+    [thread.data],
+  );
+  const otherId = head?.conversation.otherMember.id;
   // Either of the two may have blocked the other: then there is nothing to send.
   const blocks = useQuery({ ...trustQueries.between(otherId ?? ''), enabled: Boolean(otherId) });
-  const markRead = useMarkConversationRead();
+  const markRead = useMarkConversationRead(user?.id);
   const sendMessage = useSendMessage(id);
   const composer = useSchemaForm(SendMessageSchema, { defaultValues: { content: '' } });
   const text = useWatch({ control: composer.control, name: 'content' }) ?? '';
   // What the other member sent that I have not read (pushed messages arrive unread).
-  const unread = thread.data?.messages.filter((m) => m.senderId !== user?.id && !m.readAt).length ?? 0;
+  const unread = messages.filter((m) => m.senderId !== user?.id && !m.readAt).length;
 
   // Not a conversation of mine (or gone): back to the inbox. A network error keeps the thread open.
   const missing = thread.error instanceof ApiClientError && thread.error.status === 404;
@@ -232,13 +265,15 @@ function ThreadView({ id }: { id: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, unread]);
 
-  const count = (thread.data?.messages.length ?? 0) + outgoing.length;
-  useEffect(() => {
-    // The thread scrolls inside itself; the page never moves.
-    const messages = list.current;
-    if (messages) messages.scrollTop = messages.scrollHeight;
-  }, [count]);
+  const stored = new Set(messages.map((m) => m.clientId));
+  const pending = outgoing.filter((m) => !stored.has(m.clientId));
+  const { listRef, onScroll, newBelow, arrived, toNewest } = useThreadScroll(
+    messages,
+    pending.length,
+    user?.id,
+  );
 
+  /** Shown at once as "sending"; replaced by the stored message, or marked failed with a retry. */
   /** Shown at once as "sending"; replaced by the stored message, or marked failed with a retry. */
   const send = (message: Outgoing) => {
     setOutgoing((current) => [...current.filter((m) => m.clientId !== message.clientId), message]);
@@ -259,8 +294,8 @@ function ThreadView({ id }: { id: string }) {
     send({ clientId: crypto.randomUUID(), content, status: 'sending' });
   });
 
-  if (thread.isError && !missing) return <QueryError query={thread} className="m-4" />;
-  if (!thread.data) {
+  if (thread.isError && !head && !missing) return <QueryError query={thread} className="m-4" />;
+  if (!head) {
     return (
       <div className="space-y-3 p-4">
         <Skeleton className="h-10 w-1/2" />
@@ -269,10 +304,8 @@ function ThreadView({ id }: { id: string }) {
       </div>
     );
   }
-  const { conversation, messages } = thread.data;
+  const { conversation } = head;
   const other = conversation.otherMember;
-  const stored = new Set(messages.map((m) => m.clientId));
-  const pending = outgoing.filter((m) => !stored.has(m.clientId));
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -285,7 +318,7 @@ function ThreadView({ id }: { id: string }) {
           <ArrowLeft aria-hidden className="size-5" />
         </Link>
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold text-slate-900">{memberName(conversation.otherMember, t)}</h2>
+          <h2 className="truncate font-semibold text-slate-900">{memberName(other, t)}</h2>
           {conversation.listing.id ? (
             <Link
               to={paths.listing.href(conversation.listing.id)}
@@ -312,44 +345,75 @@ function ThreadView({ id }: { id: string }) {
           {t('notifications:connection.reconnecting')}
         </p>
       ) : null}
-      <ol
-        ref={list}
-        className="min-h-0 flex-1 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 p-3 sm:p-4"
-        aria-live="polite"
-      >
-        {messages.map((m) => (
-          <Bubble
-            key={m.id}
-            mine={m.senderId === user?.id}
-            content={m.removed ? null : m.content}
-            removedText={t('trust:removedMessage')}
-            offer={m.offer}
-          >
-            <time dateTime={m.createdAt}>{time(m.createdAt, language)}</time>
-            {m.senderId === user?.id && m.readAt ? <span> · {t('read')}</span> : null}
-            {m.senderId !== user?.id && !m.removed ? (
-              <ReportButton kind="message" targetId={m.id} className="ml-1 h-6 px-1.5 text-xs" />
-            ) : null}
-          </Bubble>
-        ))}
-        {pending.map((m) => (
-          <Bubble key={m.clientId} mine content={m.content}>
-            {m.status === 'sending' ? (
-              t('sending')
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <ol
+          ref={listRef}
+          onScroll={onScroll}
+          className="min-h-0 flex-1 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 p-3 [overflow-anchor:none] sm:p-4"
+        >
+          <li>
+            {thread.hasNextPage ? (
+              <LoadMore
+                query={thread}
+                loaded={thread.data?.pages.length ?? 0}
+                label={t('olderMessages')}
+                loadingLabel={t('loadingOlder')}
+                retryLabel={t('retryPage')}
+              />
             ) : (
-              <button
-                type="button"
-                className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
-                onClick={() => send({ ...m, status: 'sending' })}
-              >
-                <RotateCw aria-hidden className="size-3" />
-                {t('failed')}
-              </button>
+              <p className="py-1 text-center text-xs text-slate-500">{t('startOfConversation')}</p>
             )}
-          </Bubble>
-        ))}
-      </ol>
-      {thread.data.offer ? <OfferAnswer offer={thread.data.offer} /> : null}
+          </li>
+          {messages.map((m) => (
+            <Bubble
+              key={m.id}
+              mine={m.senderId === user?.id}
+              content={m.removed ? null : m.content}
+              removedText={t('trust:removedMessage')}
+              offer={m.offer}
+            >
+              <time dateTime={m.createdAt}>{time(m.createdAt, language)}</time>
+              {m.senderId === user?.id && m.readAt ? <span> · {t('read')}</span> : null}
+              {m.senderId !== user?.id && !m.removed ? (
+                <ReportButton kind="message" targetId={m.id} className="ml-1 h-6 px-1.5 text-xs" />
+              ) : null}
+            </Bubble>
+          ))}
+          {pending.map((m) => (
+            <Bubble key={m.clientId} mine content={m.content}>
+              {m.status === 'sending' ? (
+                t('sending')
+              ) : (
+                <button
+                  type="button"
+                  className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
+                  onClick={() => send({ ...m, status: 'sending' })}
+                >
+                  <RotateCw aria-hidden className="size-3" />
+                  {t('failed')}
+                </button>
+              )}
+            </Bubble>
+          ))}
+        </ol>
+        {newBelow ? (
+          <Button
+            size="sm"
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 shadow-md"
+            onClick={toNewest}
+          >
+            <ArrowDown aria-hidden className="size-4" />
+            {t('newMessagesBelow')}
+          </Button>
+        ) : null}
+        {/* Said once to a screen reader: what arrived, not the older pages loaded above. */}
+        <p className="sr-only" aria-live="polite">
+          {arrived && arrived.senderId !== user?.id
+            ? t('arrived', { name: memberName(other, t), content: arrived.content })
+            : ''}
+        </p>
+      </div>
+      {head.offer ? <OfferAnswer offer={head.offer} /> : null}
       {blocks.data?.blocked || blocks.data?.blockedYou ? (
         <p role="status" className="border-t border-slate-200 bg-white p-4 text-sm text-slate-700">
           {blocks.data.blocked ? t('trust:block.blockedNotice') : t('trust:block.blockedYouNotice')}
@@ -389,6 +453,62 @@ function ThreadView({ id }: { id: string }) {
       )}
     </div>
   );
+}
+
+/**
+ * Where a thread's list stands: at the newest message when opened and while the member stays at the
+ * bottom (new messages, theirs or mine, come into view); in the same place when older messages load
+ * above or a message arrives while they read further up (then a button leads down to it).
+ */
+function useThreadScroll(messages: Message[], pending: number, userId: string | undefined) {
+  const ref = useRef<HTMLOListElement>(null);
+  /** Distance from the bottom, as of the last scroll. */
+  const fromBottom = useRef(0);
+  const seen = useRef<{ oldest?: string; newest?: string; pending: number }>({ pending: 0 });
+  const [newBelow, setNewBelow] = useState(false);
+  const [arrived, setArrived] = useState<Message | null>(null);
+  const oldest = messages[0];
+  const newest = messages[messages.length - 1];
+
+  useLayoutEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const before = seen.current;
+    seen.current = { oldest: oldest?.id, newest: newest?.id, pending };
+    const atBottom = fromBottom.current < 48;
+    const grewBelow = (newest && newest.id !== before.newest && before.newest) || pending > before.pending;
+    if (
+      !before.newest ||
+      (grewBelow && (atBottom || newest?.senderId === userId || pending > before.pending))
+    ) {
+      list.scrollTop = list.scrollHeight;
+      fromBottom.current = 0;
+      setNewBelow(false);
+    } else if (oldest?.id !== before.oldest) {
+      // Older messages above: the ones on screen stay where they were.
+      list.scrollTop = list.scrollHeight - list.clientHeight - fromBottom.current;
+    } else if (grewBelow) {
+      setNewBelow(true);
+    }
+    if (newest && before.newest && newest.id !== before.newest) setArrived(newest);
+  }, [oldest, newest, pending, userId]);
+
+  return {
+    listRef: ref,
+    newBelow,
+    arrived,
+    onScroll: () => {
+      const list = ref.current;
+      if (!list) return;
+      fromBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight;
+      if (fromBottom.current < 48) setNewBelow(false);
+    },
+    toNewest: () => {
+      const list = ref.current;
+      if (list) list.scrollTo({ top: list.scrollHeight, behavior: 'smooth' });
+      setNewBelow(false);
+    },
+  };
 }
 
 function Bubble({

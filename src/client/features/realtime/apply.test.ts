@@ -3,7 +3,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { Message, Thread } from '@common/schemas/messages';
 import type { Notification } from '@common/schemas/notifications';
 import { queryKeys } from '@client/lib/query-keys';
-import { apply } from './apply';
+import { apply, type ThreadPages } from './apply';
 
 const ME = 'me';
 const THEM = 'them';
@@ -22,41 +22,54 @@ function message(id: string, senderId: string, readAt: string | null = null): Me
   };
 }
 
-function thread(messages: Message[], unreadCount = 0): Thread {
-  return {
+/** A thread as cached: its newest page (the thread) and one older page above it. */
+function thread(newest: Message[], older: Message[] = [], unreadCount = 0): ThreadPages {
+  const head: Thread = {
     conversation: { otherMember: { id: THEM }, unreadCount } as Thread['conversation'],
-    messages,
+    messages: newest,
+    older: older.length ? 'cursor' : null,
     offer: null,
+  };
+  return {
+    pages: older.length ? [head, { messages: older, older: null }] : [head],
+    pageParams: older.length ? ['', 'cursor'] : [''],
   };
 }
 
-function cacheWith(data: Thread) {
+function cacheWith(data: ThreadPages) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(queryKeys.conversations.thread('c1'), data);
   return queryClient;
 }
 
 const cached = (queryClient: QueryClient) =>
-  queryClient.getQueryData<Thread>(queryKeys.conversations.thread('c1'))!;
+  queryClient.getQueryData<ThreadPages>(queryKeys.conversations.thread('c1'))!;
+/** Oldest first, as the thread shows them. */
+const shown = (queryClient: QueryClient) =>
+  [...cached(queryClient).pages].reverse().flatMap((page) => page.messages);
 
 describe('a pushed event applied to the cache', () => {
-  it('appends a new message to the thread on screen, once', () => {
-    const queryClient = cacheWith(thread([message('m1', ME)]));
+  it('appends a new message at the bottom of the thread on screen, once, older pages loaded or not', () => {
+    const queryClient = cacheWith(thread([message('m1', ME)], [message('m0', THEM)]));
     const pushed = { type: 'message' as const, conversationId: 'c1', message: message('m2', THEM) };
     apply(queryClient, pushed);
     apply(queryClient, pushed);
-    expect(cached(queryClient).messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+    expect(shown(queryClient).map((m) => m.id)).toEqual(['m0', 'm1', 'm2']);
+    // A message already on an older page is not added again.
+    apply(queryClient, { type: 'message', conversationId: 'c1', message: message('m0', THEM) });
+    expect(shown(queryClient).map((m) => m.id)).toEqual(['m0', 'm1', 'm2']);
   });
 
   it('marks my messages read when the other member reads, and clears my unread count when I read', () => {
-    const queryClient = cacheWith(thread([message('m1', ME), message('m2', THEM)], 1));
+    const queryClient = cacheWith(thread([message('m1', ME), message('m2', THEM)], [message('m0', ME)], 1));
     apply(queryClient, { type: 'read', conversationId: 'c1', readerId: THEM, readAt: 'then' });
-    expect(cached(queryClient).messages.map((m) => m.readAt)).toEqual(['then', null]);
-    expect(cached(queryClient).conversation.unreadCount).toBe(1);
+    expect(shown(queryClient).map((m) => m.readAt)).toEqual(['then', 'then', null]);
+    const head = () => cached(queryClient).pages[0] as Thread;
+    expect(head().conversation.unreadCount).toBe(1);
 
     apply(queryClient, { type: 'read', conversationId: 'c1', readerId: ME, readAt: 'later' });
-    expect(cached(queryClient).messages.map((m) => m.readAt)).toEqual(['then', 'later']);
-    expect(cached(queryClient).conversation.unreadCount).toBe(0);
+    expect(shown(queryClient).map((m) => m.readAt)).toEqual(['then', 'then', 'later']);
+    expect(head().conversation.unreadCount).toBe(0);
   });
 
   it('sets both nav badges from a counts event', () => {

@@ -1,11 +1,22 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { Thread } from '@common/schemas/messages';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Message, MessagePage, Thread } from '@common/schemas/messages';
 import type { Notification, RealtimeEvent } from '@common/schemas/notifications';
 import { queryKeys } from '@client/lib/query-keys';
 import { refresh, updateOrRefresh } from './refresh';
 
 /** What the app does with a pushed notification besides refreshing the list (a desktop notification). */
 export type OnNotification = (queryClient: QueryClient, notification: Notification) => void;
+
+/**
+ * A thread as cached: its pages newest first, the first one the thread itself (the conversation, the
+ * offer and the newest messages), each further one the messages before it.
+ */
+export type ThreadPages = InfiniteData<Thread | MessagePage, string>;
+
+const eachMessage = (data: ThreadPages, change: (message: Message) => Message): ThreadPages => ({
+  ...data,
+  pages: data.pages.map((page) => ({ ...page, messages: page.messages.map(change) })),
+});
 
 /** Brings the query cache up to date with one pushed event. */
 export function apply(queryClient: QueryClient, event: RealtimeEvent, onNotification?: OnNotification) {
@@ -19,10 +30,16 @@ export function apply(queryClient: QueryClient, event: RealtimeEvent, onNotifica
         void refresh(queryClient, key);
         void refresh(queryClient, queryKeys.listings.all);
       } else if (message)
-        updateOrRefresh<Thread>(queryClient, key, (thread) =>
-          thread.messages.some((m) => m.id === message.id)
-            ? thread
-            : { ...thread, messages: [...thread.messages, message] },
+        // New messages go at the end of the newest page, whatever older pages are loaded above it.
+        updateOrRefresh<ThreadPages>(queryClient, key, (data) =>
+          data.pages.some((page) => page.messages.some((m) => m.id === message.id))
+            ? data
+            : {
+                ...data,
+                pages: data.pages.map((page, i) =>
+                  i === 0 ? { ...page, messages: [...page.messages, message] } : page,
+                ),
+              },
         );
       else void refresh(queryClient, key);
       void refresh(queryClient, ['conversations', 'list']);
@@ -30,20 +47,22 @@ export function apply(queryClient: QueryClient, event: RealtimeEvent, onNotifica
       return;
     }
     case 'read':
-      updateOrRefresh<Thread>(
+      updateOrRefresh<ThreadPages>(
         queryClient,
         queryKeys.conversations.thread(event.conversationId),
-        (thread) => ({
-          ...thread,
-          conversation: {
-            ...thread.conversation,
-            unreadCount:
-              thread.conversation.otherMember.id === event.readerId ? thread.conversation.unreadCount : 0,
-          },
-          messages: thread.messages.map((m) =>
+        (data) => {
+          const read = eachMessage(data, (m) =>
             m.senderId !== event.readerId && !m.readAt ? { ...m, readAt: event.readAt } : m,
-          ),
-        }),
+          );
+          return {
+            ...read,
+            pages: read.pages.map((page) =>
+              'conversation' in page && page.conversation.otherMember.id !== event.readerId
+                ? { ...page, conversation: { ...page.conversation, unreadCount: 0 } }
+                : page,
+            ),
+          };
+        },
       );
       void refresh(queryClient, ['conversations', 'list']);
       return;

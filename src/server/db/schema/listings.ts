@@ -236,8 +236,17 @@ export const conversations = pgTable(
   },
   (table) => [
     uniqueIndex('conversations_listing_buyer_idx').on(table.listingId, table.buyerId),
-    index('conversations_buyer_idx').on(table.buyerId, table.lastMessageAt.desc().nullsFirst()),
-    index('conversations_seller_idx').on(table.sellerId, table.lastMessageAt.desc().nullsFirst()),
+    // A member's inbox, a keyset page at a time: one walk per side, in the inbox's order.
+    index('conversations_buyer_recent_idx').on(
+      table.buyerId,
+      table.lastMessageAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('conversations_seller_recent_idx').on(
+      table.sellerId,
+      table.lastMessageAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -265,7 +274,8 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('messages_conversation_idx').on(table.conversationId, table.createdAt),
+    // A thread's pages, read backwards from the newest (or from a page's edge).
+    index('messages_conversation_time_idx').on(table.conversationId, table.createdAt, table.id),
     index('messages_receiver_idx').on(table.receiverId, table.createdAt.desc().nullsFirst()),
     uniqueIndex('messages_sender_client_idx')
       .on(table.senderId, table.clientId)

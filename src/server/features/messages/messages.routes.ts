@@ -1,7 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
 import {
+  ConversationListQuerySchema,
   ConversationListSchema,
+  MessagePageQuerySchema,
+  MessagePageSchema,
   MessageSchema,
   SendMessageSchema,
   ThreadSchema,
@@ -22,9 +25,13 @@ const routes = {
     method: 'get',
     path: '/',
     tags,
-    summary: 'My conversations, newest activity first, with unread counts',
-    request: { query: z.object({ search: z.string().max(100).optional() }) },
-    responses: { 200: json(ConversationListSchema, 'Conversations'), 401: failure('Not signed in') },
+    summary: 'My conversations, a page at a time, newest activity first, with unread counts',
+    request: { query: ConversationListQuerySchema },
+    responses: {
+      200: json(ConversationListSchema, 'Conversations'),
+      400: failure('Invalid search or cursor'),
+      401: failure('Not signed in'),
+    },
   }),
   unread: route({
     member: true,
@@ -43,6 +50,20 @@ const routes = {
     request: { params: IdParam },
     responses: {
       200: json(ThreadSchema, 'The thread'),
+      401: failure('Not signed in'),
+      404: failure('No such conversation of yours'),
+    },
+  }),
+  older: route({
+    member: true,
+    method: 'get',
+    path: '/{id}/messages',
+    tags,
+    summary: "A page of a conversation's older messages (members of it only)",
+    request: { params: IdParam, query: MessagePageQuerySchema },
+    responses: {
+      200: json(MessagePageSchema, 'Older messages'),
+      400: failure('Invalid cursor'),
       401: failure('Not signed in'),
       404: failure('No such conversation of yours'),
     },
@@ -86,11 +107,11 @@ export function messagesRoutes(deps: { messages: MessagesService; limit: Limiter
   return createRouter()
     .openapi(routes.list, async (c) => {
       const user = requireUser(c);
-      const [conversations, unreadTotal] = await Promise.all([
-        messages.summaries(user.id, { search: c.req.valid('query').search }),
+      const [page, unreadTotal] = await Promise.all([
+        messages.inbox(user.id, c.req.valid('query')),
         messages.unreadTotal(user.id),
       ]);
-      return c.json({ conversations, unreadTotal }, 200);
+      return c.json({ ...page, unreadTotal }, 200);
     })
     .openapi(routes.unread, async (c) => {
       const user = requireUser(c);
@@ -99,6 +120,13 @@ export function messagesRoutes(deps: { messages: MessagesService; limit: Limiter
     .openapi(routes.thread, async (c) => {
       const user = requireUser(c);
       return c.json(await messages.thread(user.id, c.req.valid('param').id), 200);
+    })
+    .openapi(routes.older, async (c) => {
+      const user = requireUser(c);
+      return c.json(
+        await messages.olderMessages(user.id, c.req.valid('param').id, c.req.valid('query').before),
+        200,
+      );
     })
     .openapi(routes.read, async (c) => {
       const user = requireUser(c);

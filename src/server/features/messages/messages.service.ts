@@ -1,8 +1,15 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
 import { publicName } from '@common/labels';
-import type { ConversationSummary, Message } from '@common/schemas/messages';
+import {
+  CONVERSATIONS_PAGE,
+  MESSAGES_PAGE,
+  type ConversationSummary,
+  type Message,
+  type MessagePage,
+  type Thread,
+} from '@common/schemas/messages';
 import type { OfferEvent } from '@common/schemas/offers';
 import type { Notification, NotificationSettings } from '@common/schemas/notifications';
 import type { StoredPhoto } from '@common/photos';
@@ -17,6 +24,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { isUuid } from '../../http/ids';
 import { assertWithinQuota } from '../../db/member-quota';
 import { containsPattern } from '../../db/like';
+import { before, decodeKeyset, encodeKeyset, exactTime, type Keyset } from '../../db/keyset';
 import { assertNotBlocked } from '../trust/trust.service';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -199,13 +207,14 @@ export function createMessagesService(deps: {
     return created[0]!.id;
   }
 
-  async function summaries(
-    userId: string,
-    filter?: { conversationId?: string; search?: string },
-  ): Promise<ConversationSummary[]> {
-    const search = filter?.search?.trim().toLowerCase();
+  /**
+   * The conversations `page` names (its `id`s, newest activity first), as this member sees them: the
+   * listing (or what it was), the other member, the last message and how many of theirs are unread.
+   */
+  async function describe(userId: string, page: SQL) {
     const rows = await db.execute<{
       id: string;
+      at: string;
       listing_id: string | null;
       title: string;
       price: string;
@@ -221,7 +230,9 @@ export function createMessagesService(deps: {
       last_sender: string | null;
       unread: number;
     }>(sql`
-      select c.id, l.id as listing_id, coalesce(l.title, c.listing_title, '') as title,
+      with page as (${page})
+      select c.id, ${exactTime(sql`c.last_message_at`)} as at, l.id as listing_id,
+             coalesce(l.title, c.listing_title, '') as title,
              coalesce(l.price, c.listing_price, 0)::text as price,
              case when l.id is not null then l.photos
                   when c.listing_photo is not null then jsonb_build_array(c.listing_photo)
@@ -230,15 +241,63 @@ export function createMessagesService(deps: {
              m.content as last_content, m.offer as last_offer, m.created_at as last_at, m.sender_id as last_sender,
              (select count(*)::int from ${messages} r
                where r.conversation_id = c.id and r.receiver_id = ${userId} and r.read_at is null) as unread
-      from ${conversations} c
+      from page p
+      join ${conversations} c on c.id = p.id
       left join ${listings} l on l.id = c.listing_id
       join ${users} u on u.id = case when c.buyer_id = ${userId} then c.seller_id else c.buyer_id end
       left join lateral (
         select content, offer, created_at, sender_id from ${messages}
-        where conversation_id = c.id order by created_at desc limit 1
+        where conversation_id = c.id order by created_at desc, id desc limit 1
       ) m on true
-      where (c.buyer_id = ${userId} or c.seller_id = ${userId})
-        ${filter?.conversationId ? sql`and c.id = ${filter.conversationId}` : sql``}
+      order by c.last_message_at desc, c.id desc`);
+    return rows.rows.map((row) => ({
+      at: row.at,
+      summary: {
+        id: row.id,
+        listing: {
+          id: row.listing_id,
+          title: row.title,
+          price: Number(row.price).toFixed(2),
+          photo: row.photos[0] ? photoView(storage, row.photos[0]) : null,
+        },
+        otherMember: {
+          id: row.other_id,
+          name: publicName(row.first_name, row.last_name),
+          deleted: row.other_deleted,
+        },
+        role: row.buyer_id === userId ? ('buyer' as const) : ('seller' as const),
+        lastMessage:
+          row.last_content !== null && row.last_at
+            ? {
+                content: row.last_content,
+                offer: row.last_offer,
+                createdAt: new Date(row.last_at).toISOString(),
+                fromMe: row.last_sender === userId,
+              }
+            : null,
+        unreadCount: row.unread,
+      } satisfies ConversationSummary,
+    }));
+  }
+
+  /**
+   * A page of the member's conversations, newest activity first, from `cursor` on. The member's side
+   * as buyer and as seller are each read from their own index in order and merged, so a page reads
+   * about a page of rows however many conversations the member has; a search filters as it reads.
+   */
+  async function inbox(userId: string, query: { search?: string | undefined; cursor?: string | undefined }) {
+    const search = query.search?.trim().toLowerCase();
+    const after = query.cursor ? decodeKeyset(query.cursor) : null;
+    const take = CONVERSATIONS_PAGE + 1;
+    const side = (own: 'buyer_id' | 'seller_id', other: 'buyer_id' | 'seller_id') => sql`(
+      select c.id, c.last_message_at from ${conversations} c
+      ${
+        search
+          ? sql`left join ${listings} l on l.id = c.listing_id join ${users} u on u.id = c.${sql.raw(other)}`
+          : sql``
+      }
+      where c.${sql.raw(own)} = ${userId}
+        ${after ? sql`and ${before(sql`c.last_message_at`, sql`c.id`, after)}` : sql``}
         ${
           search
             ? // The other member is found by the name this member sees (first name, last initial) only.
@@ -247,33 +306,41 @@ export function createMessagesService(deps: {
                   like ${containsPattern(search)})`
             : sql``
         }
-      order by c.last_message_at desc
-      limit 200`);
-    return rows.rows.map((row) => ({
-      id: row.id,
-      listing: {
-        id: row.listing_id,
-        title: row.title,
-        price: Number(row.price).toFixed(2),
-        photo: row.photos[0] ? photoView(storage, row.photos[0]) : null,
-      },
-      otherMember: {
-        id: row.other_id,
-        name: publicName(row.first_name, row.last_name),
-        deleted: row.other_deleted,
-      },
-      role: row.buyer_id === userId ? ('buyer' as const) : ('seller' as const),
-      lastMessage:
-        row.last_content !== null && row.last_at
-          ? {
-              content: row.last_content,
-              offer: row.last_offer,
-              createdAt: new Date(row.last_at).toISOString(),
-              fromMe: row.last_sender === userId,
-            }
-          : null,
-      unreadCount: row.unread,
-    }));
+      order by c.last_message_at desc, c.id desc limit ${take})`;
+    const rows = await describe(
+      userId,
+      sql`select id, last_message_at from (${side('buyer_id', 'seller_id')} union all ${side('seller_id', 'buyer_id')}) mine
+        order by last_message_at desc, id desc limit ${take}`,
+    );
+    const shown = rows.slice(0, CONVERSATIONS_PAGE);
+    const last = shown[shown.length - 1];
+    return {
+      conversations: shown.map((row) => row.summary),
+      next:
+        rows.length > CONVERSATIONS_PAGE && last ? encodeKeyset({ at: last.at, id: last.summary.id }) : null,
+    };
+  }
+
+  /** Messages of a conversation, oldest first: the newest page, or the page before `position`. */
+  async function messagePage(conversationId: string, position: Keyset | null): Promise<MessagePage> {
+    const rows = await db
+      .select({ message: messages, at: exactTime(messages.createdAt) })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          position ? before(messages.createdAt, messages.id, position) : undefined,
+        ),
+      )
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(MESSAGES_PAGE + 1);
+    const page = rows.slice(0, MESSAGES_PAGE);
+    const oldest = page[page.length - 1];
+    return {
+      messages: page.reverse().map((row) => toMessage(row.message)),
+      older:
+        rows.length > MESSAGES_PAGE && oldest ? encodeKeyset({ at: oldest.at, id: oldest.message.id }) : null,
+    };
   }
 
   async function membersConversation(userId: string, conversationId: string) {
@@ -293,7 +360,7 @@ export function createMessagesService(deps: {
   }
 
   return {
-    summaries,
+    inbox,
     openConversation,
 
     /**
@@ -322,26 +389,25 @@ export function createMessagesService(deps: {
       return rows.rows[0]?.n ?? 0;
     },
 
-    /** A conversation and its messages, oldest first (the newest 500). */
-    async thread(userId: string, conversationId: string) {
+    /** A conversation and its newest page of messages, oldest first. */
+    async thread(userId: string, conversationId: string): Promise<Thread> {
       await membersConversation(userId, conversationId);
-      const [summary] = await summaries(userId, { conversationId });
-      const rows = await db.execute<{ id: string }>(sql`
-        select id from ${messages} where ${messages.conversationId} = ${conversationId}
-        order by ${messages.createdAt} desc limit 500`);
-      const ids = rows.rows.map((r) => r.id);
-      const list = ids.length
-        ? await db
-            .select()
-            .from(messages)
-            .where(and(eq(messages.conversationId, conversationId), sql`${messages.id} in ${ids}`))
-            .orderBy(asc(messages.createdAt), asc(messages.id))
-        : [];
+      const [described] = await describe(
+        userId,
+        sql`select id, last_message_at from ${conversations} where id = ${conversationId}`,
+      );
       return {
-        conversation: summary!,
-        messages: list.map(toMessage),
+        conversation: described!.summary,
+        ...(await messagePage(conversationId, null)),
         offer: await newestOffer(db, eq(offers.conversationId, conversationId), userId),
       };
+    },
+
+    /** The page of a conversation's messages before `cursor` (a thread's or a page's `older`). */
+    async olderMessages(userId: string, conversationId: string, cursor: string): Promise<MessagePage> {
+      const position = decodeKeyset(cursor);
+      await membersConversation(userId, conversationId);
+      return messagePage(conversationId, position);
     },
 
     /** Marks what the member received in this conversation as read, and tells both members. */

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { ConversationList, MessagePage, Thread } from '@common/schemas/messages';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { signedInMember } from '../../../test/members';
+import { seedHistory } from '../../../test/histories';
+
+/**
+ * The plans behind a long-time member's inbox and a long thread, on PostgreSQL with generated history
+ * (docs/decisions.md, "Long histories"): the member has 10,000 conversations and one thread of 5,000
+ * messages, among other members' 100,000. Timings are not tested; what each statement reads is: it walks
+ * the member's indexes from the page's position and reads about a page of rows, never the tables.
+ */
+const CONVERSATIONS = 10_000;
+const THREAD = 5_000;
+/** Rows of `conversations` or `messages` one statement may look at for one page. */
+const PAGE_BUDGET = 400;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+const looked = (list: PlanNode[]) =>
+  list.reduce(
+    (sum, node) =>
+      sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
+    0,
+  );
+
+describe('long histories on PostgreSQL', () => {
+  let t: TestApp;
+  let member: Awaited<ReturnType<typeof signedInMember>>;
+  let threadId: string;
+  const recorded: { text: string; values: unknown[] }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { db } = t.database;
+    member = await signedInMember(t);
+    ({ threadId } = await seedHistory(db, {
+      memberId: member.id,
+      tag: 'plans',
+      conversations: CONVERSATIONS,
+      threadMessages: THREAD,
+    }));
+    // Other members' history around it: 100,000 conversations of their own, a message each.
+    const others = await signedInMember(t);
+    await seedHistory(db, { memberId: others.id, tag: 'others', conversations: 100_000, threadMessages: 10 });
+    await db.execute(sql`vacuum analyze`);
+    const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
+    const query = pool.query.bind(pool);
+    pool.query = (...args: unknown[]) => {
+      const first = args[0] as string | { text: string; values?: unknown[] };
+      if (typeof first === 'object' && /"(conversations|messages)"/.test(first.text))
+        recorded.push({ text: first.text, values: first.values ?? (args[1] as unknown[] | undefined) ?? [] });
+      return query(...args);
+    };
+  }, 300_000);
+  afterAll(() => t.close());
+
+  /** Each statement `request` sent, explained with its values. */
+  async function plans(request: () => Promise<unknown>) {
+    recorded.length = 0;
+    await request();
+    const statements = [...recorded];
+    expect(statements.length).toBeGreaterThan(0);
+    const explained: { text: string; plan: PlanNode }[] = [];
+    for (const statement of statements) {
+      const answer = await t.database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (analyze, buffers, format json) ${statement.text}`,
+        statement.values,
+      );
+      explained.push({ text: statement.text, plan: answer.rows[0]!['QUERY PLAN'][0].Plan });
+    }
+    return explained;
+  }
+
+  /** No sequential scan of either table, and no more than `budget` rows of each looked at. */
+  function expectIndexed(explained: { text: string; plan: PlanNode }[], label: string, budget = PAGE_BUDGET) {
+    for (const { text, plan } of explained) {
+      const all = nodes(plan);
+      const described = `${label}\n${text}\n${JSON.stringify(plan, null, 1)}`;
+      for (const table of ['conversations', 'messages']) {
+        const on = all.filter((node) => node['Relation Name'] === table);
+        expect(on.filter((node) => node['Node Type'] === 'Seq Scan'), described).toEqual([]);
+        expect(looked(on), described).toBeLessThanOrEqual(budget);
+      }
+    }
+  }
+
+  const indexesUsed = (explained: { plan: PlanNode }[]) =>
+    new Set(explained.flatMap(({ plan }) => nodes(plan).flatMap((node) => node['Index Name'] ?? [])));
+
+  it('the inbox: its first page and a page far back read about a page, from each side’s index', async () => {
+    const first = await plans(() => member.browser.get('/api/conversations'));
+    expectIndexed(first, 'first page');
+    const used = indexesUsed(first);
+    expect(used).toContain('conversations_buyer_recent_idx');
+    expect(used).toContain('conversations_seller_recent_idx');
+
+    // Page 200 of 334: the position is where the index walk starts, not rows skipped.
+    let cursor = (await member.browser.get<ConversationList>('/api/conversations')).body.next!;
+    for (let page = 2; page < 200; page += 1)
+      cursor = (await member.browser.get<ConversationList>(`/api/conversations?cursor=${cursor}`)).body.next!;
+    const farBack = await plans(() => member.browser.get(`/api/conversations?cursor=${cursor}`));
+    expectIndexed(farBack, 'page 200');
+  }, 120_000);
+
+  it('a search of the inbox walks the member’s own conversations only, never the table', async () => {
+    // "Zelda" is the member's oldest conversation: the search reads all of theirs, and nobody else's.
+    const explained = await plans(() => member.browser.get('/api/conversations?search=zelda'));
+    expectIndexed(explained, 'search', CONVERSATIONS + PAGE_BUDGET);
+    expect(indexesUsed(explained)).toContain('conversations_seller_recent_idx');
+  });
+
+  it('a thread of 5,000 messages: its newest page and a page far back read about a page', async () => {
+    const opened = await plans(() => member.browser.get(`/api/conversations/${threadId}`));
+    expectIndexed(opened, 'thread');
+    expect(indexesUsed(opened)).toContain('messages_conversation_time_idx');
+
+    let older = (await member.browser.get<Thread>(`/api/conversations/${threadId}`)).body.older!;
+    for (let page = 2; page < 80; page += 1)
+      older = (
+        await member.browser.get<MessagePage>(`/api/conversations/${threadId}/messages?before=${older}`)
+      ).body.older!;
+    const farBack = await plans(() =>
+      member.browser.get(`/api/conversations/${threadId}/messages?before=${older}`),
+    );
+    expectIndexed(farBack, 'page 80 of the thread');
+    expect(indexesUsed(farBack)).toContain('messages_conversation_time_idx');
+  }, 120_000);
+});
