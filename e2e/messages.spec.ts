@@ -109,11 +109,11 @@ test('messages, receipts and counters arrive live, and nothing is lost offline',
   await buyer.goto('/messages');
   await buyer.getByRole('link', { name: /Tomei titanium exhaust/ }).click();
   const buyerThread = buyer.getByRole('region', { name: 'Conversation', exact: true });
-  await expect(buyerThread.getByText('Is the flex pipe intact?')).toBeVisible();
+  await expect(buyerThread.getByText('Is the flex pipe intact?', { exact: true })).toBeVisible();
 
   await row.click();
   const sellerThread = seller.getByRole('region', { name: 'Conversation', exact: true });
-  await expect(sellerThread.getByText('Is the flex pipe intact?')).toBeVisible();
+  await expect(sellerThread.getByText('Is the flex pipe intact?', { exact: true })).toBeVisible();
   await expect(seller.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
   await expect(seller.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
   await expect(buyerThread.getByText('· Read')).toBeVisible();
@@ -121,7 +121,7 @@ test('messages, receipts and counters arrive live, and nothing is lost offline',
   const sellerBox = seller.getByLabel('Type your message');
   await sellerBox.fill('Yes, no leaks.');
   await sellerBox.press('Enter');
-  await expect(buyerThread.getByText('Yes, no leaks.')).toBeVisible();
+  await expect(buyerThread.getByText('Yes, no leaks.', { exact: true })).toBeVisible();
 
   // The buyer loses the network, writes anyway; the seller writes meanwhile.
   await buyerContext.setOffline(true);
@@ -129,22 +129,24 @@ test('messages, receipts and counters arrive live, and nothing is lost offline',
   const buyerBox = buyer.getByLabel('Type your message');
   await buyerBox.fill('Great, I will take it.');
   await buyerBox.press('Enter');
-  await expect(buyerThread.getByText('Great, I will take it.')).toBeVisible();
+  await expect(buyerThread.getByText('Great, I will take it.', { exact: true })).toBeVisible();
   await sellerBox.fill('I can ship Monday.');
   await sellerBox.press('Enter');
-  await expect(sellerThread.getByText('I can ship Monday.')).toBeVisible();
+  await expect(sellerThread.getByText('I can ship Monday.', { exact: true })).toBeVisible();
 
   await buyerContext.setOffline(false);
-  await expect(buyerThread.getByText('I can ship Monday.')).toBeVisible({ timeout: 20_000 });
-  await expect(sellerThread.getByText('Great, I will take it.')).toBeVisible({ timeout: 20_000 });
+  await expect(buyerThread.getByText('I can ship Monday.', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(sellerThread.getByText('Great, I will take it.', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(buyer.getByText(/You're offline/)).toBeHidden();
   // Each message exactly once on both sides, also after a reload.
   for (const page of [buyer, seller]) {
     await page.reload();
     const thread = page.getByRole('region', { name: 'Conversation', exact: true });
-    await expect(thread.getByText('Is the flex pipe intact?')).toBeVisible();
+    await expect(thread.getByText('Is the flex pipe intact?', { exact: true })).toBeVisible();
     for (const text of ['Great, I will take it.', 'I can ship Monday.', 'Yes, no leaks.'])
-      await expect(thread.getByText(text)).toHaveCount(1);
+      await expect(thread.getByText(text, { exact: true })).toHaveCount(1);
   }
 
   await sellerContext.close();

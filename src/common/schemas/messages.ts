@@ -83,7 +83,8 @@ export const ConversationListSchema = z
   .meta({ id: 'ConversationList' });
 export type ConversationList = z.infer<typeof ConversationListSchema>;
 
-export const MessagePageQuerySchema = z.object({ before: Cursor });
+/** `before`: a thread's or a page's `older`; without it, the newest page. */
+export const MessagePageQuerySchema = z.object({ before: Cursor.optional() });
 
 /** Messages of a thread, oldest first, and where the page of older ones ends (null: no older ones). */
 export const MessagePageSchema = z

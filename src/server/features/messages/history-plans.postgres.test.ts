@@ -30,7 +30,8 @@ const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatM
 const looked = (list: PlanNode[]) =>
   list.reduce(
     (sum, node) =>
-      sum + ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
+      sum +
+      ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
     0,
   );
 
@@ -89,7 +90,10 @@ describe('long histories on PostgreSQL', () => {
       const described = `${label}\n${text}\n${JSON.stringify(plan, null, 1)}`;
       for (const table of ['conversations', 'messages']) {
         const on = all.filter((node) => node['Relation Name'] === table);
-        expect(on.filter((node) => node['Node Type'] === 'Seq Scan'), described).toEqual([]);
+        expect(
+          on.filter((node) => node['Node Type'] === 'Seq Scan'),
+          described,
+        ).toEqual([]);
         expect(looked(on), described).toBeLessThanOrEqual(budget);
       }
     }

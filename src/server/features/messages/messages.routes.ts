@@ -59,10 +59,10 @@ const routes = {
     method: 'get',
     path: '/{id}/messages',
     tags,
-    summary: "A page of a conversation's older messages (members of it only)",
+    summary: "A page of a conversation's messages, before a position or the newest (members of it only)",
     request: { params: IdParam, query: MessagePageQuerySchema },
     responses: {
-      200: json(MessagePageSchema, 'Older messages'),
+      200: json(MessagePageSchema, 'Messages, oldest first'),
       400: failure('Invalid cursor'),
       401: failure('Not signed in'),
       404: failure('No such conversation of yours'),
@@ -124,7 +124,7 @@ export function messagesRoutes(deps: { messages: MessagesService; limit: Limiter
     .openapi(routes.older, async (c) => {
       const user = requireUser(c);
       return c.json(
-        await messages.olderMessages(user.id, c.req.valid('param').id, c.req.valid('query').before),
+        await messages.messagePage(user.id, c.req.valid('param').id, c.req.valid('query').before),
         200,
       );
     })

@@ -403,9 +403,9 @@ export function createMessagesService(deps: {
       };
     },
 
-    /** The page of a conversation's messages before `cursor` (a thread's or a page's `older`). */
-    async olderMessages(userId: string, conversationId: string, cursor: string): Promise<MessagePage> {
-      const position = decodeKeyset(cursor);
+    /** The page of a conversation's messages before `cursor` (a thread's or a page's `older`), or the newest. */
+    async messagePage(userId: string, conversationId: string, cursor?: string): Promise<MessagePage> {
+      const position = cursor ? decodeKeyset(cursor) : null;
       await membersConversation(userId, conversationId);
       return messagePage(conversationId, position);
     },
