@@ -3,7 +3,8 @@ import { ApiError } from '../http/api-error';
 import { isUuid } from '../http/ids';
 
 /**
- * Keyset pages of newest-first lists ordered by `(time, id)` (docs/decisions.md, "Long histories").
+ * Keyset pages of lists ordered by `(time, id)`: the inbox, threads, notifications, the community feed
+ * and the moderation desk (docs/decisions.md, "Long histories").
  * The position is the last row's time to the microsecond, as the database stores it, and its id: a
  * JavaScript `Date` keeps milliseconds only, and two rows stored within one millisecond (an offer and
  * its automatic decline) would otherwise be skipped or repeated at a page's edge.
@@ -11,6 +12,8 @@ import { isUuid } from '../http/ids';
 export type Keyset = { at: string; id: string };
 
 const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** A row id: a UUID, or a serial number. */
+const SERIAL = /^[1-9]\d{0,17}$/;
 
 /** A timestamp column as UTC text with all six decimals, for `encodeKeyset`. */
 export function exactTime(column: SQLWrapper): SQL<string> {
@@ -25,15 +28,21 @@ export function encodeKeyset(position: Keyset): string {
 /** Reads `encodeKeyset`'s output; anything else answers 400 before the database is asked. */
 export function decodeKeyset(cursor: string): Keyset {
   const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (rest.length || !EXACT_TIME.test(at) || Number.isNaN(Date.parse(at)) || !isUuid(id))
+  if (rest.length || !EXACT_TIME.test(at) || Number.isNaN(Date.parse(at)) || !(isUuid(id) || SERIAL.test(id)))
     throw new ApiError(400, 'VALIDATION_ERROR');
   return { at, id };
 }
 
 /**
  * Rows after `position` in `(time desc, id desc)` order. One row comparison, so that an index on
- * `(…, time desc, id desc)`, or read backwards on `(…, time, id)`, starts right at the position.
+ * `(…, time desc, id desc)`, or read backwards on `(…, time, id)`, starts right at the position. The id
+ * takes its column's type (a UUID or a number).
  */
 export function before(time: SQLWrapper, id: SQLWrapper, position: Keyset): SQL {
-  return sql`(${time}, ${id}) < (${position.at}::timestamptz, ${position.id}::uuid)`;
+  return sql`(${time}, ${id}) < (${position.at}::timestamptz, ${position.id})`;
+}
+
+/** Rows after `position` in `(time, id)` order (oldest first). */
+export function after(time: SQLWrapper, id: SQLWrapper, position: Keyset): SQL {
+  return sql`(${time}, ${id}) > (${position.at}::timestamptz, ${position.id})`;
 }

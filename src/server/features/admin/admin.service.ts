@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicName } from '@common/labels';
 import { languageOrDefault } from '@common/i18n/languages';
@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { decodeTimeCursor, encodeTimeCursor } from '../../http/ids';
+import { after, before, decodeKeyset, encodeKeyset, exactTime } from '../../db/keyset';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
 import type { Storage } from '../../storage/storage';
@@ -291,27 +291,21 @@ export function createAdminService(deps: {
 
     /** Open reports, oldest first, a page at a time, each with what it is about and about whom. */
     async queue(cursor: string | undefined): Promise<{ items: AdminReport[]; nextCursor: string | null }> {
-      const after = cursor ? decodeTimeCursor(cursor) : null;
-      const rows = await db
-        .select()
+      const position = cursor ? decodeKeyset(cursor) : null;
+      const found = await db
+        .select({ row: reports, at: exactTime(reports.createdAt) })
         .from(reports)
         .where(
           and(
             eq(reports.status, 'open'),
-            after
-              ? or(
-                  sql`${reports.createdAt} > ${after.createdAt.toISOString()}::timestamptz`,
-                  and(
-                    sql`${reports.createdAt} = ${after.createdAt.toISOString()}::timestamptz`,
-                    sql`${reports.id} > ${after.id}::uuid`,
-                  ),
-                )
-              : undefined,
+            position ? after(reports.createdAt, reports.id, position) : undefined,
           ),
         )
         .orderBy(asc(reports.createdAt), asc(reports.id))
         .limit(QUEUE_PAGE + 1);
+      const rows = found.map(({ row }) => row);
       const page = rows.slice(0, QUEUE_PAGE);
+      const lastAt = found[page.length - 1]?.at;
       if (!page.length) return { items: [], nextCursor: null };
       const memberIds = [...new Set(page.flatMap((row) => [row.reporterId, row.subjectId]))];
       const members = await db
@@ -371,7 +365,7 @@ export function createAdminService(deps: {
             alsoReported: Math.max((count.get(`${row.kind}:${row.targetId}`) ?? 1) - 1, 0),
           };
         }),
-        nextCursor: rows.length > QUEUE_PAGE ? encodeTimeCursor(last) : null,
+        nextCursor: rows.length > QUEUE_PAGE && lastAt ? encodeKeyset({ at: lastAt, id: last.id }) : null,
       };
     },
 
@@ -443,22 +437,17 @@ export function createAdminService(deps: {
 
     /** The audit log, newest first. */
     async audit(cursor: string | undefined): Promise<{ items: AuditEntry[]; nextCursor: string | null }> {
-      const after = cursor ? decodeTimeCursor(cursor) : null;
+      const position = cursor ? decodeKeyset(cursor) : null;
       const rows = await db
-        .select({ entry: moderationActions, firstName: users.firstName, lastName: users.lastName })
+        .select({
+          entry: moderationActions,
+          at: exactTime(moderationActions.createdAt),
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
         .from(moderationActions)
         .leftJoin(users, eq(users.id, moderationActions.adminId))
-        .where(
-          after
-            ? or(
-                lt(moderationActions.createdAt, after.createdAt),
-                and(
-                  eq(moderationActions.createdAt, after.createdAt),
-                  lt(moderationActions.id, Number(after.id)),
-                ),
-              )
-            : undefined,
-        )
+        .where(position ? before(moderationActions.createdAt, moderationActions.id, position) : undefined)
         .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
         .limit(AUDIT_PAGE + 1);
       const page = rows.slice(0, AUDIT_PAGE);
@@ -477,9 +466,7 @@ export function createAdminService(deps: {
           createdAt: entry.createdAt.toISOString(),
         })),
         nextCursor:
-          rows.length > AUDIT_PAGE && last
-            ? encodeTimeCursor({ createdAt: last.entry.createdAt, id: String(last.entry.id) })
-            : null,
+          rows.length > AUDIT_PAGE && last ? encodeKeyset({ at: last.at, id: String(last.entry.id) }) : null,
       };
     },
   };

@@ -302,4 +302,52 @@ describe('the moderation desk', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+  it('pages the audit log (serial ids) and the queue (oldest first) with ties in one millisecond', async () => {
+    const moderator = await admin();
+    const { db } = t.database;
+    // 60 actions within one millisecond, three to a microsecond; 25 open reports likewise.
+    await db.execute(sql`
+      insert into moderation_actions (admin_id, action, kind, target_id, reason, created_at)
+      select ${moderator.id}, 'dismiss', 'member', 'paged-' || i, 'Paging ' || i,
+        date_trunc('milliseconds', now()) - interval '10 years' + (i / 3) * interval '1 microsecond'
+      from generate_series(1, 60) as i`);
+    const reporter = await signedInMember(t);
+    await db.execute(sql`
+      insert into reports (reporter_id, kind, target_id, subject_id, reason, created_at)
+      select ${reporter.id}, 'member', 'paged-' || i, ${moderator.id}, 'spam',
+        date_trunc('milliseconds', now()) - interval '10 years' + (i / 3) * interval '1 microsecond'
+      from generate_series(1, 25) as i`);
+
+    const audit: AuditEntry[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: { status: number; body: { items: AuditEntry[]; nextCursor: string | null } } =
+        await moderator.browser.get(`/api/admin/audit${cursor ? `?cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      audit.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    }
+    const paged = audit.filter((entry) => entry.targetId.startsWith('paged-'));
+    expect(paged).toHaveLength(60);
+    expect(new Set(audit.map((entry) => entry.id)).size).toBe(audit.length);
+    expect(paged.map((entry) => entry.id)).toEqual([...paged.map((entry) => entry.id)].sort((a, b) => b - a));
+
+    const queue: AdminReport[] = [];
+    cursor = '';
+    while (cursor !== null) {
+      const page: { status: number; body: Queue } = await moderator.browser.get(
+        `/api/admin/reports${cursor ? `?cursor=${cursor}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      queue.push(...page.body.items);
+      cursor = page.body.nextCursor;
+    }
+    const ids = queue.map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const expected = await db.execute<{ id: string }>(
+      sql`select id from reports where status = 'open' order by created_at, id`,
+    );
+    expect(ids).toEqual(expected.rows.map((row) => row.id));
+    await db.execute(sql`update reports set status = 'dismissed' where target_id like 'paged-%'`);
+  });
 });

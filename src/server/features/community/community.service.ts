@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '@common/schemas/auth';
 import type { Comment, CreatePostSchema, Post } from '@common/schemas/community';
@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { removeFiles } from '../../storage/removals';
 import { communityComments, communityLikes, communityPosts, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { decodeTimeCursor, encodeTimeCursor } from '../../http/ids';
+import { before, decodeKeyset, encodeKeyset, exactTime } from '../../db/keyset';
 import type { Storage } from '../../storage/storage';
 import { resolvePhotos } from '../../photos/uploads';
 import { photoView } from '../listings/listings.service';
@@ -34,10 +34,16 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
     );
   }
 
-  async function posts(viewerId: string, where: ReturnType<typeof and>, limit: number): Promise<Post[]> {
+  /** Posts as `viewerId` sees them, newest first, each with its time to the microsecond (`at`). */
+  async function posts(
+    viewerId: string,
+    where: ReturnType<typeof and>,
+    limit: number,
+  ): Promise<(Post & { at: string })[]> {
     const rows = await db
       .select({
         post: communityPosts,
+        at: exactTime(communityPosts.createdAt),
         firstName: users.firstName,
         lastName: users.lastName,
         liked: sql<boolean>`exists (select 1 from ${communityLikes} l where l.post_id = ${communityPosts.id} and l.user_id = ${viewerId})`,
@@ -47,7 +53,8 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
       .where(where)
       .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
       .limit(limit);
-    return rows.map(({ post, firstName, lastName, liked }) => ({
+    return rows.map(({ post, at, firstName, lastName, liked }) => ({
+      at,
       id: post.id,
       title: post.title,
       description: post.description,
@@ -64,25 +71,17 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
   return {
     /** Newest first, a page at a time after `cursor`. */
     async feed(viewerId: string, cursor: string | undefined) {
-      const after = cursor ? decodeTimeCursor(cursor) : null;
+      const position = cursor ? decodeKeyset(cursor) : null;
       const page = await posts(
         viewerId,
-        after
-          ? or(
-              lt(communityPosts.createdAt, after.createdAt),
-              and(eq(communityPosts.createdAt, after.createdAt), lt(communityPosts.id, after.id)),
-            )
-          : undefined,
+        position ? before(communityPosts.createdAt, communityPosts.id, position) : undefined,
         PAGE + 1,
       );
       const shown = page.slice(0, PAGE);
       const last = shown.at(-1);
       return {
-        posts: shown,
-        nextCursor:
-          page.length > PAGE && last
-            ? encodeTimeCursor({ createdAt: new Date(last.createdAt), id: last.id })
-            : null,
+        posts: shown.map(({ at: _at, ...post }) => post),
+        nextCursor: page.length > PAGE && last ? encodeKeyset({ at: last.at, id: last.id }) : null,
       };
     },
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_TYPES,
@@ -15,7 +15,8 @@ import { nextJobKey } from '../../jobs/job-context';
 import { messages, notificationSettings, notifications } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { RealtimeHub } from '../../realtime/hub';
-import { decodeTimeCursor, encodeTimeCursor, isUuid } from '../../http/ids';
+import { isUuid } from '../../http/ids';
+import { before, decodeKeyset, encodeKeyset, exactTime } from '../../db/keyset';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -177,29 +178,25 @@ export function createNotificationsService(deps: { db: Db; realtime: RealtimeHub
       userId: string,
       query: { type?: NotificationType; cursor?: string },
     ): Promise<NotificationList> {
-      const after = query.cursor ? decodeTimeCursor(query.cursor) : null;
+      const position = query.cursor ? decodeKeyset(query.cursor) : null;
       const rows = await db
-        .select()
+        .select({ row: notifications, at: exactTime(notifications.createdAt) })
         .from(notifications)
         .where(
           and(
             eq(notifications.userId, userId),
             query.type ? eq(notifications.type, query.type) : undefined,
-            after
-              ? or(
-                  lt(notifications.createdAt, after.createdAt),
-                  and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)),
-                )
-              : undefined,
+            position ? before(notifications.createdAt, notifications.id, position) : undefined,
           ),
         )
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(PAGE_SIZE + 1);
       const page = rows.slice(0, PAGE_SIZE);
+      const last = page.at(-1);
       return {
-        notifications: page.map(toNotification),
+        notifications: page.map(({ row }) => toNotification(row)),
         unreadCount: await unreadCount(userId),
-        nextCursor: rows.length > PAGE_SIZE ? encodeTimeCursor(page[page.length - 1]!) : null,
+        nextCursor: rows.length > PAGE_SIZE && last ? encodeKeyset({ at: last.at, id: last.row.id }) : null,
       };
     },
 

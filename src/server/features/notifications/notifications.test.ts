@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '@common/schemas/listings';
 import {
@@ -114,6 +115,12 @@ describe('notifications', () => {
         type: 'system',
         data: { title: `Announcement ${i}`, body: 'Scheduled maintenance' },
       });
+    // All within one millisecond, pairs at one microsecond (one pair on the page's edge): none lost.
+    await t.database.db.execute(sql`
+      update notifications n set created_at = date_trunc('milliseconds', now()) + ((x.i + 1) / 2) * interval '1 microsecond'
+      from (select id, row_number() over (order by created_at) as i from notifications
+            where user_id = ${member.id}) as x
+      where x.id = n.id`);
     const first = (await member.browser.get<NotificationList>('/api/notifications?type=system')).body;
     expect(first.notifications).toHaveLength(30);
     expect(first.nextCursor).not.toBeNull();
