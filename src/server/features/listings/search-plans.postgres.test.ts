@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import { listingReference } from '@common/listing-reference';
+import { explain, planNodes, recordStatements, type Statement } from '../../../test/query-plans';
 
 /**
  * The plans behind each kind of search, on PostgreSQL with enough listings that the planner's choice
@@ -14,24 +15,10 @@ const LISTINGS = 50_000;
 /** At most this many listing rows looked at per statement (a page is 25). */
 const ROW_BUDGET = 2_500;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
 describe('search plans at 50,000 listings', () => {
   let t: TestApp;
   let member: Awaited<ReturnType<typeof signedInMember>>;
-  const recorded: { text: string; values: unknown[] }[] = [];
+  let recorded: Statement[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -89,26 +76,15 @@ describe('search plans at 50,000 listings', () => {
     // As autovacuum leaves a live catalogue: statistics, and the visibility map index-only scans need.
     await db.execute(sql`vacuum analyze`);
     // Every statement the app sends, to explain it afterwards with the same values.
-    const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
-    const query = pool.query.bind(pool);
-    pool.query = (...args: unknown[]) => {
-      const first = args[0] as string | { text: string; values?: unknown[] };
-      if (typeof first === 'object' && /"listings"/.test(first.text))
-        recorded.push({ text: first.text, values: first.values ?? (args[1] as unknown[] | undefined) ?? [] });
-      return query(...args);
-    };
+    recorded = recordStatements(t.database, /"listings"/);
   }, 180_000);
   afterAll(() => t.close());
 
   /** Explains each statement with its values: none may look at more than ROW_BUDGET listing rows. */
   async function expectWithinBudget(statements: typeof recorded, label: string) {
     for (const statement of statements) {
-      const explained = await t.database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `explain (analyze, format json) ${statement.text}`,
-        statement.values,
-      );
-      const plan = explained.rows[0]!['QUERY PLAN'][0].Plan;
-      const onListings = nodes(plan).filter((node) => node['Relation Name'] === 'listings');
+      const plan = await explain(t.database, statement);
+      const onListings = planNodes(plan).filter((node) => node['Relation Name'] === 'listings');
       const described = JSON.stringify(plan, null, 1);
       // A sequential scan is only fine when a limit stops it early (the bounded count of a plain browse):
       // the budget below catches one that reads the table.
@@ -199,12 +175,8 @@ describe('search plans at 50,000 listings', () => {
         const statements = [...recorded];
         expect(statements.length).toBeGreaterThan(0);
         for (const statement of statements) {
-          const explained = await t.database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-            `explain (analyze, format json) ${statement.text}`,
-            statement.values,
-          );
-          const plan = explained.rows[0]!['QUERY PLAN'][0].Plan;
-          const onListings = nodes(plan).filter((node) => node['Relation Name'] === 'listings');
+          const plan = await explain(t.database, statement);
+          const onListings = planNodes(plan).filter((node) => node['Relation Name'] === 'listings');
           const described = JSON.stringify(plan, null, 1);
           expect(onListings.length, `${search}${order}: ${described}`).toBeGreaterThan(0);
           for (const node of onListings) {

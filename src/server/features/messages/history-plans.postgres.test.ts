@@ -4,6 +4,13 @@ import type { ConversationList, MessagePage, Thread } from '@common/schemas/mess
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import { seedHistory } from '../../../test/histories';
+import {
+  explain,
+  planNodes,
+  recordStatements,
+  type PlanNode,
+  type Statement,
+} from '../../../test/query-plans';
 
 /**
  * The plans behind a long-time member's inbox and a long thread, on PostgreSQL with generated history
@@ -16,17 +23,6 @@ const THREAD = 5_000;
 /** Rows of `conversations` or `messages` one statement may look at for one page. */
 const PAGE_BUDGET = 400;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 const looked = (list: PlanNode[]) =>
   list.reduce(
     (sum, node) =>
@@ -39,7 +35,7 @@ describe('long histories on PostgreSQL', () => {
   let t: TestApp;
   let member: Awaited<ReturnType<typeof signedInMember>>;
   let threadId: string;
-  const recorded: { text: string; values: unknown[] }[] = [];
+  let recorded: Statement[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -55,14 +51,7 @@ describe('long histories on PostgreSQL', () => {
     const others = await signedInMember(t);
     await seedHistory(db, { memberId: others.id, tag: 'others', conversations: 100_000, threadMessages: 10 });
     await db.execute(sql`vacuum analyze`);
-    const pool = t.database.pool as unknown as { query: (...args: unknown[]) => unknown };
-    const query = pool.query.bind(pool);
-    pool.query = (...args: unknown[]) => {
-      const first = args[0] as string | { text: string; values?: unknown[] };
-      if (typeof first === 'object' && /"(conversations|messages)"/.test(first.text))
-        recorded.push({ text: first.text, values: first.values ?? (args[1] as unknown[] | undefined) ?? [] });
-      return query(...args);
-    };
+    recorded = recordStatements(t.database, /"(conversations|messages)"/);
   }, 300_000);
   afterAll(() => t.close());
 
@@ -73,20 +62,15 @@ describe('long histories on PostgreSQL', () => {
     const statements = [...recorded];
     expect(statements.length).toBeGreaterThan(0);
     const explained: { text: string; plan: PlanNode }[] = [];
-    for (const statement of statements) {
-      const answer = await t.database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-        `explain (analyze, buffers, format json) ${statement.text}`,
-        statement.values,
-      );
-      explained.push({ text: statement.text, plan: answer.rows[0]!['QUERY PLAN'][0].Plan });
-    }
+    for (const statement of statements)
+      explained.push({ text: statement.text, plan: await explain(t.database, statement) });
     return explained;
   }
 
   /** No sequential scan of either table, and no more than `budget` rows of each looked at. */
   function expectIndexed(explained: { text: string; plan: PlanNode }[], label: string, budget = PAGE_BUDGET) {
     for (const { text, plan } of explained) {
-      const all = nodes(plan);
+      const all = planNodes(plan);
       const described = `${label}\n${text}\n${JSON.stringify(plan, null, 1)}`;
       for (const table of ['conversations', 'messages']) {
         const on = all.filter((node) => node['Relation Name'] === table);
@@ -100,7 +84,7 @@ describe('long histories on PostgreSQL', () => {
   }
 
   const indexesUsed = (explained: { plan: PlanNode }[]) =>
-    new Set(explained.flatMap(({ plan }) => nodes(plan).flatMap((node) => node['Index Name'] ?? [])));
+    new Set(explained.flatMap(({ plan }) => planNodes(plan).flatMap((node) => node['Index Name'] ?? [])));
 
   it('the inbox: its first page and a page far back read about a page, from each side’s index', async () => {
     const first = await plans(() => member.browser.get('/api/conversations'));

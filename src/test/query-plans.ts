@@ -1,0 +1,49 @@
+import type { Database } from '@server/db/client';
+
+/** A node of `EXPLAIN (FORMAT JSON)`'s plan, with the fields the plan tests read. */
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** A plan and every node below it. */
+export function planNodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
+}
+
+/**
+ * Records every statement the app sends that matches `pattern` (its text, e.g. a quoted table name),
+ * with its values, to explain it afterwards: `recorded.length = 0`, make a request, read `recorded`.
+ */
+export function recordStatements(database: Database, pattern: RegExp): Statement[] {
+  const recorded: Statement[] = [];
+  const pool = database.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const query = pool.query.bind(pool);
+  pool.query = (...args: unknown[]) => {
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    if (typeof first === 'object' && pattern.test(first.text))
+      recorded.push({ text: first.text, values: first.values ?? (args[1] as unknown[] | undefined) ?? [] });
+    return query(...args);
+  };
+  return recorded;
+}
+
+/** Runs a recorded statement under `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)`; its plan. */
+export async function explain(database: Database, statement: Statement): Promise<PlanNode> {
+  const answer = await database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    `explain (analyze, buffers, format json) ${statement.text}`,
+    statement.values,
+  );
+  return answer.rows[0]!['QUERY PLAN'][0].Plan;
+}
