@@ -93,6 +93,8 @@ for (const expected of LANGUAGES)
     // The listing page: category and condition badges, the fitment and the price.
     await card.click();
     await expect(page).toHaveURL(/\/listing\//);
+    // The listing's page itself, not browse still on screen while it loads.
+    await expect(page.getByTestId('listing-reference')).toBeVisible();
     const main = page.getByRole('main');
     await expect(main.getByText(expected.category, { exact: true })).toBeVisible();
     await expect(main.getByText(expected.condition, { exact: true })).toBeVisible();
