@@ -9,15 +9,14 @@ import { Button } from './button';
  */
 export function LoadMore({
   query,
-  loaded,
   label,
   loadingLabel,
   retryLabel,
   className,
 }: {
-  /** How many pages are loaded: after each one, whether this is still in view is asked afresh. */
-  loaded: number;
   query: {
+    /** When the list last changed (a page loaded, a refetch, a pushed change). */
+    dataUpdatedAt: number;
     hasNextPage: boolean;
     isFetchingNextPage: boolean;
     isFetchNextPageError: boolean;
@@ -36,8 +35,11 @@ export function LoadMore({
   if (!hasNextPage) return null;
   return (
     <div className={className}>
-      {/* A new watcher per page loaded: the list has just moved under it (or kept its place). */}
-      <Watcher key={loaded} onVisible={next} />
+      {/*
+        A new watcher whenever the list changed: whether this is in view is asked afresh, so a page
+        whose fetch was cancelled (a refetch took its place) is asked for again.
+      */}
+      <Watcher key={query.dataUpdatedAt} onVisible={next} />
       <Button
         variant="ghost"
         size="sm"

@@ -116,7 +116,6 @@ export default function Inbox() {
                     <li>
                       <LoadMore
                         query={list}
-                        loaded={list.data.pages.length}
                         className="p-2"
                         label={t('moreConversations')}
                         loadingLabel={t('loadingConversations')}
@@ -355,7 +354,6 @@ function ThreadView({ id }: { id: string }) {
             {thread.hasNextPage ? (
               <LoadMore
                 query={thread}
-                loaded={thread.data?.pages.length ?? 0}
                 label={t('olderMessages')}
                 loadingLabel={t('loadingOlder')}
                 retryLabel={t('retryPage')}
