@@ -15,6 +15,8 @@ test('a Bronze member upgrades to Gold, writes with AI, boosts a listing to the 
 
   // Bronze sees what analytics would show, on example numbers, and where they come from.
   await page.goto('/dashboard');
+  // The dashboard as a person sees it, loaded, before its tab is chosen.
+  await expect(page.getByText("You haven't created any listings yet")).toBeVisible();
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'See how your listings do' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Example: views/ })).toBeVisible();
