@@ -458,6 +458,9 @@ function ThreadView({ id }: { id: string }) {
  * bottom (new messages, theirs or mine, come into view); in the same place when older messages load
  * above or a message arrives while they read further up (then a button leads down to it).
  */
+/** Closer than this to the bottom counts as at the bottom. */
+const AT_BOTTOM_PX = 48;
+
 function useThreadScroll(messages: Message[], pending: number, userId: string | undefined) {
   const ref = useRef<HTMLOListElement>(null);
   /** Distance from the bottom, as of the last scroll. */
@@ -473,22 +476,21 @@ function useThreadScroll(messages: Message[], pending: number, userId: string | 
     if (!list) return;
     const before = seen.current;
     seen.current = { oldest: oldest?.id, newest: newest?.id, pending };
-    const atBottom = fromBottom.current < 48;
-    const grewBelow = (newest && newest.id !== before.newest && before.newest) || pending > before.pending;
-    if (
-      !before.newest ||
-      (grewBelow && (atBottom || newest?.senderId === userId || pending > before.pending))
-    ) {
+    const opened = !before.newest;
+    const arrivedBelow = Boolean(newest && before.newest && newest.id !== before.newest);
+    const sentBelow = pending > before.pending;
+    const atBottom = fromBottom.current < AT_BOTTOM_PX;
+    if (opened || sentBelow || (arrivedBelow && (atBottom || newest?.senderId === userId))) {
       list.scrollTop = list.scrollHeight;
       fromBottom.current = 0;
       setNewBelow(false);
     } else if (oldest?.id !== before.oldest) {
       // Older messages above: the ones on screen stay where they were.
       list.scrollTop = list.scrollHeight - list.clientHeight - fromBottom.current;
-    } else if (grewBelow) {
+    } else if (arrivedBelow) {
       setNewBelow(true);
     }
-    if (newest && before.newest && newest.id !== before.newest) setArrived(newest);
+    if (arrivedBelow && newest) setArrived(newest);
   }, [oldest, newest, pending, userId]);
 
   return {
@@ -499,7 +501,7 @@ function useThreadScroll(messages: Message[], pending: number, userId: string | 
       const list = ref.current;
       if (!list) return;
       fromBottom.current = list.scrollHeight - list.scrollTop - list.clientHeight;
-      if (fromBottom.current < 48) setNewBelow(false);
+      if (fromBottom.current < AT_BOTTOM_PX) setNewBelow(false);
     },
     toNewest: () => {
       const list = ref.current;

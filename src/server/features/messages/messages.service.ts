@@ -322,7 +322,7 @@ export function createMessagesService(deps: {
   }
 
   /** Messages of a conversation, oldest first: the newest page, or the page before `position`. */
-  async function messagePage(conversationId: string, position: Keyset | null): Promise<MessagePage> {
+  async function readPage(conversationId: string, position: Keyset | null): Promise<MessagePage> {
     const rows = await db
       .select({ message: messages, at: exactTime(messages.createdAt) })
       .from(messages)
@@ -398,7 +398,7 @@ export function createMessagesService(deps: {
       );
       return {
         conversation: described!.summary,
-        ...(await messagePage(conversationId, null)),
+        ...(await readPage(conversationId, null)),
         offer: await newestOffer(db, eq(offers.conversationId, conversationId), userId),
       };
     },
@@ -407,7 +407,7 @@ export function createMessagesService(deps: {
     async messagePage(userId: string, conversationId: string, cursor?: string): Promise<MessagePage> {
       const position = cursor ? decodeKeyset(cursor) : null;
       await membersConversation(userId, conversationId);
-      return messagePage(conversationId, position);
+      return readPage(conversationId, position);
     },
 
     /** Marks what the member received in this conversation as read, and tells both members. */
