@@ -77,10 +77,12 @@ export async function createTestApp(
     storage?: Storage;
     /** Where `mailTo` reads mail from, when it is not the outbox (a test's own SMTP listener). */
     mailbox?: (address: string) => Promise<MailMessage[]>;
+    /** For the fresh database: how long a statement may run (see `createTestDatabase`). */
+    statementTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
-  const database = shared ?? (await createTestDatabase());
+  const database = shared ?? (await createTestDatabase({ statementTimeoutMs: options.statementTimeoutMs }));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-test-'));
   // Demo billing, so tests (and the walk over every endpoint) can switch plans; a test turns it off.
   // Production refuses it, as it should: a production app under test has billing off.

@@ -8,14 +8,22 @@ export function postgresServerUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL;
 }
 
+/** How long a statement may run in a test that seeds a large generated catalogue before reading plans. */
+export const BULK_LOAD_TIMEOUT_MS = 180_000;
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (CI runs the API tests both ways), dropped afterwards.
+ * Statements time out after 10 s, as the app's do by default; a test that loads a large generated
+ * catalogue asks for longer, since a busy CI machine may take more than that per bulk insert.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  options: { statementTimeoutMs?: number } = {},
+): Promise<Database & { url?: string }> {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
   const serverUrl = postgresServerUrl();
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://', inThread: true, statementTimeoutMs: 10_000 });
+    const database = await openDatabase({ dataDir: 'memory://', inThread: true, statementTimeoutMs });
     await migrateDatabase(database.db);
     return database;
   }
@@ -27,7 +35,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolMax: 4, statementTimeoutMs: 10_000 });
+  const database = await openDatabase({ url: url.toString(), poolMax: 4, statementTimeoutMs });
   await migrateDatabase(database.db);
   return {
     ...database,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { BULK_LOAD_TIMEOUT_MS } from '../../../test/test-database';
 import { sellerAnalytics } from './analytics';
 
 /**
@@ -24,7 +25,7 @@ describe('seller analytics at 2,000 listings among 52,000', () => {
   const recorded: { text: string; values: unknown[] }[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ statementTimeoutMs: BULK_LOAD_TIMEOUT_MS });
     const { db } = t.database;
     await db.execute(sql`insert into "user" (id, name, email, email_verified, plan)
       select 'analytics' || i, 'Seller', 'analytics' || i || '@example.com', true, 'platinum' from generate_series(0, 100) as i`);

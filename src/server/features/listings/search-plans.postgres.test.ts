@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { BULK_LOAD_TIMEOUT_MS } from '../../../test/test-database';
 import { signedInMember } from '../../../test/members';
 import { listingReference } from '@common/listing-reference';
 import { explain, planNodes, recordStatements, type Statement } from '../../../test/query-plans';
@@ -21,7 +22,7 @@ describe('search plans at 50,000 listings', () => {
   let recorded: Statement[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ statementTimeoutMs: BULK_LOAD_TIMEOUT_MS });
     const { db } = t.database;
     await db.execute(
       sql`insert into "user" (id, name, email, email_verified, plan) select 'seller' || i, 'Seller', 'seller' || i || '@example.com', true, (array['bronze','gold','platinum'])[1 + i % 3] from generate_series(1, 500) as i`,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ConversationList, MessagePage, Thread } from '@common/schemas/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { BULK_LOAD_TIMEOUT_MS } from '../../../test/test-database';
 import { signedInMember } from '../../../test/members';
 import { seedHistory } from '../../../test/histories';
 import {
@@ -38,7 +39,7 @@ describe('long histories on PostgreSQL', () => {
   let recorded: Statement[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ statementTimeoutMs: BULK_LOAD_TIMEOUT_MS });
     const { db } = t.database;
     member = await signedInMember(t);
     ({ threadId } = await seedHistory(db, {
