@@ -180,6 +180,12 @@ test('a conversation on a phone fills the screen, keeps Send in reach, and clips
   const send = page.getByRole('button', { name: 'Send', exact: true });
   await expect(send).toBeInViewport({ ratio: 1 });
   await expect(box).toBeInViewport({ ratio: 1 });
+  // The header says who this is with, whole; its safety actions shrink to their icons and keep their names.
+  const who = thread.getByRole('heading', { level: 2 });
+  await expect(who).toHaveText('Mika H.');
+  expect(await who.evaluate((heading) => heading.scrollWidth <= heading.clientWidth)).toBe(true);
+  await expect(thread.getByRole('button', { name: 'Report member' })).toBeInViewport({ ratio: 1 });
+  await expect(thread.getByRole('button', { name: 'Block member' })).toBeInViewport({ ratio: 1 });
 
   // Enough messages to scroll: the thread scrolls inside itself, the composer stays put.
   for (let n = 1; n <= 8; n++) {

@@ -333,8 +333,8 @@ function ThreadView({ id }: { id: string }) {
         </div>
         {other.deleted ? null : (
           <div className="flex shrink-0 flex-wrap justify-end">
-            <ReportButton kind="member" targetId={other.id} />
-            <BlockButton memberId={other.id} name={other.name} />
+            <ReportButton kind="member" targetId={other.id} compact />
+            <BlockButton memberId={other.id} name={other.name} compact />
           </div>
         )}
       </header>

@@ -11,15 +11,23 @@ import { Modal } from '@client/components/ui/modal';
 import { trustQueries, useBlock, useUnblock } from './api';
 import { ReportDialog } from './report-dialog';
 
+/**
+ * Where space is short (a conversation's header on a phone), the actions show only their icons; the
+ * label stays for screen readers and comes back from the `sm` breakpoint up.
+ */
+const labelOnWideScreens = 'max-sm:sr-only';
+
 /** "Report …" as a quiet button that opens the report dialog. */
 export function ReportButton({
   kind,
   targetId,
   className,
+  compact = false,
 }: {
   kind: ReportKind;
   targetId: string;
   className?: string;
+  compact?: boolean;
 }) {
   const { t } = useTranslation('trust');
   const [open, setOpen] = useState(false);
@@ -27,7 +35,7 @@ export function ReportButton({
     <>
       <Button variant="ghost" size="sm" className={className} onClick={() => setOpen(true)}>
         <Flag aria-hidden className="size-4" />
-        {t(`report.${kind}`)}
+        <span className={compact ? labelOnWideScreens : undefined}>{t(`report.${kind}`)}</span>
       </Button>
       <ReportDialog kind={kind} targetId={targetId} open={open} onOpenChange={setOpen} />
     </>
@@ -35,7 +43,15 @@ export function ReportButton({
 }
 
 /** Block or unblock a member: blocking asks first, and offers to hide their listings too. */
-export function BlockButton({ memberId, name }: { memberId: string; name: string | null }) {
+export function BlockButton({
+  memberId,
+  name,
+  compact = false,
+}: {
+  memberId: string;
+  name: string | null;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('trust');
   const state = useQuery(trustQueries.between(memberId));
   const block = useBlock();
@@ -58,14 +74,14 @@ export function BlockButton({ memberId, name }: { memberId: string; name: string
         }
       >
         <Ban aria-hidden className="size-4" />
-        {t('block.unblock')}
+        <span className={compact ? labelOnWideScreens : undefined}>{t('block.unblock')}</span>
       </Button>
     );
   return (
     <>
       <Button variant="ghost" size="sm" disabled={!state.data} onClick={() => setConfirming(true)}>
         <Ban aria-hidden className="size-4" />
-        {t('block.block')}
+        <span className={compact ? labelOnWideScreens : undefined}>{t('block.block')}</span>
       </Button>
       <Modal
         open={confirming}
