@@ -12,19 +12,30 @@ export function ScrollManager() {
   const location = useLocation();
   const navigation = useNavigationType();
   const pathname = useRef(location.pathname);
+  // The page the app started on is where the browser put it: a reader who scrolled the server's HTML
+  // before the scripts arrived keeps their place. Until the first navigation, nothing is scrolled.
+  const firstKey = useRef(location.key);
+  const navigated = useRef(false);
 
   useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
   }, []);
 
+  // Each entry's place is noted as the reader scrolls. Read when leaving, it would already be the
+  // next page's: the old page's content is gone by then and the browser has clamped the scroll to
+  // the new one's height.
+  const current = useRef(location.key);
   useLayoutEffect(() => {
-    const key = location.key;
-    return () => {
-      positions.set(key, window.scrollY);
-    };
-  }, [location.key]);
+    const note = () => positions.set(current.current, window.scrollY);
+    note();
+    window.addEventListener('scroll', note, { passive: true });
+    return () => window.removeEventListener('scroll', note);
+  }, []);
 
   useLayoutEffect(() => {
+    current.current = location.key;
+    if (!navigated.current && location.key === firstKey.current) return;
+    navigated.current = true;
     const samePage = pathname.current === location.pathname;
     pathname.current = location.pathname;
     if (navigation === 'POP') window.scrollTo(0, positions.get(location.key) ?? 0);
