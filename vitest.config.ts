@@ -10,6 +10,7 @@ export default mergeConfig(
       exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.postgres.test.ts'],
       environment: 'node',
       setupFiles: ['src/test/setup.ts'],
+      globalSetup: ['src/test/global-setup.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
       // Each file gets its own fresh database; two workers fit the two cores.

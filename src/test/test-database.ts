@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { openDatabase, type Database } from '@server/db/client';
 import { migrateDatabase } from '@server/db/migrate';
@@ -23,7 +25,15 @@ export async function createTestDatabase(
   const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
   const serverUrl = postgresServerUrl();
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://', inThread: true, statementTimeoutMs });
+    // A copy of the run's migrated database (src/test/global-setup.ts); migrating it again finds
+    // nothing to do, and would catch a copy left behind by a new migration.
+    const migrated = inject('migratedDatabase');
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      inThread: true,
+      statementTimeoutMs,
+      ...(migrated ? { startFrom: await readFile(migrated) } : {}),
+    });
     await migrateDatabase(database.db);
     return database;
   }

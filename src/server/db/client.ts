@@ -39,6 +39,8 @@ export interface DatabaseOptions {
   statementTimeoutMs: number;
   /** Embedded only: keep PGlite on this thread (tests). */
   inThread?: boolean;
+  /** Embedded on this thread only: a dump (`dumpEmbedded`) to start from instead of an empty database. */
+  startFrom?: Uint8Array;
   /** Streaming replicas of `url` for `reads` (DATABASE_READ_URL). */
   readUrls?: string[];
   /** How far behind (ms) a replica may be and still serve reads. */
@@ -66,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     embedded = await startEmbeddedPostgres({
       dataDir: options.dataDir ?? 'memory://',
       ...(options.inThread ? { inThread: true } : {}),
+      ...(options.inThread && options.startFrom ? { startFrom: options.startFrom } : {}),
     });
     // PGlite is one backend: one connection, queries queue in the pool.
     poolConfig = { host: embedded.socketDir, database: 'postgres', user: 'postgres', max: 1 };

@@ -3,4 +3,8 @@ export interface PgliteHost {
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
-export function startPgliteHost(options: { dataDir: string; socketPath: string }): Promise<PgliteHost>;
+export function startPgliteHost(options: {
+  dataDir: string;
+  socketPath: string;
+  startFrom?: Uint8Array;
+}): Promise<PgliteHost>;

@@ -7,11 +7,15 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 /**
  * Opens PGlite and serves it on a Unix socket, so the app talks to it through `pg` exactly as it talks
  * to a PostgreSQL server.
- * @param {{ dataDir: string, socketPath: string }} options
+ * `startFrom`, a dump of another database (`dump()`), opens a copy of it instead of an empty one.
+ * @param {{ dataDir: string, socketPath: string, startFrom?: Uint8Array }} options
  * @returns {Promise<{ close(): Promise<void>, dump(): Promise<Uint8Array> }>}
  */
 export async function startPgliteHost(options) {
-  const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    ...(options.startFrom ? { loadDataDir: new Blob([options.startFrom]) } : {}),
+  });
   // The app's pool holds one connection (PGlite is one session), but `pg` drops a connection after a
   // failed query and opens a new one at once, before the server has let go of the old: with room for
   // one only, that new connection was refused and the next query failed too.

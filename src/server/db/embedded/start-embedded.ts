@@ -21,6 +21,8 @@ export interface EmbeddedServer {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   inThread?: boolean;
+  /** In a throwaway one on this thread: a dump to start from (tests copy one migrated database). */
+  startFrom?: Uint8Array;
   /** How long `stop` waits for the worker to close the database (write it out) before ending it. */
   closeTimeoutMs?: number;
 }): Promise<EmbeddedServer> {
@@ -30,7 +32,11 @@ export async function startEmbeddedPostgres(options: {
   const socketPath = path.join(socketDir, '.s.PGSQL.5432');
 
   if (options.inThread) {
-    const host: PgliteHost = await startPgliteHost({ dataDir: options.dataDir, socketPath });
+    const host: PgliteHost = await startPgliteHost({
+      dataDir: options.dataDir,
+      socketPath,
+      ...(options.startFrom ? { startFrom: options.startFrom } : {}),
+    });
     return {
       socketDir,
       dump: async () => Buffer.from(await host.dump()),
