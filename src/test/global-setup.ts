@@ -15,7 +15,7 @@ declare module 'vitest' {
 /**
  * Once per run, before any test file: the migrations are applied to one embedded database, which is
  * dumped to a file. Starting each file's database from that copy takes a fraction of what an empty
- * database and 36 migrations take (about 0.4 s against 2 to 3 s, for some ninety databases a run).
+ * database and 36 migrations take (about 0.8 s against 2 to 3 s, for some ninety databases a run).
  * On PostgreSQL (TEST_DATABASE_URL) each database is migrated as before.
  */
 export default async function setup(project: TestProject) {

@@ -10,6 +10,16 @@ export function postgresServerUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL;
 }
 
+/** The run's migrated database (src/test/global-setup.ts), read once per test file's process. */
+let migratedCopy: Promise<Buffer> | null | undefined;
+function migrated(): Promise<Buffer> | null {
+  if (migratedCopy === undefined) {
+    const file = inject('migratedDatabase');
+    migratedCopy = file ? readFile(file) : null;
+  }
+  return migratedCopy;
+}
+
 /** How long a statement may run in a test that seeds a large generated catalogue before reading plans. */
 export const BULK_LOAD_TIMEOUT_MS = 180_000;
 
@@ -25,14 +35,14 @@ export async function createTestDatabase(
   const statementTimeoutMs = options.statementTimeoutMs ?? 10_000;
   const serverUrl = postgresServerUrl();
   if (!serverUrl) {
-    // A copy of the run's migrated database (src/test/global-setup.ts); migrating it again finds
-    // nothing to do, and would catch a copy left behind by a new migration.
-    const migrated = inject('migratedDatabase');
+    // A copy of the run's migrated database; migrating it again finds nothing to do, and would catch
+    // a copy left behind by a new migration.
+    const copy = migrated();
     const database = await openDatabase({
       dataDir: 'memory://',
       inThread: true,
       statementTimeoutMs,
-      ...(migrated ? { startFrom: await readFile(migrated) } : {}),
+      startFrom: copy ? await copy : undefined,
     });
     await migrateDatabase(database.db);
     return database;

@@ -12,10 +12,6 @@ export function ScrollManager() {
   const location = useLocation();
   const navigation = useNavigationType();
   const pathname = useRef(location.pathname);
-  // The page the app started on is where the browser put it: a reader who scrolled the server's HTML
-  // before the scripts arrived keeps their place. Until the first navigation, nothing is scrolled.
-  const firstKey = useRef(location.key);
-  const navigated = useRef(false);
 
   useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -23,7 +19,8 @@ export function ScrollManager() {
 
   // Each entry's place is noted as the reader scrolls. Read when leaving, it would already be the
   // next page's: the old page's content is gone by then and the browser has clamped the scroll to
-  // the new one's height.
+  // the new one's height. The first page's place is noted at once, so the app taking it over (a POP)
+  // leaves a reader who scrolled the server's HTML before the scripts arrived where they are.
   const current = useRef(location.key);
   useLayoutEffect(() => {
     const note = () => positions.set(current.current, window.scrollY);
@@ -34,8 +31,6 @@ export function ScrollManager() {
 
   useLayoutEffect(() => {
     current.current = location.key;
-    if (!navigated.current && location.key === firstKey.current) return;
-    navigated.current = true;
     const samePage = pathname.current === location.pathname;
     pathname.current = location.pathname;
     if (navigation === 'POP') window.scrollTo(0, positions.get(location.key) ?? 0);

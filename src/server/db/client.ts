@@ -68,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     embedded = await startEmbeddedPostgres({
       dataDir: options.dataDir ?? 'memory://',
       ...(options.inThread ? { inThread: true } : {}),
-      ...(options.inThread && options.startFrom ? { startFrom: options.startFrom } : {}),
+      startFrom: options.startFrom,
     });
     // PGlite is one backend: one connection, queries queue in the pool.
     poolConfig = { host: embedded.socketDir, database: 'postgres', user: 'postgres', max: 1 };

@@ -35,7 +35,7 @@ export async function startEmbeddedPostgres(options: {
     const host: PgliteHost = await startPgliteHost({
       dataDir: options.dataDir,
       socketPath,
-      ...(options.startFrom ? { startFrom: options.startFrom } : {}),
+      startFrom: options.startFrom,
     });
     return {
       socketDir,
