@@ -6,20 +6,31 @@ import { users } from '@server/db/schema';
 import type { MailMessage } from '@server/mail/mailer';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
+import { nextJobKey } from '@server/jobs/job-context';
 import { MISSED_EMAIL_JOB } from './missed-email';
 
-// Sends through the outbox, except when told SMTP is down.
-let smtpDown = false;
+/**
+ * Sends through the outbox, once per key as the SMTP mailer does (the key recorded after the send),
+ * except when told SMTP is down, or that the worker dies before or after SMTP took the email (the
+ * send then never returns, as in a process killed mid-send).
+ */
+let smtp: 'up' | 'down' | 'dies-mid-send' | 'dies-after-send' = 'up';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     mailer: {
       kind: 'smtp',
       nextAlreadySent: async () => false,
-      async send(message: MailMessage) {
-        if (smtpDown) throw new Error('SMTP unreachable');
-        await t.database.db.execute(sql`insert into mail_outbox ("to", subject, text, html)
+      async send(message: MailMessage, options?: { key?: string }) {
+        const key = options?.key ?? nextJobKey('mail');
+        const { db } = t.database;
+        if (key && (await db.execute(sql`select 1 from mail_sent where key = ${key}`)).rows.length) return;
+        if (smtp === 'down') throw new Error('SMTP unreachable');
+        if (smtp === 'dies-mid-send') return new Promise<void>(() => {});
+        await db.execute(sql`insert into mail_outbox ("to", subject, text, html)
           values (${message.to}, ${message.subject}, ${message.text}, ${message.html})`);
+        if (key) await db.execute(sql`insert into mail_sent (key) values (${key})`);
+        if (smtp === 'dies-after-send') return new Promise<void>(() => {});
       },
     },
   });
@@ -127,11 +138,11 @@ describe('email for missed messages', () => {
 
   it('is retried when SMTP fails and never sent twice', async () => {
     const { seller, send } = await setup({ sellerLocale: 'es' });
-    smtpDown = true;
+    smtp = 'down';
     const id = await send('¿Sigue disponible?');
     await t.runJobs();
     expect(await messageMail(seller.email)).toEqual([]);
-    smtpDown = false;
+    smtp = 'up';
     await t.database.db.execute(sql`update jobs set run_at = now() where kind = ${MISSED_EMAIL_JOB}`);
     await t.runJobs();
     const mail = await messageMail(seller.email);
@@ -142,5 +153,53 @@ describe('email for missed messages', () => {
       values (${MISSED_EMAIL_JOB}, ${JSON.stringify({ conversationId: id, userId: seller.id })}::jsonb)`);
     await t.runJobs();
     expect(await messageMail(seller.email)).toHaveLength(1);
+  });
+
+  it('is sent by the retry when the worker died mid-send, and not again after a completed send', async () => {
+    const { seller, send } = await setup();
+    const runAgainLater = async () => {
+      // The dead worker's lease on the job passes: another worker claims it.
+      await t.database.db.execute(sql`update jobs set run_at = now() where kind = ${MISSED_EMAIL_JOB}`);
+      await t.runJobs();
+    };
+    try {
+      // Killed while SMTP had not yet taken the email: the retry sends it.
+      smtp = 'dies-mid-send';
+      await send('Does it fit a 2015 WRX?');
+      void t.runJobs();
+      await expect.poll(() => pendingEmailJobs()).toBe(1);
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.database.db.execute(
+                sql`select 1 from jobs where kind = ${MISSED_EMAIL_JOB} and attempts = 1`,
+              )
+            ).rows.length,
+        )
+        .toBe(1);
+      smtp = 'up';
+      await runAgainLater();
+      let mail = await messageMail(seller.email);
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.text).toContain('> Does it fit a 2015 WRX?');
+      expect(await pendingEmailJobs()).toBe(0);
+
+      // Killed after SMTP took the email, before the job recorded it: the retry does not send it again.
+      smtp = 'dies-after-send';
+      const id = await send('Still there?');
+      await t.database.db.execute(sql`update conversation_emails
+        set last_sent_at = last_sent_at - interval '16 minutes' where conversation_id = ${id}`);
+      void t.runJobs();
+      await expect.poll(async () => (await messageMail(seller.email)).length).toBe(2);
+      smtp = 'up';
+      await runAgainLater();
+      mail = await messageMail(seller.email);
+      expect(mail).toHaveLength(2);
+      expect(mail[1]!.text).toContain('> Still there?');
+      expect(await pendingEmailJobs()).toBe(0);
+    } finally {
+      smtp = 'up';
+    }
   });
 });

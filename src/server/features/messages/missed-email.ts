@@ -31,8 +31,10 @@ const Payload = z.object({ conversationId: z.string().uuid(), userId: z.string()
  * Email for messages a member missed. A message plans one job per (conversation, receiver) — while
  * one waits, later messages ride on it. The job sends nothing when the member is online, has read
  * everything, or turned these emails off; inside the 15-minute window it waits for the window's end
- * and then covers everything still unread in one email. The window is claimed in the database before
- * the email is sent and given back if SMTP fails, so a retry never sends the same messages twice.
+ * and then covers everything still unread in one email. The window is recorded only once SMTP took the
+ * email, under a key made of the conversation, the member and the newest message covered: a worker
+ * that dies mid-send leaves the messages uncovered for the retry (at most one duplicate, with the same
+ * Message-ID), and a retry after a completed send sends nothing again.
  */
 export function missedEmails(deps: {
   db: Db;
@@ -64,15 +66,12 @@ export function missedEmails(deps: {
       online: boolean;
       unread: number;
       latest: string | null;
-      last_sent_at: string | null;
-      covered_until: string | null;
       window_open: boolean;
       next_at: string | null;
     }>(sql`
       select
         exists (select 1 from presence where user_id = ${userId} and online_until > now()) as online,
         u.unread, u.latest,
-        e.last_sent_at::text as last_sent_at, e.covered_until::text as covered_until,
         coalesce(e.last_sent_at > now() - make_interval(mins => ${MISSED_EMAIL_INTERVAL_MINUTES}), false) as window_open,
         (e.last_sent_at + make_interval(mins => ${MISSED_EMAIL_INTERVAL_MINUTES}))::text as next_at
       from (select count(*)::int as unread, max(created_at)::text as latest from messages
@@ -84,66 +83,59 @@ export function missedEmails(deps: {
     if (!state || state.online || state.unread === 0 || !state.latest) return;
     if (state.window_open && state.next_at) return { runAt: new Date(state.next_at) };
 
-    // Claim the window (compare-and-set on what was read above).
-    const claimed = state.last_sent_at
-      ? await db.execute(sql`update conversation_emails set last_sent_at = now(), covered_until = ${state.latest}::timestamptz
-          where conversation_id = ${conversationId} and user_id = ${userId}
-            and last_sent_at = ${state.last_sent_at}::timestamptz returning 1`)
-      : await db.execute(sql`insert into conversation_emails (conversation_id, user_id, last_sent_at, covered_until)
-          values (${conversationId}, ${userId}, now(), ${state.latest}::timestamptz)
-          on conflict do nothing returning 1`);
-    if (claimed.rows.length === 0) return { runAt: new Date() };
-
-    try {
-      const details = await db.execute<{
-        email: string;
-        locale: string;
-        first_name: string | null;
-        title: string;
-        content: string;
-        offer: OfferEvent | null;
-        sender_first: string | null;
-        sender_last: string | null;
-      }>(sql`
-        select r.email, r.locale, r.first_name, coalesce(l.title, c.listing_title, '') as title, m.content, m.offer,
-               s.first_name as sender_first, s.last_name as sender_last
-        from messages m
-        join "user" r on r.id = m.receiver_id
-        join "user" s on s.id = m.sender_id
-        join conversations c on c.id = m.conversation_id
-        left join listings l on l.id = c.listing_id
-        where m.conversation_id = ${conversationId} and m.receiver_id = ${userId}
-          and m.created_at <= ${state.latest}::timestamptz
-        order by m.created_at desc limit 1`);
-      const row = details.rows[0];
-      if (!row) return;
-      const language = languageOrDefault(row.locale);
-      const sender = publicName(row.sender_first, row.sender_last) ?? 'ModMarket';
-      await deps.mailer.send(
-        deps.mailer.compose('newMessages', {
-          to: row.email,
-          language,
-          name: row.first_name,
-          link: `${deps.publicUrl}/messages/${conversationId}`,
-          params: {
-            sender,
-            listing: row.title,
-            count: state.unread,
-            settings: `${deps.publicUrl}/notifications`,
-          },
-          quote: quoteOf(row, language),
-        }),
-      );
-    } catch (error) {
-      // Give the window back so the retry sends these messages.
-      await (state.last_sent_at
-        ? db.execute(sql`update conversation_emails set last_sent_at = ${state.last_sent_at}::timestamptz,
-            covered_until = ${state.covered_until}::timestamptz
-            where conversation_id = ${conversationId} and user_id = ${userId}`)
-        : db.execute(sql`delete from conversation_emails
-            where conversation_id = ${conversationId} and user_id = ${userId}`));
-      throw error;
-    }
+    const details = await db.execute<{
+      email: string;
+      locale: string;
+      first_name: string | null;
+      title: string;
+      content: string;
+      offer: OfferEvent | null;
+      sender_first: string | null;
+      sender_last: string | null;
+    }>(sql`
+      select r.email, r.locale, r.first_name, coalesce(l.title, c.listing_title, '') as title, m.content, m.offer,
+             s.first_name as sender_first, s.last_name as sender_last
+      from messages m
+      join "user" r on r.id = m.receiver_id
+      join "user" s on s.id = m.sender_id
+      join conversations c on c.id = m.conversation_id
+      left join listings l on l.id = c.listing_id
+      where m.conversation_id = ${conversationId} and m.receiver_id = ${userId}
+        and m.created_at <= ${state.latest}::timestamptz
+      order by m.created_at desc limit 1`);
+    const row = details.rows[0];
+    if (!row) return;
+    const language = languageOrDefault(row.locale);
+    const sender = publicName(row.sender_first, row.sender_last) ?? 'ModMarket';
+    // Sent first, recorded after: a worker that dies in between leaves the window unclaimed, so the
+    // retry sends again under the same key (nothing when the mailer had recorded it, else one
+    // duplicate with the same Message-ID), never nothing.
+    await deps.mailer.send(
+      deps.mailer.compose('newMessages', {
+        to: row.email,
+        language,
+        name: row.first_name,
+        link: `${deps.publicUrl}/messages/${conversationId}`,
+        params: {
+          sender,
+          listing: row.title,
+          count: state.unread,
+          settings: `${deps.publicUrl}/notifications`,
+        },
+        quote: quoteOf(row, language),
+      }),
+      { key: `${MISSED_EMAIL_JOB}:${conversationId}:${userId}:${state.latest}` },
+    );
+    await db.execute(sql`insert into conversation_emails (conversation_id, user_id, last_sent_at, covered_until)
+      values (${conversationId}, ${userId}, now(), ${state.latest}::timestamptz)
+      on conflict (conversation_id, user_id) do update set last_sent_at = now(),
+        covered_until = greatest(conversation_emails.covered_until, excluded.covered_until)`);
+    // A message that came while this ran found this job waiting and rode on it: cover it after the window.
+    const later = await db.execute<{ n: number }>(sql`select count(*)::int as n from messages
+      where conversation_id = ${conversationId} and receiver_id = ${userId} and read_at is null
+        and created_at > ${state.latest}::timestamptz`);
+    if ((later.rows[0]?.n ?? 0) > 0)
+      return { runAt: new Date(Date.now() + MISSED_EMAIL_INTERVAL_MINUTES * 60_000) };
   };
 
   return { plan, jobHandlers: { [MISSED_EMAIL_JOB]: handler } satisfies Record<string, JobHandler> };
