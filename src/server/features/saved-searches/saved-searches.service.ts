@@ -122,22 +122,28 @@ export function createSavedSearchesService(deps: {
           const query = storedQuery(row);
           const fleet = query.fits ? await deps.fleet.list(search.userId) : null;
           if ((await deps.listings.countMatching(query, fleet, { listingId, cap: 1 })) === 0) continue;
-          const inserted = await db
-            .insert(savedSearchAlerts)
-            .values({ savedSearchId: search.id, listingId })
-            .onConflictDoNothing()
-            .returning();
-          if (inserted.length === 0) continue;
           const settings = await deps.notifications.settingsFor(search.userId);
-          await deps.notifications.notify({
-            settings,
-            userId: search.userId,
-            type: 'new_listing',
-            data: { searchName: search.name, listingTitle: listing.title },
-            link: `/listing/${listingId}`,
+          // The pair's record, its notification and its email job commit together: a worker that dies
+          // in between leaves none of them, and the retry alerts.
+          const notification = await db.transaction(async (tx) => {
+            const inserted = await tx
+              .insert(savedSearchAlerts)
+              .values({ savedSearchId: search.id, listingId })
+              .onConflictDoNothing()
+              .returning();
+            if (inserted.length === 0) return undefined;
+            if (settings.emailNotifications && settings.newListings)
+              await enqueueJob(tx, ALERT_EMAIL_JOB, { userId: search.userId, searchId: search.id, listingId });
+            return deps.notifications.store(tx, {
+              settings,
+              userId: search.userId,
+              type: 'new_listing',
+              data: { searchName: search.name, listingTitle: listing.title },
+              link: `/listing/${listingId}`,
+              idempotencyKey: `saved-search:${search.id}:${listingId}`,
+            });
           });
-          if (settings.emailNotifications && settings.newListings)
-            await enqueueJob(db, ALERT_EMAIL_JOB, { userId: search.userId, searchId: search.id, listingId });
+          if (notification) await deps.notifications.deliver(search.userId, notification);
         }
         if (candidates.rows.length < BATCH) break;
         after = candidates.rows[candidates.rows.length - 1]!.id;

@@ -146,4 +146,35 @@ describe('saved searches', () => {
     ).toHaveLength(1);
     expect((await t.mailTo(watcher.email)).filter((m) => m.subject.includes('saved search'))).toHaveLength(1);
   });
+
+  it('alert when the matching job died after recording the pair, before queueing its email', async () => {
+    const seller = await signedInMember(t);
+    const watcher = await signedInMember(t);
+    await watcher.browser.post('/api/saved-searches', { name: 'Z intakes', query: { search: 'intake' } });
+    const { db } = t.database;
+    // Queueing the email fails (as a worker killed at that point): the job is retried later.
+    await db.execute(sql`create function refuse_alert_email() returns trigger language plpgsql as $$
+      begin
+        if new.kind = 'saved-searches.alert-email' then raise exception 'worker died'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_alert_email before insert on jobs
+      for each row execute function refuse_alert_email()`);
+    try {
+      await seller.browser.post('/api/listings', part('K&N intake for the Z'));
+      await t.runJobs();
+    } finally {
+      await db.execute(sql`drop trigger refuse_alert_email on jobs`);
+      await db.execute(sql`drop function refuse_alert_email`);
+    }
+    expect((await t.mailTo(watcher.email)).filter((m) => m.subject.includes('saved search'))).toEqual([]);
+
+    await db.execute(sql`update jobs set run_at = now() where kind = 'saved-searches.match'`);
+    await t.runJobs();
+    const notes = (await watcher.browser.get<NotificationList>('/api/notifications?type=new_listing')).body;
+    expect(notes.notifications.map((n) => n.data)).toEqual([
+      { searchName: 'Z intakes', listingTitle: 'K&N intake for the Z' },
+    ]);
+    expect((await t.mailTo(watcher.email)).filter((m) => m.subject.includes('saved search'))).toHaveLength(1);
+  });
 });
