@@ -56,26 +56,33 @@ export function createBoostsService(deps: {
       const job = Ended.parse(raw);
       // Only the boost this job was queued for, and only once it has run out (the listing may have
       // been boosted again since, or deleted).
-      const ended = await db
-        .update(listings)
-        .set({ boostedUntil: null })
-        .where(
-          and(
-            eq(listings.id, job.listingId),
-            sql`${listings.boostedUntil} <= now()`,
-            sql`exists (select 1 from ${listingBoosts} where ${listingBoosts.id} = ${job.boostId} and ${listingBoosts.endsAt} = ${listings.boostedUntil})`,
-          ),
-        )
-        .returning({ userId: listings.userId, title: listings.title, isSold: listings.isSold });
-      const listing = ended[0];
-      if (!listing || listing.isSold) return;
-      await notifications.notify({
-        userId: listing.userId,
-        type: 'boost_ended',
-        data: { listingTitle: listing.title },
-        link: `/listing/${job.listingId}`,
-        idempotencyKey: `boost-ended:${job.boostId}`,
+      // The boost's end and its notification commit together: a worker that dies in between leaves
+      // the boost for the retry, which ends it and tells the member.
+      const told = await db.transaction(async (tx) => {
+        const ended = await tx
+          .update(listings)
+          .set({ boostedUntil: null })
+          .where(
+            and(
+              eq(listings.id, job.listingId),
+              sql`${listings.boostedUntil} <= now()`,
+              sql`exists (select 1 from ${listingBoosts} where ${listingBoosts.id} = ${job.boostId} and ${listingBoosts.endsAt} = ${listings.boostedUntil})`,
+            ),
+          )
+          .returning({ userId: listings.userId, title: listings.title, isSold: listings.isSold });
+        const listing = ended[0];
+        if (!listing || listing.isSold) return null;
+        const notification = await notifications.store(tx, {
+          settings: await notifications.settingsFor(listing.userId, tx),
+          userId: listing.userId,
+          type: 'boost_ended',
+          data: { listingTitle: listing.title },
+          link: `/listing/${job.listingId}`,
+          idempotencyKey: `boost-ended:${job.boostId}`,
+        });
+        return notification ? { userId: listing.userId, notification } : null;
       });
+      if (told) await notifications.deliver(told.userId, told.notification);
     },
   };
 

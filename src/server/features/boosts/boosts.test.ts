@@ -151,6 +151,43 @@ describe('boosts', () => {
       link: `/listing/${id}`,
     });
   });
+
+  it('end with the owner told even when the job died after ending the boost, before the notification', async () => {
+    const gold = await signedInMember(t, { plan: 'gold' });
+    const id = await list(gold.browser, 'Lotus Evora diffuser boosted', 'Lotus');
+    expect((await gold.browser.post('/api/boosts', { listingId: id })).status).toBe(201);
+    const { db } = t.database;
+    await db
+      .update(listingBoosts)
+      .set({ endsAt: sql`now() - interval '1 minute'` })
+      .where(eq(listingBoosts.listingId, id));
+    await db
+      .update(listings)
+      .set({ boostedUntil: sql`(select ends_at from listing_boosts where listing_id = ${id})` })
+      .where(eq(listings.id, id));
+    await db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
+    // Storing the notification fails (as a worker killed at that point): the job is retried later.
+    await db.execute(sql`create function refuse_boost_ended() returns trigger language plpgsql as $$
+      begin
+        if new.type = 'boost_ended' then raise exception 'worker died'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_boost_ended before insert on notifications
+      for each row execute function refuse_boost_ended()`);
+    try {
+      await t.runJobs();
+    } finally {
+      await db.execute(sql`drop trigger refuse_boost_ended on notifications`);
+      await db.execute(sql`drop function refuse_boost_ended`);
+    }
+    await db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
+    await t.runJobs();
+    const inbox = await gold.browser.get<NotificationList>('/api/notifications');
+    expect(inbox.body.notifications.map((n) => n.data)).toEqual([
+      { listingTitle: 'Lotus Evora diffuser boosted' },
+    ]);
+    expect((await browse(gold.browser, 'search=evora'))[0]!.boostedUntil).toBeNull();
+  });
 });
 
 describe('Best match without words', () => {
