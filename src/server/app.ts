@@ -157,7 +157,6 @@ export function createApp(deps: AppDeps) {
     mailer,
     notifications,
     publicUrl: env.PUBLIC_URL,
-    wakeJobs,
   });
   const favourites = createFavouritesService({ db, storage: deps.storage, notifications });
   const boosts = createBoostsService({ db, notifications, wakeJobs });
@@ -226,6 +225,7 @@ export function createApp(deps: AppDeps) {
     realtime,
     notifications,
     planMissedEmail: missed.plan,
+    wakeJobs,
   });
   const offers = createOffersService({ db, messages, wakeJobs });
   const jobHandlers: Record<string, JobHandler> = {

@@ -13,7 +13,7 @@ import {
 import type { OfferEvent } from '@common/schemas/offers';
 import type { Notification, NotificationSettings } from '@common/schemas/notifications';
 import type { StoredPhoto } from '@common/photos';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { conversations, listings, messages, offers, users } from '../../db/schema';
 import { newestOffer } from '../offers/offer-view';
 import { ApiError } from '../../http/api-error';
@@ -54,12 +54,15 @@ export function createMessagesService(deps: {
   storage: Storage;
   realtime: RealtimeHub;
   notifications: NotificationsService;
-  /** Plans the email for a member who may not see the message live. */
+  /** Plans the email for a member who may not see the message live, in the message's transaction. */
   planMissedEmail: (
+    executor: Executor,
     conversationId: string,
     receiverId: string,
     settings: NotificationSettings,
   ) => Promise<void>;
+  /** Tells this instance's job worker that work is waiting. */
+  wakeJobs: () => void;
 }) {
   const { db, storage, realtime, notifications } = deps;
 
@@ -101,7 +104,8 @@ export function createMessagesService(deps: {
 
   /**
    * After a new message and its notification committed: both members' open tabs get the message, the
-   * receiver the notification and new counts, and, when away, an email later.
+   * receiver the notification and new counts; the email planned with the message (for when they are
+   * away) is looked at soon.
    */
   async function delivered(
     message: MessageRow,
@@ -114,12 +118,12 @@ export function createMessagesService(deps: {
     );
     if (notification) await notifications.deliver(message.receiverId, notification);
     else await notifications.pushCounts(message.receiverId);
-    await deps.planMissedEmail(message.conversationId, message.receiverId, settings);
+    deps.wakeJobs();
   }
 
   /**
-   * Stores a message (once per sender and clientId) and, when it is new, its notification, in the
-   * caller's transaction.
+   * Stores a message (once per sender and clientId) and, when it is new, its notification and the plan
+   * of its email, in the caller's transaction (so a message is never stored without its email's job).
    */
   async function storeMessage(
     tx: Tx,
@@ -129,6 +133,8 @@ export function createMessagesService(deps: {
   ) {
     const result = await insertMessage(tx, values);
     const notification = result.created ? await noteMessage(tx, result.message, sender, settings) : null;
+    if (result.created)
+      await deps.planMissedEmail(tx, result.message.conversationId, result.message.receiverId, settings);
     return { ...result, notification };
   }
 

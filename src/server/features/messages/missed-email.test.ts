@@ -202,4 +202,35 @@ describe('email for missed messages', () => {
       smtp = 'up';
     }
   });
+
+  it('is planned in the transaction that stores the message: no message is stored without its email job', async () => {
+    const { seller, send } = await setup();
+    const { db } = t.database;
+    const id = await send('First question');
+    await t.runJobs();
+    await t.database.db.execute(sql`update conversation_emails
+      set last_sent_at = last_sent_at - interval '16 minutes' where conversation_id = ${id}`);
+    // Queueing the email job fails (as a server killed between the message and its job).
+    await db.execute(sql`create function refuse_missed_email() returns trigger language plpgsql as $$
+      begin
+        if new.kind = 'messages.missed-email' then raise exception 'server died'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_missed_email before insert on jobs
+      for each row execute function refuse_missed_email()`);
+    try {
+      await send('Second question');
+    } finally {
+      await db.execute(sql`drop trigger refuse_missed_email on jobs`);
+      await db.execute(sql`drop function refuse_missed_email`);
+    }
+    const stored = await db.execute(sql`select 1 from messages where content = 'Second question'`);
+    expect(stored.rows).toEqual([]);
+
+    await send('Second question, again');
+    await t.runJobs();
+    const mail = await messageMail(seller.email);
+    expect(mail).toHaveLength(2);
+    expect(mail[1]!.text).toContain('> Second question, again');
+  });
 });

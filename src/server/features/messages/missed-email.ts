@@ -5,7 +5,7 @@ import { formatPrice } from '@common/i18n/format';
 import type { OfferEvent } from '@common/schemas/offers';
 import { emailTranslator } from '../../i18n/translate';
 import { publicName } from '@common/labels';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
 import type { NotificationSettings } from '@common/schemas/notifications';
@@ -41,20 +41,24 @@ export function missedEmails(deps: {
   mailer: TemplateMailer;
   notifications: NotificationsService;
   publicUrl: string;
-  wakeJobs: () => void;
 }) {
   const { db } = deps;
 
-  async function plan(conversationId: string, userId: string, known?: NotificationSettings) {
-    const settings = known ?? (await deps.notifications.settingsFor(userId));
+  /** In the transaction that stores a message: the job that emails the receiver if they miss it. */
+  async function plan(
+    executor: Executor,
+    conversationId: string,
+    userId: string,
+    known?: NotificationSettings,
+  ) {
+    const settings = known ?? (await deps.notifications.settingsFor(userId, executor));
     if (!settings.emailNotifications || !settings.messages) return;
     await enqueueJob(
-      db,
+      executor,
       MISSED_EMAIL_JOB,
       { conversationId, userId },
       { dedupeKey: `${MISSED_EMAIL_JOB}:${conversationId}:${userId}` },
     );
-    deps.wakeJobs();
   }
 
   const handler: JobHandler = async (raw) => {
