@@ -69,11 +69,6 @@ export function createAccountService(deps: AccountServiceDeps) {
   const { db, mailer } = deps;
   const link = (path: string, token: string) => `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
-  async function enqueue(kind: string, payload: unknown) {
-    await enqueueJob(db, kind, payload);
-    deps.wakeJobs();
-  }
-
   const findMember = (userId: string) => db.query.users.findFirst({ where: eq(users.id, userId) });
 
   async function member(userId: string) {
@@ -215,8 +210,8 @@ export function createAccountService(deps: AccountServiceDeps) {
   };
 
   /** Uses a link of `kind` up (at most once) and gives its row, or says why it does not work. */
-  async function consume(kind: 'confirm' | 'undo', token: string) {
-    const rows = await db
+  async function consume(kind: 'confirm' | 'undo', token: string, executor: Executor = db) {
+    const rows = await executor
       .delete(emailChanges)
       .where(and(eq(emailChanges.tokenHash, hashToken(token)), eq(emailChanges.kind, kind)))
       .returning({
@@ -294,12 +289,15 @@ export function createAccountService(deps: AccountServiceDeps) {
     ): Promise<void> {
       await checkPassword(userId, input.currentPassword);
       const passwordHash = await hashPassword(input.password);
-      await db
-        .update(accounts)
-        .set({ password: passwordHash, updatedAt: new Date() })
-        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER)));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(accounts)
+          .set({ password: passwordHash, updatedAt: new Date() })
+          .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER)));
+        await enqueueJob(tx, 'account.password-changed', { userId });
+      });
+      deps.wakeJobs();
       await endSessionsExcept(userId, currentSessionId);
-      await enqueue('account.password-changed', { userId });
     },
 
     /**
@@ -318,6 +316,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         await tx
           .delete(emailChanges)
           .where(and(eq(emailChanges.userId, userId), eq(emailChanges.kind, 'confirm')));
+        // Queued either way (it finds nothing to send for a taken address), with the request's row.
+        await enqueueJob(tx, 'account.confirm-email', { userId });
         if (await takenByOther(input.email, userId, tx)) return;
         await tx.insert(emailChanges).values({
           id: crypto.randomUUID(),
@@ -329,19 +329,27 @@ export function createAccountService(deps: AccountServiceDeps) {
           expiresAt: new Date(Date.now() + EMAIL_CONFIRM_SECONDS * 1000),
         });
       });
-      await enqueue('account.confirm-email', { userId });
+      deps.wakeJobs();
     },
 
     /** The new address's link: the account's address becomes it, and the previous one is told. */
     async confirmEmailChange(token: string): Promise<{ userId: string; email: string }> {
-      const change = await consume('confirm', token);
-      const user = await member(change.userId);
-      if (await takenByOther(change.email, change.userId)) throw new ApiError(409, 'EMAIL_TAKEN');
-      await db
-        .update(users)
-        .set({ email: change.email, emailVerified: true, updatedAt: new Date() })
-        .where(eq(users.id, change.userId));
-      await enqueue('account.email-changed', { userId: change.userId, previousEmail: user.email });
+      // The link used up, the address changed and the job that tells the previous one: all or nothing.
+      const change = await db.transaction(async (tx) => {
+        const change = await consume('confirm', token, tx);
+        const user = (
+          await tx.select({ email: users.email }).from(users).where(eq(users.id, change.userId)).limit(1)
+        )[0];
+        if (!user) throw new ApiError(401, 'UNAUTHORIZED');
+        if (await takenByOther(change.email, change.userId, tx)) throw new ApiError(409, 'EMAIL_TAKEN');
+        await tx
+          .update(users)
+          .set({ email: change.email, emailVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, change.userId));
+        await enqueueJob(tx, 'account.email-changed', { userId: change.userId, previousEmail: user.email });
+        return change;
+      });
+      deps.wakeJobs();
       return { userId: change.userId, email: change.email };
     },
 
@@ -424,14 +432,16 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /** Asks for a copy of the member's data: a job prepares it and emails them. */
     async requestExport(userId: string): Promise<void> {
-      await db
-        .insert(dataExports)
-        .values({ userId })
-        .onConflictDoUpdate({
-          target: dataExports.userId,
-          set: { requestedAt: new Date(), readyAt: null, expiresAt: null },
-        });
-      await enqueueJob(db, 'account.export', { userId }, { dedupeKey: `account-export:${userId}` });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(dataExports)
+          .values({ userId })
+          .onConflictDoUpdate({
+            target: dataExports.userId,
+            set: { requestedAt: new Date(), readyAt: null, expiresAt: null },
+          });
+        await enqueueJob(tx, 'account.export', { userId }, { dedupeKey: `account-export:${userId}` });
+      });
       deps.wakeJobs();
     },
 
@@ -453,9 +463,11 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /** A code from the app turns it on; the recovery codes are shown this once. */
     async enableTwoFactor(userId: string, code: string): Promise<string[]> {
-      const codes = await deps.twoFactor.enable(userId, code);
+      const codes = await deps.twoFactor.enable(userId, code, (tx) =>
+        enqueueJob(tx, 'account.two-factor-changed', { userId }),
+      );
       if (!codes) throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeWrong' });
-      await enqueue('account.two-factor-changed', { userId });
+      deps.wakeJobs();
       return codes;
     },
 
@@ -464,8 +476,8 @@ export function createAccountService(deps: AccountServiceDeps) {
       await checkPassword(userId, input.currentPassword);
       if (!(await deps.twoFactor.check(userId, input.code)))
         throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeWrong' });
-      await deps.twoFactor.disable(userId);
-      await enqueue('account.two-factor-changed', { userId });
+      await deps.twoFactor.disable(userId, (tx) => enqueueJob(tx, 'account.two-factor-changed', { userId }));
+      deps.wakeJobs();
     },
   };
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { emailChanges, sessions, twoFactors } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
+import { refuseInserts } from '../../../test/refuse-inserts';
 import { describeUserAgent } from './account.service';
 
 const NEW_PASSWORD = 'N3w-Passw0rd!x';
@@ -209,6 +210,60 @@ describe('account settings', () => {
     expect(await signedInAs(browser)).toBeNull();
     expect((await signIn(email, MEMBER_PASSWORD)).status).toBe(200);
     expect((await signIn(newEmail, MEMBER_PASSWORD)).status).toBe(401);
+  });
+
+  it('writes each change with the job of its email, or neither', async () => {
+    const { browser, email } = await signedInMember(t);
+    const { db } = t.database;
+    const refused = async (kind: string, request: () => Promise<{ status: number }>) => {
+      const allow = await refuseInserts(db, 'jobs', 'kind', kind);
+      try {
+        expect((await request()).status).toBe(500);
+      } finally {
+        await allow();
+      }
+    };
+    const account = async () => (await browser.get<Record<string, unknown>>('/api/account')).body;
+
+    const change = {
+      currentPassword: MEMBER_PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    };
+    await refused('account.password-changed', () => browser.post('/api/account/password', change));
+    expect((await signIn(email, MEMBER_PASSWORD)).status).toBe(200);
+    expect((await browser.post('/api/account/password', change)).status).toBe(200);
+    expect(
+      (await db.execute(sql`select 1 from jobs where kind = 'account.password-changed'`)).rows,
+    ).toHaveLength(1);
+
+    const newEmail = `both${++n}.${process.pid}@garage.example.com`;
+    const ask = () => browser.post('/api/account/email', { email: newEmail, currentPassword: NEW_PASSWORD });
+    await refused('account.confirm-email', ask);
+    expect(await account()).toMatchObject({ pendingEmail: null });
+    expect((await ask()).status).toBe(202);
+    await t.runJobs();
+    const token = linkToken((await t.mailTo(newEmail))[0]!.text, '/confirm-email-change');
+    const confirm = () => new TestBrowser(t, '192.0.2.201').post('/api/account/email/confirm', { token });
+    await refused('account.email-changed', confirm);
+    expect(await account()).toMatchObject({ email, pendingEmail: newEmail });
+    expect((await confirm()).status).toBe(200);
+    expect(await account()).toMatchObject({ email: newEmail });
+
+    await refused('account.export', () => browser.post('/api/account/export'));
+    expect(await account()).toMatchObject({ dataExport: null });
+    expect((await browser.post('/api/account/export')).status).toBe(202);
+    expect(await account()).toMatchObject({ dataExport: { status: 'preparing' } });
+
+    const { secret } = (
+      await browser.post<{ secret: string }>('/api/account/two-factor/start', {
+        currentPassword: NEW_PASSWORD,
+      })
+    ).body;
+    await refused('account.two-factor-changed', async () =>
+      browser.post('/api/account/two-factor/enable', { code: await generate({ secret }) }),
+    );
+    expect(await account()).toMatchObject({ twoFactorEnabled: false });
   });
 
   it('refuses an expired link and says nothing of another account’s address', async () => {

@@ -152,16 +152,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       language: Language;
       keepSignedIn: boolean;
     }): Promise<{ browserToken: string }> {
-      const registration = await createRegistration(db, {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        passwordHash: await hashPassword(input.password),
-        locale: input.language,
-        keepSignedIn: input.keepSignedIn,
+      const passwordHash = await hashPassword(input.password);
+      // The sign-up and the job that emails its link commit together: never one without the other.
+      const registration = await db.transaction(async (tx) => {
+        const stored = await createRegistration(tx, {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          passwordHash,
+          locale: input.language,
+          keepSignedIn: input.keepSignedIn,
+        });
+        await enqueueJob(tx, 'auth.sign-up', { registrationId: stored.id });
+        return stored;
       });
-      await enqueue('auth.sign-up', { registrationId: registration.id });
+      deps.wakeJobs();
       return { browserToken: registration.browserToken };
     },
 

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
 import { startSocialStandIn, type SocialStandIn, type StandInGrant } from '../../../test/social-standin';
 import { LIMITS } from '../../security/rate-limit';
+import { refuseInserts } from '../../../test/refuse-inserts';
 
 const PASSWORD = 'Sup3r$ecret';
 
@@ -168,6 +169,29 @@ describe('sign-up, confirmation and sign-in', () => {
     const again = await browser.post<{ error: { code: string } }>('/api/auth/confirm-email', { token });
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('LINK_INVALID');
+  });
+
+  it('stores a sign-up with the job of its email, or neither', async () => {
+    const email = nextEmail();
+    const registrations = () =>
+      t.database.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+    const allow = await refuseInserts(t.database.db, 'jobs', 'kind', 'auth.sign-up');
+    try {
+      const failed = await new TestBrowser(t).post('/api/auth/sign-up', signUpBody(email));
+      expect(failed.status).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect(await registrations()).toEqual([]);
+
+    expect((await new TestBrowser(t).post('/api/auth/sign-up', signUpBody(email))).status).toBe(202);
+    const [registration] = await registrations();
+    const jobs = await t.database.db.execute<{ payload: unknown }>(
+      sql`select payload from jobs where kind = 'auth.sign-up'`,
+    );
+    expect(jobs.rows.map((job) => job.payload)).toContainEqual({ registrationId: registration!.id });
+    await t.runJobs();
+    expect((await t.mailTo(email)).map((mail) => mail.subject)).toEqual(['Confirm your ModMarket account']);
   });
 
   it('makes only the newest confirmation link work', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { accounts, pendingRegistrations, profiles, users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { hashToken, randomToken } from '../../security/secrets';
@@ -12,8 +12,9 @@ export const CREDENTIAL_PROVIDER = 'credential';
 
 export type Registration = typeof pendingRegistrations.$inferSelect;
 
+/** Stores a sign-up (in the caller's transaction, with the job that emails its link). */
 export async function createRegistration(
-  db: Db,
+  db: Executor,
   input: {
     email: string;
     firstName: string;

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { signInChallenges, twoFactors } from '../../db/schema';
 import { openSecret, sealSecret } from '../../security/encryption';
 import { hashToken, randomToken } from '../../security/secrets';
@@ -88,19 +88,30 @@ export function createTwoFactor(deps: { db: Db; secretsKey: Buffer }) {
       return { secret, uri, qrSvg };
     },
 
-    /** Finishes enrolment with a code from the app: on from now, with ten recovery codes shown once. */
-    async enable(userId: string, code: string): Promise<string[] | null> {
+    /**
+     * Finishes enrolment with a code from the app: on from now, with ten recovery codes shown once.
+     * `also` runs in the same transaction when it turns on (the job that tells the member).
+     */
+    async enable(
+      userId: string,
+      code: string,
+      also?: (tx: Executor) => Promise<unknown>,
+    ): Promise<string[] | null> {
       const found = await row(userId);
       if (!found || found.enabledAt) return null;
       const step = await appCode(found.secret, code, null);
       if (step === null) return null;
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
-      const enabled = await db
-        .update(twoFactors)
-        .set({ enabledAt: new Date(), lastTimeStep: step, recoveryCodes: codes.map(hashToken) })
-        .where(and(eq(twoFactors.userId, userId), isNull(twoFactors.enabledAt)))
-        .returning({ userId: twoFactors.userId });
-      return enabled.length ? codes : null;
+      const enabled = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(twoFactors)
+          .set({ enabledAt: new Date(), lastTimeStep: step, recoveryCodes: codes.map(hashToken) })
+          .where(and(eq(twoFactors.userId, userId), isNull(twoFactors.enabledAt)))
+          .returning({ userId: twoFactors.userId });
+        if (rows.length && also) await also(tx);
+        return rows.length > 0;
+      });
+      return enabled ? codes : null;
     },
 
     /**
@@ -145,8 +156,12 @@ export function createTwoFactor(deps: { db: Db; secretsKey: Buffer }) {
       return found.length > 0;
     },
 
-    async disable(userId: string): Promise<void> {
-      await db.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    /** Turns it off; `also` runs in the same transaction (the job that tells the member). */
+    async disable(userId: string, also?: (tx: Executor) => Promise<unknown>): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+        if (also) await also(tx);
+      });
     },
 
     /** A sign-in that passed its first step waits for the second: the secret for this browser's cookie. */

@@ -6,6 +6,7 @@ import type { BrowseResponse, ListingDetail } from '@common/schemas/listings';
 import type { NotificationList } from '@common/schemas/notifications';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
+import { refuseInserts } from '../../../test/refuse-inserts';
 import type { TestBrowser } from '../../../test/test-browser';
 import { listingBoosts, listings, users } from '../../db/schema';
 
@@ -167,18 +168,11 @@ describe('boosts', () => {
       .where(eq(listings.id, id));
     await db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
     // Storing the notification fails (as a worker killed at that point): the job is retried later.
-    await db.execute(sql`create function refuse_boost_ended() returns trigger language plpgsql as $$
-      begin
-        if new.type = 'boost_ended' then raise exception 'worker died'; end if;
-        return new;
-      end $$`);
-    await db.execute(sql`create trigger refuse_boost_ended before insert on notifications
-      for each row execute function refuse_boost_ended()`);
+    const allow = await refuseInserts(db, 'notifications', 'type', 'boost_ended');
     try {
       await t.runJobs();
     } finally {
-      await db.execute(sql`drop trigger refuse_boost_ended on notifications`);
-      await db.execute(sql`drop function refuse_boost_ended`);
+      await allow();
     }
     await db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
     await t.runJobs();

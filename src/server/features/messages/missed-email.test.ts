@@ -6,6 +6,7 @@ import { users } from '@server/db/schema';
 import type { MailMessage } from '@server/mail/mailer';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
+import { refuseInserts } from '../../../test/refuse-inserts';
 import { nextJobKey } from '@server/jobs/job-context';
 import { MISSED_EMAIL_JOB } from './missed-email';
 
@@ -211,18 +212,11 @@ describe('email for missed messages', () => {
     await t.database.db.execute(sql`update conversation_emails
       set last_sent_at = last_sent_at - interval '16 minutes' where conversation_id = ${id}`);
     // Queueing the email job fails (as a server killed between the message and its job).
-    await db.execute(sql`create function refuse_missed_email() returns trigger language plpgsql as $$
-      begin
-        if new.kind = 'messages.missed-email' then raise exception 'server died'; end if;
-        return new;
-      end $$`);
-    await db.execute(sql`create trigger refuse_missed_email before insert on jobs
-      for each row execute function refuse_missed_email()`);
+    const allow = await refuseInserts(db, 'jobs', 'kind', MISSED_EMAIL_JOB);
     try {
       await send('Second question');
     } finally {
-      await db.execute(sql`drop trigger refuse_missed_email on jobs`);
-      await db.execute(sql`drop function refuse_missed_email`);
+      await allow();
     }
     const stored = await db.execute(sql`select 1 from messages where content = 'Second question'`);
     expect(stored.rows).toEqual([]);

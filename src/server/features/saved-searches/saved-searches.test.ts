@@ -5,6 +5,7 @@ import type { SavedSearch } from '@common/schemas/saved-searches';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
+import { refuseInserts } from '../../../test/refuse-inserts';
 import { listingReference } from '@common/listing-reference';
 
 let t: TestApp;
@@ -153,19 +154,12 @@ describe('saved searches', () => {
     await watcher.browser.post('/api/saved-searches', { name: 'Z intakes', query: { search: 'intake' } });
     const { db } = t.database;
     // Queueing the email fails (as a worker killed at that point): the job is retried later.
-    await db.execute(sql`create function refuse_alert_email() returns trigger language plpgsql as $$
-      begin
-        if new.kind = 'saved-searches.alert-email' then raise exception 'worker died'; end if;
-        return new;
-      end $$`);
-    await db.execute(sql`create trigger refuse_alert_email before insert on jobs
-      for each row execute function refuse_alert_email()`);
+    const allow = await refuseInserts(db, 'jobs', 'kind', 'saved-searches.alert-email');
     try {
       await seller.browser.post('/api/listings', part('K&N intake for the Z'));
       await t.runJobs();
     } finally {
-      await db.execute(sql`drop trigger refuse_alert_email on jobs`);
-      await db.execute(sql`drop function refuse_alert_email`);
+      await allow();
     }
     expect((await t.mailTo(watcher.email)).filter((m) => m.subject.includes('saved search'))).toEqual([]);
 
