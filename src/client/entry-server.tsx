@@ -78,6 +78,8 @@ export async function render({
       status: 302,
       headers: { Location: paths.auth.href({ mode: 'signin', redirect: `${url.pathname}${url.search}` }) },
     });
+  // The moderation desk does not exist for anyone else: the same answer as an unknown address.
+  const refused = definition.moderators && !(session?.status === 'success' && session.data?.isAdmin);
   const missing = queryClient
     .getQueryCache()
     .getAll()
@@ -121,7 +123,7 @@ export async function render({
     queries: dehydrate(queryClient),
   };
   return {
-    status: missing || !found ? 404 : 200,
+    status: missing || !found || refused ? 404 : 200,
     language,
     body,
     head,
