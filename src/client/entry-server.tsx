@@ -12,7 +12,7 @@ import { ApiClientError, setApiTransport } from '@client/lib/api';
 import { i18n, initServerI18n } from '@client/lib/i18n';
 import { setSiteOrigin } from '@client/lib/site';
 import { AppProviders } from './app/app';
-import { AppRoutes, loadPage, matchPage } from './app/router';
+import { AppRoutes, loadPage, matchPage, notFound } from './app/router';
 import type { PageState } from './app/page-state';
 
 /**
@@ -80,6 +80,8 @@ export async function render({
     });
   // The moderation desk does not exist for anyone else: the same answer as an unknown address.
   const refused = definition.moderators && !(session?.status === 'success' && session.data?.isAdmin);
+  // What the page ships besides its HTML (translations, chunks) is the not-found page's then too.
+  const shown = refused ? notFound : definition;
   const missing = queryClient
     .getQueryCache()
     .getAll()
@@ -111,7 +113,7 @@ export async function render({
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
   const { head, body } = splitHoisted(html);
 
-  const namespaces = new Set(['common', ...definition.namespaces]);
+  const namespaces = new Set(['common', ...shown.namespaces]);
   const state: PageState = {
     language,
     origin,
@@ -128,6 +130,6 @@ export async function render({
     body,
     head,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
-    modules: [definition.module],
+    modules: [shown.module],
   };
 }

@@ -138,7 +138,8 @@ const pages: Record<PathName, PageDefinition> = {
   undoEmailChange: page('account/undo-email-change-page', ACCOUNT_NS),
   admin: page('admin/admin-page', ['admin', 'trust', 'errors'], { moderators: true }),
 };
-const notFound = page('errors/not-found-page');
+/** The page for an address that does not exist. */
+export const notFound = page('errors/not-found-page');
 
 const routes: RouteObject[] = [
   {
