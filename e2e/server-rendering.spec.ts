@@ -130,3 +130,21 @@ test('a visitor asking for a members page is sent to sign in first, and a member
   expect((await served(page, '/my-fleet')).status).toBe(200);
   expect(home.headers['cache-control']).toBe('private, no-cache');
 });
+
+test('the moderation desk answers the not-found page to visitors and to members without the role', async ({
+  page,
+}) => {
+  const unknown = await served(page, '/no/such/page');
+  expect(unknown.status).toBe(404);
+  const visitor = await served(page, '/admin');
+  expect(visitor.status).toBe(404);
+  const notFoundHeading = /<h1[^>]*>[^<]+<\/h1>/;
+  expect(visitor.html.match(notFoundHeading)?.[0]).toBe(unknown.html.match(notFoundHeading)?.[0]);
+  expect(visitor.html).not.toContain('Moderation desk');
+
+  await newMember(page, uniqueEmail('not-a-moderator'));
+  const member = await served(page, '/admin');
+  expect(member.status).toBe(404);
+  expect(member.html.match(notFoundHeading)?.[0]).toBe(unknown.html.match(notFoundHeading)?.[0]);
+  expect(member.html).not.toContain('Moderation desk');
+});

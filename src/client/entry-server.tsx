@@ -12,7 +12,7 @@ import { ApiClientError, setApiTransport } from '@client/lib/api';
 import { i18n, initServerI18n } from '@client/lib/i18n';
 import { setSiteOrigin } from '@client/lib/site';
 import { AppProviders } from './app/app';
-import { AppRoutes, loadPage, matchPage } from './app/router';
+import { AppRoutes, loadPage, matchPage, notFound } from './app/router';
 import type { PageState } from './app/page-state';
 
 /**
@@ -78,6 +78,10 @@ export async function render({
       status: 302,
       headers: { Location: paths.auth.href({ mode: 'signin', redirect: `${url.pathname}${url.search}` }) },
     });
+  // The moderation desk does not exist for anyone else: the same answer as an unknown address.
+  const refused = definition.moderators && !(session?.status === 'success' && session.data?.isAdmin);
+  // What the page ships besides its HTML (translations, chunks) is the not-found page's then too.
+  const shown = refused ? notFound : definition;
   const missing = queryClient
     .getQueryCache()
     .getAll()
@@ -109,7 +113,7 @@ export async function render({
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
   const { head, body } = splitHoisted(html);
 
-  const namespaces = new Set(['common', ...definition.namespaces]);
+  const namespaces = new Set(['common', ...shown.namespaces]);
   const state: PageState = {
     language,
     origin,
@@ -121,11 +125,11 @@ export async function render({
     queries: dehydrate(queryClient),
   };
   return {
-    status: missing || !found ? 404 : 200,
+    status: missing || !found || refused ? 404 : 200,
     language,
     body,
     head,
     state: `<script type="application/json" id="${PAGE_STATE_ID}">${scriptJson(state)}</script>`,
-    modules: [definition.module],
+    modules: [shown.module],
   };
 }

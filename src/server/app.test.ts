@@ -63,11 +63,14 @@ describe('the HTTP app', () => {
     expect(await missing.text()).toContain('<div id="root">');
   });
 
-  it('caches hashed assets for a year', async () => {
+  it('caches hashed assets for a year, and a missing one’s 404 not at all', async () => {
     const response = await t.app.request('/assets/app-abc123.js');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
-    expect((await t.app.request('/assets/missing.js')).status).toBe(404);
+    const missing = await t.app.request('/assets/missing.js');
+    expect(missing.status).toBe(404);
+    // A missing file's answer is never kept: the next deploy may bring it.
+    expect(missing.headers.get('cache-control')).toBe('no-store');
     expect((await t.app.request('/terms')).headers.get('cache-control')).toBe('no-cache');
     expect((await t.app.request('/')).headers.get('cache-control')).toBe('no-cache');
   });

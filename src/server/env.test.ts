@@ -141,6 +141,40 @@ describe('loadEnv', () => {
     ).toBe('http://10.0.0.5');
   });
 
+  it('refuses an http AI endpoint or S3 endpoint in production, naming the variable, unless ALLOW_HTTP says so', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://parts.example',
+      SMTP_URL: 'smtps://mail:465',
+      SECRETS_KEY: KEY,
+    };
+    const ai = { AI_API_KEY: 'sk-test', AI_MODEL: 'gpt-test' };
+    const s3 = { S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(() => loadEnv({ ...production, ...ai, AI_BASE_URL: 'http://ai.example/v1' })).toThrow(
+      /AI_BASE_URL: must be https:\/\/ in production/,
+    );
+    expect(() => loadEnv({ ...production, ...s3, S3_ENDPOINT: 'http://s3.example' })).toThrow(
+      /S3_ENDPOINT: must be https:\/\/ in production/,
+    );
+    expect(
+      loadEnv({
+        ...production,
+        ...ai,
+        ...s3,
+        AI_BASE_URL: 'https://ai.example/v1',
+        S3_ENDPOINT: 'https://s3.example',
+      }).s3?.endpoint,
+    ).toBe('https://s3.example');
+    // Outside production, and on a private network that says so, a loopback test server will do.
+    expect(loadEnv({ ...ai, AI_BASE_URL: 'http://127.0.0.1:9000/v1' }).AI_BASE_URL).toBe(
+      'http://127.0.0.1:9000/v1',
+    );
+    expect(
+      loadEnv({ ...production, ...s3, ALLOW_HTTP: 'true', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3
+        ?.endpoint,
+    ).toBe('http://127.0.0.1:9000');
+  });
+
   it('keeps demo billing off unless asked, refuses it in production, and reads the grace period', () => {
     expect(loadEnv({})).toMatchObject({ BILLING_DEMO: false, BILLING_GRACE_DAYS: 7 });
     expect(loadEnv({ BILLING_DEMO: 'true', BILLING_GRACE_DAYS: '3' })).toMatchObject({

@@ -249,6 +249,14 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       problems.push(
         '  PUBLIC_URL: must be https:// in production (or set ALLOW_HTTP=true on a private network)',
       );
+    // The AI key and the bucket's keys travel with every call: never in clear over the network.
+    for (const name of ['AI_BASE_URL', 'S3_ENDPOINT'] as const) {
+      const url = env[name];
+      if (url && !url.startsWith('https://') && !env.ALLOW_HTTP)
+        problems.push(
+          `  ${name}: must be https:// in production (or set ALLOW_HTTP=true on a private network)`,
+        );
+    }
     if (env.SOCIAL_STANDIN_URL)
       problems.push('  SOCIAL_STANDIN_URL: for development and tests only; unset it in production');
     if (env.STRIPE_API_URL)

@@ -24,6 +24,11 @@ export interface PageDefinition {
   namespaces: string[];
   /** Members only: the server redirects a visitor to sign in, the browser does with `RequireMember`. */
   member: boolean;
+  /**
+   * Moderators only: everyone else, visitors included, gets the not-found page (404 from the server),
+   * as for an address that does not exist; the page itself shows it in the browser.
+   */
+  moderators: boolean;
 }
 
 interface LoadedPage {
@@ -75,9 +80,13 @@ function PageRoute({ definition }: { definition: PageDefinition }) {
 function page(
   name: string,
   namespaces: string[] = [],
-  { component = 'default', member = false }: { component?: string; member?: boolean } = {},
+  {
+    component = 'default',
+    member = false,
+    moderators = false,
+  }: { component?: string; member?: boolean; moderators?: boolean } = {},
 ): PageDefinition {
-  return { module: `/src/client/features/${name}.tsx`, component, namespaces, member };
+  return { module: `/src/client/features/${name}.tsx`, component, namespaces, member, moderators };
 }
 
 const AUTH_NS = ['auth', 'errors'];
@@ -127,9 +136,10 @@ const pages: Record<PathName, PageDefinition> = {
   settings: page('account/settings-page', ACCOUNT_NS, MEMBERS),
   confirmEmailChange: page('account/confirm-email-change-page', ACCOUNT_NS),
   undoEmailChange: page('account/undo-email-change-page', ACCOUNT_NS),
-  admin: page('admin/admin-page', ['admin', 'trust', 'errors'], MEMBERS),
+  admin: page('admin/admin-page', ['admin', 'trust', 'errors'], { moderators: true }),
 };
-const notFound = page('errors/not-found-page');
+/** The page for an address that does not exist. */
+export const notFound = page('errors/not-found-page');
 
 const routes: RouteObject[] = [
   {

@@ -74,7 +74,11 @@ export function clientApp(clientDir: string, options: { head?: HeadResolver; ren
     cacheFor('public, max-age=31536000, immutable'),
     serveStatic({ root, precompressed: true }),
   );
-  app.get('/assets/*', (c) => c.text('Not found', 404));
+  // A name that is not in this build (an older one's, say) may be in the next: never keep its 404.
+  app.get('/assets/*', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.text('Not found', 404);
+  });
   // The build's manifest is for the server (which chunks a page needs), not for browsers.
   app.get('/.vite/*', (c) => c.text('Not found', 404));
   // Directories never map to index.html here: the fallback below serves it, uncached.

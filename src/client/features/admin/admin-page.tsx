@@ -17,16 +17,19 @@ import { Modal } from '@client/components/ui/modal';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '@client/components/ui/tabs';
-import { useSession } from '@client/features/session';
+import { PageSkeleton } from '@client/components/layout/page-skeleton';
+import { useSessionQuery } from '@client/features/session';
 import { NotFoundPage } from '@client/features/errors';
 import { adminQueries, useModerationAction } from './api';
 
 /** /admin: the moderation desk (admins only; the server refuses everyone else). */
 export default function AdminPage() {
   const { t } = useTranslation('admin');
-  const { user } = useSession();
-  // Members without the role see the same page as for an address that does not exist.
-  if (!user?.isAdmin) return <NotFoundPage />;
+  const session = useSessionQuery();
+  if (session.isPending) return <PageSkeleton />;
+  // Visitors and members without the role see the same page as for an address that does not exist
+  // (the server answers it with 404).
+  if (!session.data?.isAdmin) return <NotFoundPage />;
   return (
     <>
       <PageMeta title={t('meta.title')} noIndex />
