@@ -340,6 +340,16 @@ export interface ListingEvents {
   published(tx: Tx, listingId: string): Promise<void>;
   priceChanged(tx: Tx, listingId: string, oldPrice: string, price: number): Promise<void>;
   sold(tx: Tx, listingId: string): Promise<void>;
+  /**
+   * Sold to a member who messaged about it: records the sale for its buyer to confirm. Answers what
+   * to do after the transaction commits, or null.
+   */
+  soldTo(
+    tx: Tx,
+    sale: { listingId: string; title: string; sellerId: string; sellerName: string | null; buyerId: string },
+  ): Promise<(() => Promise<void>) | null>;
+  /** Back on the market: a sale not yet confirmed by its buyer is withdrawn. */
+  relisted(tx: Tx, listingId: string): Promise<void>;
 }
 
 type ListingValues = z.output<typeof ListingInputSchema>;
@@ -853,10 +863,10 @@ export function createListingsService(deps: {
      * available again (within the plan's limit, checked in the same transaction).
      */
     async setSold(user: SessionUser, id: string, isSold: boolean, buyerId?: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const afterCommit = await db.transaction(async (tx) => {
         const listing = await lockOwn(tx, user.id, id);
         if (listing.hiddenAt) throw new ApiError(403, 'LISTING_HIDDEN');
-        if (listing.isSold === isSold) return;
+        if (listing.isSold === isSold) return null;
         if (!isSold) await assertWithinQuota(tx, activeListingsQuota(user));
         if (isSold && buyerId) {
           const [asked] = await tx
@@ -882,9 +892,23 @@ export function createListingsService(deps: {
             updatedAt: new Date(),
           })
           .where(eq(listings.id, id));
-        if (isSold) await events.sold(tx, id);
+        if (!isSold) {
+          await events.relisted(tx, id);
+          return null;
+        }
+        await events.sold(tx, id);
+        return buyerId
+          ? events.soldTo(tx, {
+              listingId: id,
+              title: listing.title,
+              sellerId: user.id,
+              sellerName: publicName(user.firstName ?? null, user.lastName ?? null),
+              buyerId,
+            })
+          : null;
       });
       wakeJobs();
+      await afterCommit?.();
     },
 
     /**
