@@ -31,6 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { newestOffer } from '../offers/offer-view';
+import { lockMembers } from '../../db/member-state';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
 import { isStoredPhoto } from '../../photos/store-photo';
 import { resolvePhotos } from '../../photos/uploads';
@@ -816,6 +817,7 @@ export function createListingsService(deps: {
      */
     async create(user: SessionUser, input: ListingValues): Promise<string> {
       const id = await db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: user.id });
         await assertWithinQuota(tx, activeListingsQuota(user));
         const photos = await withStoredPhotos(tx, user.id, input);
         const rows = await tx
@@ -834,6 +836,7 @@ export function createListingsService(deps: {
     /** Saves every field, the price history and the price-drop job together; then drops removed photos. */
     async update(userId: string, id: string, input: ListingValues): Promise<void> {
       const before = await db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: userId });
         const listing = await lockOwn(tx, userId, id);
         const kept = [...listing.photos, ...(listing.receiptImage ? [listing.receiptImage] : [])];
         const stored = await withStoredPhotos(tx, userId, input, kept);
@@ -864,6 +867,7 @@ export function createListingsService(deps: {
      */
     async setSold(user: SessionUser, id: string, isSold: boolean, buyerId?: string): Promise<void> {
       const afterCommit = await db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: user.id });
         const listing = await lockOwn(tx, user.id, id);
         if (listing.hiddenAt) throw new ApiError(403, 'LISTING_HIDDEN');
         if (listing.isSold === isSold) return null;

@@ -70,7 +70,11 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
           or(
             eq(sales.status, 'confirmed'),
             eq(sales.status, 'awaiting'),
-            and(eq(sales.status, 'declined'), eq(listings.isSold, true), eq(listings.soldToId, sales.buyerId)),
+            and(
+              eq(sales.status, 'declined'),
+              eq(listings.isSold, true),
+              eq(listings.soldToId, sales.buyerId),
+            ),
           ),
         ),
       )
@@ -148,7 +152,8 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
       return {
         role: sale.role,
         other: other ? publicName(other.firstName, other.lastName) : null,
-        status: sale.status === 'confirmed' ? 'confirmed' : sale.status === 'declined' ? 'declined' : 'awaiting',
+        status:
+          sale.status === 'confirmed' ? 'confirmed' : sale.status === 'declined' ? 'declined' : 'awaiting',
         answerBy: sale.answerBy.toISOString(),
         windowEndsAt: sale.windowEndsAt?.toISOString() ?? null,
         open:

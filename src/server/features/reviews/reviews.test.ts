@@ -185,7 +185,10 @@ describe('reviews', () => {
     expect((await markSold(seller, listing.id, buyer.id)).status).toBe(200);
 
     // The buyer is asked, by a notification and on the listing's page; nobody reviews yet.
-    const [asked] = await t.database.db.select().from(notifications).where(eq(notifications.userId, buyer.id));
+    const [asked] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, buyer.id));
     expect(asked).toMatchObject({
       type: 'sale_update',
       data: { action: 'confirm', listingTitle: 'Turbo manifold', name: 'Rita M.' },
@@ -193,9 +196,9 @@ describe('reviews', () => {
     });
     const waiting = await buyer.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`);
     expect(waiting.body).toMatchObject({ role: 'buyer', status: 'awaiting', open: true, windowEndsAt: null });
-    expect((await seller.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`)).body.status).toBe(
-      'awaiting',
-    );
+    expect(
+      (await seller.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`)).body.status,
+    ).toBe('awaiting');
     for (const member of [seller, buyer]) {
       const early = await review(member, listing.id, 5);
       expect(early.status).toBe(409);
@@ -209,7 +212,9 @@ describe('reviews', () => {
     const again = await answer(buyer, listing.id, true);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('SALE_ANSWERED');
-    expect((await seller.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`)).body).toMatchObject({
+    expect(
+      (await seller.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`)).body,
+    ).toMatchObject({
       status: 'declined',
       open: false,
     });
@@ -276,7 +281,9 @@ describe('reviews', () => {
 
     // The buyer blocked the seller: not offered as a buyer, and not asked to confirm.
     expect((await block(buyer, seller)).status).toBe(200);
-    const buyers = await seller.browser.get<{ buyers: { id: string }[] }>(`/api/listings/${listing.id}/buyers`);
+    const buyers = await seller.browser.get<{ buyers: { id: string }[] }>(
+      `/api/listings/${listing.id}/buyers`,
+    );
     expect(buyers.body.buyers).toEqual([]);
     const refused = await markSold(seller, listing.id, buyer.id);
     expect(refused.status).toBe(403);

@@ -36,7 +36,13 @@ export function createSaleEvents(deps: { notifications: NotificationsService }) 
      */
     async soldTo(
       tx: Tx,
-      sale: { listingId: string; title: string; sellerId: string; sellerName: string | null; buyerId: string },
+      sale: {
+        listingId: string;
+        title: string;
+        sellerId: string;
+        sellerName: string | null;
+        buyerId: string;
+      },
     ): Promise<(() => Promise<void>) | null> {
       await assertSaleNotBlocked(tx, sale.sellerId, sale.buyerId);
       const [confirmed] = await tx
@@ -61,7 +67,11 @@ export function createSaleEvents(deps: { notifications: NotificationsService }) 
         // Read in this transaction: it holds the embedded database's only connection.
         settings: await deps.notifications.settingsFor(sale.buyerId, tx),
         type: 'sale_update',
-        data: { action: 'confirm', listingTitle: sale.title, ...(sale.sellerName ? { name: sale.sellerName } : {}) },
+        data: {
+          action: 'confirm',
+          listingTitle: sale.title,
+          ...(sale.sellerName ? { name: sale.sellerName } : {}),
+        },
         link: `/listing/${sale.listingId}`,
         groupKey: `sale:${sale.listingId}`,
       });
