@@ -103,7 +103,7 @@ test('a part goes from listing to sale: seller, buyer, and the owner again', asy
   await expect(seller.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(seller.getByText('$1,299')).toBeVisible();
   await seller.getByRole('button', { name: 'Mark Sold' }).click();
-  // Sold to the buyer who asked about it (the two may then review each other).
+  // Sold to the buyer who asked about it (once they confirm, the two may review each other).
   const who = seller.getByRole('dialog', { name: 'Who bought it?' });
   await who.getByRole('radio', { name: 'Mika H.' }).check();
   await who.getByRole('button', { name: 'Mark Sold' }).click();

@@ -33,6 +33,18 @@ test('a review pair: sold to a buyer, both review, shown on the seller’s page 
   await who.getByRole('button', { name: 'Mark Sold' }).click();
   await expect(seller.getByText('Marked as sold')).toBeVisible();
 
+  // The seller waits for the buyer to confirm; nobody can review before.
+  await seller.reload();
+  await expect(seller.getByText(/Waiting for .+ to confirm the purchase/)).toBeVisible();
+
+  // The buyer is asked, by a notification and on the listing's page, and confirms.
+  await buyer.goto('/notifications');
+  await buyer.getByText(`Did you buy ${title}?`).click();
+  await expect(buyer).toHaveURL(new RegExp(`/listing/${id}$`));
+  const asked = buyer.getByRole('region', { name: 'Did you buy this?' });
+  await asked.getByRole('button', { name: 'Yes, I bought it' }).click();
+  await expect(buyer.getByText('Purchase confirmed')).toBeVisible();
+
   // The buyer reviews first: stars are required.
   await buyer.reload();
   const panel = buyer.getByRole('region', { name: 'Review Mika H.' });

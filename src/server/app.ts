@@ -17,6 +17,7 @@ import { createOffersService } from './features/offers/offers.service';
 import { offersRoutes } from './features/offers/offers.routes';
 import { createReviewsService } from './features/reviews/reviews.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { createSaleEvents } from './features/reviews/sales';
 import { createAdminService } from './features/admin/admin.service';
 import { adminRoutes } from './features/admin/admin.routes';
 import { logSecurityEvent, type SecurityEvent } from './security/security-log';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps) {
   });
   const favourites = createFavouritesService({ db, storage: deps.storage, notifications });
   const boosts = createBoostsService({ db, notifications, wakeJobs });
+  const saleEvents = createSaleEvents({ notifications });
   const listings = createListingsService({
     db,
     reads: deps.database.reads,
@@ -169,6 +171,8 @@ export function createApp(deps: AppDeps) {
       published: (tx, id) => savedSearches.published(tx, id),
       priceChanged: (tx, id, oldPrice, price) => favourites.priceChanged(tx, id, oldPrice, price),
       sold: (tx, id) => favourites.sold(tx, id),
+      soldTo: (tx, sale) => saleEvents.soldTo(tx, sale),
+      relisted: (tx, id) => saleEvents.relisted(tx, id),
     },
     wakeJobs,
   });

@@ -67,5 +67,8 @@ export const ERROR_CODES = [
   'REVIEW_WINDOW_CLOSED',
   'REVIEW_EXISTS',
   'REVIEW_REPLIED',
+  'SALE_NOT_CONFIRMED',
+  'SALE_ANSWERED',
+  'SALE_BLOCKED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

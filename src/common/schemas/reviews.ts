@@ -21,6 +21,11 @@ export const WriteReviewSchema = z
   .meta({ id: 'WriteReview' });
 export type WriteReviewInput = z.input<typeof WriteReviewSchema>;
 
+/** The buyer's answer to "Did you buy this?": only a confirmed purchase can be reviewed. */
+export const PurchaseAnswerSchema = z
+  .object({ bought: z.boolean({ error: 'validation.required' }) })
+  .meta({ id: 'PurchaseAnswer' });
+
 /** The member a review is about answers it once. */
 export const ReviewReplySchema = z.object({ text }).meta({ id: 'ReviewReply' });
 
@@ -41,16 +46,23 @@ export const ReviewSchema = z
 export type Review = z.infer<typeof ReviewSchema>;
 
 /**
- * On a sold listing's page, for its seller and the buyer it was sold to: whether they may still review
- * the other, and what they wrote.
+ * On a sold listing's page, for its seller and the buyer it was sold to: whether the buyer confirmed
+ * the purchase, whether they may still review the other, and what they wrote.
  */
 export const SaleReviewStateSchema = z
   .object({
     role: z.enum(['buyer', 'seller']),
     /** The other side's public name. */
     other: z.string().nullable(),
-    /** Until when reviews can be written, and whether that is still ahead. */
-    windowEndsAt: z.string(),
+    /**
+     * awaiting: the buyer has not yet answered "Did you buy this?"; confirmed: they did, and the two
+     * may review each other; declined: the buyer said they did not buy it (nobody reviews).
+     */
+    status: z.enum(['awaiting', 'confirmed', 'declined']),
+    /** Until when the buyer may answer (while awaiting). */
+    answerBy: z.string(),
+    /** Until when reviews can be written (null until the buyer confirms), and whether that is still ahead. */
+    windowEndsAt: z.string().nullable(),
     open: z.boolean(),
     /** This member's review, if written (published or waiting for the other's). */
     mine: z.object({ rating: z.number(), text: z.string(), published: z.boolean() }).nullable(),

@@ -140,15 +140,29 @@ export const AdminReportPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/**
+ * What an audit entry acted on, kept with the entry as it was then: `label` is a listing's or post's
+ * title, a member's public name, or the title of the listing a message was about; `email` is a member's
+ * address then.
+ */
+export const AuditSubjectSchema = z.object({ label: z.string(), email: z.string().optional() });
+export type AuditSubject = z.infer<typeof AuditSubjectSchema>;
+
 export const AuditEntrySchema = z
   .object({
     id: z.number(),
+    /** The moderator's name; null for an operator command on the machine, or a moderator since deleted. */
     admin: z.string().nullable(),
     action: z.string(),
     kind: z.enum(REPORT_KINDS),
     targetId: z.string(),
-    /** What it acted on, as a moderator recognises it (a title, a member's name); null once gone. */
+    /**
+     * What it acted on, as it was at the time of the action (a title, a member's name); for entries
+     * older than those snapshots, as it is now; null when neither is known.
+     */
     target: z.string().nullable(),
+    /** A member's address at the time of the action (suspensions, grants). */
+    targetEmail: z.string().nullable(),
     reason: z.string(),
     until: z.string().nullable(),
     createdAt: z.string(),

@@ -427,14 +427,24 @@ function AuditLog() {
                 <td className="px-4 py-2 whitespace-nowrap text-slate-700">
                   {formatDate(entry.createdAt, language)}
                 </td>
-                <td className="px-4 py-2 text-slate-900">{entry.admin ?? '—'}</td>
+                <td className="px-4 py-2 text-slate-900">
+                  {entry.admin ??
+                    (entry.action === 'grant-admin' || entry.action === 'revoke-admin'
+                      ? t('audit.operator')
+                      : '—')}
+                </td>
                 <td className="px-4 py-2 text-slate-900">
                   {t(`audit.actions.${entry.action}`)}
                   {entry.until
                     ? ` · ${entry.until === 'forever' ? t('suspend.forever') : t('member.suspendedUntil', { date: formatDate(entry.until, language) })}`
                     : ''}
                 </td>
-                <td className="px-4 py-2 wrap-anywhere text-slate-900">{entry.target ?? '—'}</td>
+                <td className="px-4 py-2 wrap-anywhere text-slate-900">
+                  {entry.target ?? '—'}
+                  {entry.targetEmail ? (
+                    <span className="block text-slate-600">{entry.targetEmail}</span>
+                  ) : null}
+                </td>
                 <td className="px-4 py-2 wrap-anywhere text-slate-700">{entry.reason}</td>
               </tr>
             ))}

@@ -24,6 +24,17 @@ export function describeNotification(
         title: t(`item.offer.${d.action ?? 'made'}.title`, { ...params, name: d.name ?? '' }),
         description: t(`item.offer.${d.action ?? 'made'}.description`, params),
       };
+    case 'sale_update':
+      // The buyer a listing was marked sold to is asked to confirm the purchase.
+      if (d.action === 'confirm')
+        return {
+          title: t('item.saleConfirm.title', params),
+          description: t('item.saleConfirm.description', { ...params, name: d.name ?? '—' }),
+        };
+      return {
+        title: t('item.sale_update.title', params),
+        description: t('item.sale_update.description', params),
+      };
     case 'system':
       return {
         title: d.title ? t('item.system.title', params) : t('item.system.fallback'),

@@ -37,6 +37,16 @@ export function useWriteReview(listingId: string) {
   });
 }
 
+/** The buyer's answer to "Did you buy this?". */
+export function useAnswerPurchase(listingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bought: boolean) =>
+      call(client.listings[':id'].purchase.$post({ param: { id: listingId }, json: { bought } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+  });
+}
+
 export function useReplyToReview(reviewId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -15,7 +15,7 @@ import { Button } from '@client/components/ui/button';
 import { Alert, TextAreaField } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Stars } from '@client/features/listings';
-import { reviewQueries, useWriteReview } from './api';
+import { reviewQueries, useAnswerPurchase, useWriteReview } from './api';
 
 /**
  * On a sold listing's page, for its seller and the buyer it was sold to: review the other side, or
@@ -26,14 +26,55 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
   const language = useLanguage();
   const state = useQuery(reviewQueries.sale(listingId));
   const write = useWriteReview(listingId);
+  const purchase = useAnswerPurchase(listingId);
   const message = useErrorText();
   const form = useSchemaForm(WriteReviewSchema, { defaultValues: { rating: 0, text: '' } });
   const rating = useWatch({ control: form.control, name: 'rating' });
   const { errors, isSubmitting } = form.formState;
   if (!state.data) return null;
   const sale = state.data;
-  const until = formatDate(sale.windowEndsAt, language);
   const name = sale.other ?? '';
+
+  if (sale.status !== 'confirmed' || !sale.windowEndsAt) {
+    if (sale.status === 'declined')
+      return (
+        <Alert>
+          {sale.role === 'buyer' ? t('confirm.declinedBuyer') : t('confirm.declinedSeller', { name })}
+        </Alert>
+      );
+    const answerBy = formatDate(sale.answerBy, language);
+    if (!sale.open) return <Alert>{t('confirm.closed', { date: answerBy })}</Alert>;
+    if (sale.role === 'seller')
+      return <Alert>{t('confirm.waiting', { name: name || '—', date: answerBy })}</Alert>;
+    const answer = async (bought: boolean) => {
+      try {
+        await purchase.mutateAsync(bought);
+        toast.success(bought ? t('confirm.confirmed') : t('confirm.declined'));
+      } catch (error) {
+        toast.error(t('confirm.error'), { description: errorMessage(error, t) });
+      }
+    };
+    return (
+      <section
+        aria-labelledby="purchase-confirm-title"
+        className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm"
+      >
+        <h2 id="purchase-confirm-title" className="font-semibold text-slate-900">
+          {t('confirm.title')}
+        </h2>
+        <p className="mt-1 text-slate-700">{t('confirm.intro', { name: name || '—', date: answerBy })}</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button disabled={purchase.isPending} onClick={() => void answer(true)}>
+            {t('confirm.yes')}
+          </Button>
+          <Button variant="secondary" disabled={purchase.isPending} onClick={() => void answer(false)}>
+            {t('confirm.no')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  const until = formatDate(sale.windowEndsAt, language);
 
   const submit = form.handleSubmit(async (input) => {
     try {

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REPORT_KINDS, REPORT_REASONS } from '@common/schemas/trust';
+import { REPORT_KINDS, REPORT_REASONS, type AuditSubject } from '@common/schemas/trust';
 import { users } from './auth';
 
 /** A member blocking another: the blocked one cannot message them; their listings may be hidden too. */
@@ -84,12 +85,19 @@ export const moderationActions = pgTable(
         'remove-post',
         'suspend',
         'lift-suspension',
+        'grant-admin',
+        'revoke-admin',
       ],
     }).notNull(),
     reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: REPORT_KINDS }).notNull(),
     targetId: text('target_id').notNull(),
     reason: text('reason').notNull().default(''),
+    /**
+     * What was acted on as it was at the time (a listing's or post's title, a member's name and
+     * address), so the log keeps it after the thing is renamed or gone. Null on entries older than it.
+     */
+    subject: jsonb('subject').$type<AuditSubject>(),
     until: timestamp('until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

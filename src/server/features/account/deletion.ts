@@ -1,5 +1,6 @@
 import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { lockMemberForChange } from '../../db/member-state';
 import {
   accounts,
   billingAccounts,
@@ -50,6 +51,8 @@ import { exportPrefix } from './data-export';
 export async function deleteMember(db: Db, storage: Storage, userId: string): Promise<string | null> {
   const files = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
   const email = await db.transaction(async (tx) => {
+    // First: the member's writes in flight finish before this, or wait for it and are refused.
+    await lockMemberForChange(tx, userId);
     const member = await tx.query.users.findFirst({ where: eq(users.id, userId) });
     if (!member || member.deletedAt) return null;
     await removeTheirListings(tx, userId);

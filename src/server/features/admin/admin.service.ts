@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { publicName } from '@common/labels';
 import { languageOrDefault } from '@common/i18n/languages';
@@ -6,10 +6,12 @@ import type {
   AdminOverview,
   AdminReport,
   AuditEntry,
+  AuditSubject,
   ModerationActionInput,
   ReportedContent,
 } from '@common/schemas/trust';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
+import { lockMemberForChange } from '../../db/member-state';
 import {
   communityPosts,
   conversations,
@@ -107,6 +109,36 @@ export function createAdminService(deps: {
     ]);
     return labels;
   }
+  /**
+   * What an action is about as it is at this moment, to keep with its audit entry (inside the action's
+   * transaction, before the action changes it).
+   */
+  async function snapshotOf(tx: Tx, kind: ReportRow['kind'], targetId: string): Promise<AuditSubject | null> {
+    if (kind === 'member') return memberSnapshot(tx, targetId);
+    if (kind === 'listing') {
+      const [row] = await tx
+        .select({ title: listings.title })
+        .from(listings)
+        .where(eq(listings.id, targetId));
+      return row ? { label: row.title } : null;
+    }
+    if (kind === 'post') {
+      const [row] = await tx
+        .select({ title: communityPosts.title })
+        .from(communityPosts)
+        .where(eq(communityPosts.id, targetId));
+      return row ? { label: row.title } : null;
+    }
+    // A message: the listing it was about (never its words, which a removal takes away).
+    const [row] = await tx
+      .select({ title: sql<string | null>`coalesce(${listings.title}, ${conversations.listingTitle})` })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .leftJoin(listings, eq(listings.id, conversations.listingId))
+      .where(eq(messages.id, targetId));
+    return row?.title ? { label: row.title } : null;
+  }
+
   const photoUrl = (photo: StoredPhoto | undefined) =>
     photo ? storage.publicUrl(photoVariantKey(photo, photo.variants[0] ?? 320)) : null;
 
@@ -199,6 +231,7 @@ export function createAdminService(deps: {
     report: ReportRow,
     action: (typeof moderationActions.$inferInsert)['action'],
     extra: { reason?: string; until?: Date | null; kind?: ReportRow['kind']; targetId?: string } = {},
+    subject: AuditSubject | null = null,
   ) {
     await tx
       .update(reports)
@@ -222,25 +255,10 @@ export function createAdminService(deps: {
         targetId: extra.targetId ?? report.targetId,
         reason: extra.reason ?? '',
         until: extra.until ?? null,
+        subject,
       })
       .returning({ id: moderationActions.id });
     return entry!.id;
-  }
-
-  /**
-   * Suspends a member until `until` (null: for good): they are signed out everywhere, cannot sign in,
-   * and their unsold listings leave the market until the suspension ends.
-   */
-  async function suspend(tx: Tx, userId: string, until: Date | null, reason: string) {
-    await tx
-      .update(users)
-      .set({ suspendedUntil: until ?? sql`'infinity'::timestamptz`, suspensionReason: reason })
-      .where(eq(users.id, userId));
-    await tx
-      .update(listings)
-      .set({ isSold: true, hiddenAt: sql`now()`, hiddenReason: 'suspension' })
-      .where(and(eq(listings.userId, userId), eq(listings.isSold, false)));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
   }
 
   const jobHandlers: Record<string, JobHandler> = {
@@ -380,18 +398,35 @@ export function createAdminService(deps: {
           .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
           .for('update');
         if (!report) throw new ApiError(404, 'NOT_FOUND');
+        // A suspension locks the member's row before anything of theirs (docs/trust.md).
+        if (input.action === 'suspend') await lockMemberForChange(tx, report.subjectId);
+        const snapshot =
+          input.action === 'suspend'
+            ? await memberSnapshot(tx, report.subjectId)
+            : await snapshotOf(tx, report.kind, report.targetId);
         switch (input.action) {
           case 'dismiss':
-            await closeReports(tx, adminId, report, 'dismiss');
+            await closeReports(tx, adminId, report, 'dismiss', {}, snapshot);
             return;
           case 'hide-listing': {
             if (report.kind !== 'listing') throw new ApiError(400, 'VALIDATION_ERROR');
-            // Off the market as a sold listing is; a listing already sold stays sold, and hidden.
+            // Off the market as a sold listing is; a listing already sold stays sold, and hidden. One
+            // hidden for its seller's suspension becomes the moderator's, so the suspension's end
+            // leaves it hidden.
             await tx
               .update(listings)
-              .set({ isSold: true, hiddenAt: sql`now()`, hiddenReason: 'moderation' })
-              .where(and(eq(listings.id, report.targetId), isNull(listings.hiddenAt)));
-            await closeReports(tx, adminId, report, 'hide-listing');
+              .set({
+                isSold: true,
+                hiddenAt: sql`coalesce(${listings.hiddenAt}, now())`,
+                hiddenReason: 'moderation',
+              })
+              .where(
+                and(
+                  eq(listings.id, report.targetId),
+                  or(isNull(listings.hiddenAt), eq(listings.hiddenReason, 'suspension')),
+                ),
+              );
+            await closeReports(tx, adminId, report, 'hide-listing', {}, snapshot);
             return;
           }
           case 'remove-message': {
@@ -400,29 +435,38 @@ export function createAdminService(deps: {
               .update(messages)
               .set({ content: '', removedAt: sql`now()` })
               .where(eq(messages.id, report.targetId));
-            await closeReports(tx, adminId, report, 'remove-message');
+            await closeReports(tx, adminId, report, 'remove-message', {}, snapshot);
             return;
           }
           case 'remove-post': {
             if (report.kind !== 'post') throw new ApiError(400, 'VALIDATION_ERROR');
-            await closeReports(tx, adminId, report, 'remove-post');
+            await closeReports(tx, adminId, report, 'remove-post', {}, snapshot);
             removedPost = report.targetId;
             return;
           }
           case 'suspend': {
             const until = input.days === null ? null : new Date(Date.now() + input.days * 86_400_000);
-            await suspend(tx, report.subjectId, until, input.reason);
-            const actionId = await closeReports(tx, adminId, report, 'suspend', {
-              reason: input.reason,
-              until,
-              kind: 'member',
-              targetId: report.subjectId,
-            });
-            // Every open report about this member's things is settled by the suspension too.
+            await suspendMember(tx, report.subjectId, until, input.reason);
+            const actionId = await closeReports(
+              tx,
+              adminId,
+              report,
+              'suspend',
+              { reason: input.reason, until, kind: 'member', targetId: report.subjectId },
+              snapshot,
+            );
+            // The open reports about the member themselves are settled by the suspension too; those
+            // about their listings, messages and posts stay in the queue, each to be judged on its own.
             await tx
               .update(reports)
               .set({ status: 'actioned', resolvedAt: sql`now()` })
-              .where(and(eq(reports.subjectId, report.subjectId), eq(reports.status, 'open')));
+              .where(
+                and(
+                  eq(reports.kind, 'member'),
+                  eq(reports.targetId, report.subjectId),
+                  eq(reports.status, 'open'),
+                ),
+              );
             await enqueueJob(tx, 'moderation.suspended', { userId: report.subjectId, actionId });
             suspended = { userId: report.subjectId, actionId };
           }
@@ -452,7 +496,9 @@ export function createAdminService(deps: {
         .limit(AUDIT_PAGE + 1);
       const page = rows.slice(0, AUDIT_PAGE);
       const last = page.at(-1);
-      const targets = await targetLabels(page.map(({ entry }) => entry));
+      const targets = await targetLabels(
+        page.filter(({ entry }) => !entry.subject).map(({ entry }) => entry),
+      );
       return {
         items: page.map(({ entry, firstName, lastName }) => ({
           id: entry.id,
@@ -460,7 +506,9 @@ export function createAdminService(deps: {
           action: entry.action,
           kind: entry.kind,
           targetId: entry.targetId,
-          target: targets.get(`${entry.kind}:${entry.targetId}`) ?? null,
+          // As it was when acted on; entries older than those snapshots show it as it is now.
+          target: entry.subject?.label ?? targets.get(`${entry.kind}:${entry.targetId}`) ?? null,
+          targetEmail: entry.subject?.email ?? null,
           reason: entry.reason,
           until: suspendedUntilText(entry.until),
           createdAt: entry.createdAt.toISOString(),
@@ -473,16 +521,60 @@ export function createAdminService(deps: {
 }
 
 /**
- * Grants or revokes the moderation desk (`npm run admin`; never through the API). False when no member
- * has the address.
+ * Suspends a member until `until` (null: for good), in the caller's transaction: they are signed out
+ * everywhere, cannot sign in, and their unsold listings leave the market until the suspension ends.
+ * Their row is locked first, so their writes in flight finish before it (and what they wrote is taken
+ * down with the rest) or wait for it and are refused.
+ */
+export async function suspendMember(tx: Tx, userId: string, until: Date | null, reason: string) {
+  await lockMemberForChange(tx, userId);
+  await tx
+    .update(users)
+    .set({ suspendedUntil: until ?? sql`'infinity'::timestamptz`, suspensionReason: reason })
+    .where(eq(users.id, userId));
+  await tx
+    .update(listings)
+    .set({ isSold: true, hiddenAt: sql`now()`, hiddenReason: 'suspension' })
+    .where(and(eq(listings.userId, userId), eq(listings.isSold, false)));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The operator command that grants and revokes the desk, as the audit log names it. */
+export const ADMIN_COMMAND = 'npm run admin';
+
+/**
+ * Grants or revokes the moderation desk (`npm run admin`; never through the API), with an audit log
+ * entry naming the member (their name and address then) and the operator command, in one transaction.
+ * False when no member has the address.
  */
 export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
-  const changed = await db
-    .update(users)
-    .set({ isAdmin })
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .returning({ id: users.id });
-  return changed.length > 0;
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ isAdmin })
+      .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    const member = changed[0];
+    if (!member) return false;
+    await tx.insert(moderationActions).values({
+      adminId: null,
+      action: isAdmin ? 'grant-admin' : 'revoke-admin',
+      kind: 'member',
+      targetId: member.id,
+      reason: `${ADMIN_COMMAND} -- ${isAdmin ? 'grant' : 'revoke'}`,
+      subject: await memberSnapshot(tx, member.id),
+    });
+    return true;
+  });
+}
+
+/** A member's public name and address as they are now, for an audit entry. */
+async function memberSnapshot(executor: Executor, userId: string): Promise<AuditSubject | null> {
+  const [row] = await executor
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { label: publicName(row.firstName, row.lastName) ?? '', email: row.email } : null;
 }
 
 /** A suspension's end as the API gives it: an ISO time, 'forever', or null when not suspended. */

@@ -11,7 +11,8 @@ import type { Message, Thread } from '@common/schemas/messages';
 import type { AdminOverview, AdminReport, AuditEntry } from '@common/schemas/trust';
 import { openDatabase } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
-import { listings, users } from '../../db/schema';
+import { listings, moderationActions, reports, users } from '../../db/schema';
+import { setAdmin } from './admin.service';
 import { endSuspensions } from '../../jobs/housekeeping';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
@@ -177,8 +178,8 @@ describe('the moderation desk', () => {
     const audit = await moderator.browser.get<{ items: AuditEntry[] }>('/api/admin/audit');
     expect(audit.body.items.slice(0, 3).map((e) => [e.action, e.target])).toEqual([
       ['dismiss', 'Sam R.'],
-      // The post is gone with its removal; the message is named by its conversation's listing.
-      ['remove-post', null],
+      // The post is named as it was, though its removal took it away; the message by its listing.
+      ['remove-post', 'Spam'],
       ['remove-message', item.title],
     ]);
   });
@@ -279,8 +280,22 @@ describe('the moderation desk', () => {
         .select({ isAdmin: users.isAdmin })
         .from(users)
         .where(eq(users.id, 'u-1'));
+      const granted = await reopened.db
+        .select()
+        .from(moderationActions)
+        .where(eq(moderationActions.targetId, 'u-1'));
       await reopened.close();
       expect(mia?.isAdmin).toBe(true);
+      // The audit log names the member and the operator command that granted it.
+      expect(granted).toMatchObject([
+        {
+          adminId: null,
+          action: 'grant-admin',
+          kind: 'member',
+          reason: 'npm run admin -- grant',
+          subject: { email: 'mia@example.com' },
+        },
+      ]);
       // With the app running on the embedded database, the command goes through the app.
       const server = await startServer(
         loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'false' }),
@@ -295,6 +310,11 @@ describe('the moderation desk', () => {
           .from(users)
           .where(eq(users.id, 'u-1'));
         expect(after?.isAdmin).toBe(false);
+        const revoked = await server.database.db
+          .select({ action: moderationActions.action, reason: moderationActions.reason })
+          .from(moderationActions)
+          .where(eq(moderationActions.targetId, 'u-1'));
+        expect(revoked).toContainEqual({ action: 'revoke-admin', reason: 'npm run admin -- revoke' });
       } finally {
         await server.stop();
       }
@@ -349,5 +369,100 @@ describe('the moderation desk', () => {
     );
     expect(ids).toEqual(expected.rows.map((row) => row.id));
     await db.execute(sql`update reports set status = 'dismissed' where target_id like 'paged-%'`);
+  });
+  it('a suspension settles only the reports about the member, and its end brings back only what it took down', async () => {
+    const moderator = await admin();
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const other = await signedInMember(t);
+    const reported = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Fake turbo')))
+      .body;
+    const clean = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Real intake'))).body;
+    const started = await buyer.browser.post<{ conversationId: string }>(
+      `/api/listings/${clean.id}/messages`,
+      { content: 'Hi' },
+    );
+    const rude = await seller.browser.post<Message>(
+      `/api/conversations/${started.body.conversationId}/messages`,
+      { content: 'Go away' },
+    );
+    await buyer.browser.post('/api/reports', { kind: 'member', targetId: seller.id, reason: 'scam' });
+    await other.browser.post('/api/reports', { kind: 'member', targetId: seller.id, reason: 'spam' });
+    await buyer.browser.post('/api/reports', {
+      kind: 'listing',
+      targetId: reported.id,
+      reason: 'counterfeit',
+    });
+    await buyer.browser.post('/api/reports', {
+      kind: 'message',
+      targetId: rude.body.id,
+      reason: 'harassment',
+    });
+
+    const aboutMember = await openReport(moderator.browser, seller.id);
+    expect(
+      (await act(moderator.browser, aboutMember.id, { action: 'suspend', days: 7, reason: 'Scamming' }))
+        .status,
+    ).toBe(200);
+    // Both reports about the member are settled; those about the listing and the message still wait.
+    const open = await t.database.db
+      .select({ kind: reports.kind, status: reports.status })
+      .from(reports)
+      .where(eq(reports.subjectId, seller.id));
+    expect(open.filter((r) => r.kind === 'member').map((r) => r.status)).toEqual(['actioned', 'actioned']);
+    expect(open.filter((r) => r.kind !== 'member').map((r) => r.status)).toEqual(['open', 'open']);
+
+    // While suspended, a moderator hides the reported listing for itself.
+    const aboutListing = await openReport(moderator.browser, reported.id);
+    expect((await act(moderator.browser, aboutListing.id, { action: 'hide-listing' })).status).toBe(200);
+
+    await t.database.db
+      .update(users)
+      .set({ suspendedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(users.id, seller.id));
+    await endSuspensions(t.database.db);
+    const rows = await t.database.db.select().from(listings).where(eq(listings.userId, seller.id));
+    const state = new Map(rows.map((row) => [row.id, [row.isSold, row.hiddenReason]]));
+    expect(state.get(clean.id)).toEqual([false, null]);
+    expect(state.get(reported.id)).toEqual([true, 'moderation']);
+    expect((await new TestBrowser(t).get(`/api/listings/${reported.id}`)).status).toBe(404);
+  });
+
+  it('the audit log shows what was acted on as it was then', async () => {
+    const moderator = await admin();
+    const seller = await signedInMember(t, { firstName: 'Nora', lastName: 'Quinn' });
+    const reporter = await signedInMember(t);
+    const item = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Loud exhaust'))).body;
+    await reporter.browser.post('/api/reports', { kind: 'listing', targetId: item.id, reason: 'misleading' });
+    await act(moderator.browser, (await openReport(moderator.browser, item.id)).id, {
+      action: 'hide-listing',
+    });
+    await reporter.browser.post('/api/reports', { kind: 'member', targetId: seller.id, reason: 'scam' });
+    await act(moderator.browser, (await openReport(moderator.browser, seller.id)).id, {
+      action: 'suspend',
+      days: 1,
+      reason: 'Scam',
+    });
+    // Since then the listing was renamed and the member changed their name and address.
+    await t.database.db.update(listings).set({ title: 'Quiet exhaust' }).where(eq(listings.id, item.id));
+    await t.database.db
+      .update(users)
+      .set({ firstName: 'Zed', lastName: 'Other', email: 'changed@example.com' })
+      .where(eq(users.id, seller.id));
+    // A grant by the operator command names its member too.
+    expect(await setAdmin(t.database.db, reporter.email, true)).toBe(true);
+
+    const audit = await moderator.browser.get<{ items: AuditEntry[] }>('/api/admin/audit');
+    expect(audit.body.items.slice(0, 3)).toMatchObject([
+      {
+        admin: null,
+        action: 'grant-admin',
+        targetId: reporter.id,
+        targetEmail: reporter.email,
+        reason: 'npm run admin -- grant',
+      },
+      { action: 'suspend', target: 'Nora Q.', targetEmail: seller.email },
+      { action: 'hide-listing', target: 'Loud exhaust', targetEmail: null },
+    ]);
   });
 });

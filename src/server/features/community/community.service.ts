@@ -1,3 +1,4 @@
+import { lockMembers } from '../../db/member-state';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser } from '@common/schemas/auth';
@@ -86,8 +87,9 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
     },
 
     async create(userId: string, input: z.output<typeof CreatePostSchema>): Promise<Post> {
-      const rows = await db.transaction(async (tx) =>
-        tx
+      const rows = await db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: userId });
+        return tx
           .insert(communityPosts)
           .values({
             userId,
@@ -95,8 +97,8 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
             description: input.description,
             photos: await resolvePhotos(tx, userId, input.photos),
           })
-          .returning({ id: communityPosts.id }),
-      );
+          .returning({ id: communityPosts.id });
+      });
       const [post] = await posts(userId, eq(communityPosts.id, rows[0]!.id), 1);
       return post!;
     },
@@ -118,6 +120,7 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
     async toggleLike(userId: string, id: string) {
       const post = await findPost(id);
       return db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: userId, author: post.userId });
         const added = await tx
           .insert(communityLikes)
           .values({ postId: post.id, userId })
@@ -162,6 +165,8 @@ export function createCommunityService(deps: { db: Db; storage: Storage }) {
     ): Promise<Comment> {
       const post = await findPost(postId);
       const comment = await db.transaction(async (tx) => {
+        // The commenter's and the author's rows first: refused if suspended or deleted since.
+        await lockMembers(tx, { actor: user.id, author: post.userId });
         const rows = await tx
           .insert(communityComments)
           .values({ postId: post.id, userId: user.id, content })

@@ -31,6 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { newestOffer } from '../offers/offer-view';
+import { lockMembers } from '../../db/member-state';
 import { assertWithinQuota, type Quota } from '../../db/member-quota';
 import { isStoredPhoto } from '../../photos/store-photo';
 import { resolvePhotos } from '../../photos/uploads';
@@ -340,6 +341,16 @@ export interface ListingEvents {
   published(tx: Tx, listingId: string): Promise<void>;
   priceChanged(tx: Tx, listingId: string, oldPrice: string, price: number): Promise<void>;
   sold(tx: Tx, listingId: string): Promise<void>;
+  /**
+   * Sold to a member who messaged about it: records the sale for its buyer to confirm. Answers what
+   * to do after the transaction commits, or null.
+   */
+  soldTo(
+    tx: Tx,
+    sale: { listingId: string; title: string; sellerId: string; sellerName: string | null; buyerId: string },
+  ): Promise<(() => Promise<void>) | null>;
+  /** Back on the market: a sale not yet confirmed by its buyer is withdrawn. */
+  relisted(tx: Tx, listingId: string): Promise<void>;
 }
 
 type ListingValues = z.output<typeof ListingInputSchema>;
@@ -806,6 +817,7 @@ export function createListingsService(deps: {
      */
     async create(user: SessionUser, input: ListingValues): Promise<string> {
       const id = await db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: user.id });
         await assertWithinQuota(tx, activeListingsQuota(user));
         const photos = await withStoredPhotos(tx, user.id, input);
         const rows = await tx
@@ -824,6 +836,7 @@ export function createListingsService(deps: {
     /** Saves every field, the price history and the price-drop job together; then drops removed photos. */
     async update(userId: string, id: string, input: ListingValues): Promise<void> {
       const before = await db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: userId });
         const listing = await lockOwn(tx, userId, id);
         const kept = [...listing.photos, ...(listing.receiptImage ? [listing.receiptImage] : [])];
         const stored = await withStoredPhotos(tx, userId, input, kept);
@@ -853,10 +866,11 @@ export function createListingsService(deps: {
      * available again (within the plan's limit, checked in the same transaction).
      */
     async setSold(user: SessionUser, id: string, isSold: boolean, buyerId?: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const afterCommit = await db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: user.id });
         const listing = await lockOwn(tx, user.id, id);
         if (listing.hiddenAt) throw new ApiError(403, 'LISTING_HIDDEN');
-        if (listing.isSold === isSold) return;
+        if (listing.isSold === isSold) return null;
         if (!isSold) await assertWithinQuota(tx, activeListingsQuota(user));
         if (isSold && buyerId) {
           const [asked] = await tx
@@ -882,9 +896,23 @@ export function createListingsService(deps: {
             updatedAt: new Date(),
           })
           .where(eq(listings.id, id));
-        if (isSold) await events.sold(tx, id);
+        if (!isSold) {
+          await events.relisted(tx, id);
+          return null;
+        }
+        await events.sold(tx, id);
+        return buyerId
+          ? events.soldTo(tx, {
+              listingId: id,
+              title: listing.title,
+              sellerId: user.id,
+              sellerName: publicName(user.firstName ?? null, user.lastName ?? null),
+              buyerId,
+            })
+          : null;
       });
       wakeJobs();
+      await afterCommit?.();
     },
 
     /**

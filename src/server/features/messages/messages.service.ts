@@ -22,6 +22,7 @@ import type { RealtimeHub } from '../../realtime/hub';
 import { photoView } from '../listings/listings.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
+import { lockMembers } from '../../db/member-state';
 import { assertWithinQuota } from '../../db/member-quota';
 import { containsPattern } from '../../db/like';
 import { before, decodeKeyset, encodeKeyset, exactTime, type Keyset } from '../../db/keyset';
@@ -460,14 +461,16 @@ export function createMessagesService(deps: {
       if (receiver?.deletedAt) throw new ApiError(409, 'MEMBER_DELETED');
       await assertNotBlocked(db, user.id, receiverId);
       const settings = await notifications.settingsFor(receiverId);
-      const result = await db.transaction((tx) =>
-        storeMessage(
+      const result = await db.transaction(async (tx) => {
+        // Checked again where it is written: a deletion or suspension that came in between wins.
+        await lockMembers(tx, { actor: user.id, receiver: receiverId });
+        return storeMessage(
           tx,
           { conversationId, senderId: user.id, receiverId, content, clientId },
           user,
           settings,
-        ),
-      );
+        );
+      });
       if (result.created) await delivered(result.message, result.notification, settings);
       return result;
     },
@@ -484,6 +487,8 @@ export function createMessagesService(deps: {
       if (!seller[0]) throw new ApiError(404, 'NOT_FOUND');
       const settings = await notifications.settingsFor(seller[0].userId);
       const result = await db.transaction(async (tx) => {
+        // The sender's and the seller's rows first: refused if either was suspended or deleted since.
+        await lockMembers(tx, { actor: user.id, owner: seller[0]!.userId });
         // Held to the end: the listing cannot be deleted or sold while the message is stored.
         const rows = await tx.select().from(listings).where(eq(listings.id, listingId)).for('share');
         const listing = rows[0];

@@ -10,6 +10,7 @@ import {
   type OfferParty,
 } from '@common/schemas/offers';
 import type { Db, Tx } from '../../db/client';
+import { lockMembers } from '../../db/member-state';
 import { listings, offers, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
@@ -65,8 +66,18 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
     for (const message of posted) await messages.deliver(message);
   }
 
-  /** The listing, locked for this step; refused when nobody can negotiate on it any more. */
-  async function lockListing(tx: Tx, listingId: string) {
+  /**
+   * The listing, locked for this step; refused when nobody can negotiate on it any more. The rows of
+   * the member taking the step and of the listing's seller are locked first, and the step refused if
+   * either is suspended or deleted (`lockMembers`).
+   */
+  async function lockListing(tx: Tx, listingId: string, actorId: string) {
+    const [owner] = await tx
+      .select({ userId: listings.userId })
+      .from(listings)
+      .where(eq(listings.id, listingId));
+    if (!owner) throw new ApiError(404, 'NOT_FOUND');
+    await lockMembers(tx, { actor: actorId, owner: owner.userId });
     const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
     if (!listing || listing.hiddenAt) throw new ApiError(404, 'NOT_FOUND');
     return listing;
@@ -127,7 +138,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
         .where(and(eq(offers.listingId, listingId), eq(offers.buyerId, user.id), eq(offers.status, 'open')));
       if (open[0]) await expireIfDue(open[0].id);
       const { offer, posted } = await db.transaction(async (tx) => {
-        const listing = await lockListing(tx, listingId);
+        const listing = await lockListing(tx, listingId, user.id);
         if (listing.userId === user.id) throw new ApiError(400, 'OFFER_OWN_LISTING');
         assertOpenForOffers(listing);
         await assertNotBlocked(tx, user.id, listing.userId);
@@ -171,7 +182,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
           .where(and(eq(offers.id, offerId), or(eq(offers.buyerId, user.id), eq(offers.sellerId, user.id))));
         if (!found) throw new ApiError(404, 'NOT_FOUND');
         // The listing first, then the offer: the order every step takes its locks in.
-        const listing = await lockListing(tx, found.listingId);
+        const listing = await lockListing(tx, found.listingId, user.id);
         const [current] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
         if (current!.status !== 'open') throw new ApiError(409, 'OFFER_CLOSED');
         const party: OfferParty = current!.buyerId === user.id ? 'buyer' : 'seller';
@@ -211,7 +222,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
     async release(user: SessionUser, listingId: string): Promise<void> {
       if (!isUuid(listingId)) throw new ApiError(404, 'NOT_FOUND');
       const posted = await db.transaction(async (tx) => {
-        const listing = await lockListing(tx, listingId);
+        const listing = await lockListing(tx, listingId, user.id);
         if (listing.userId !== user.id) throw new ApiError(404, 'NOT_FOUND');
         if (!listing.pendingBuyerId) throw new ApiError(409, 'LISTING_NOT_PENDING');
         await tx.update(listings).set({ pendingBuyerId: null }).where(eq(listings.id, listingId));

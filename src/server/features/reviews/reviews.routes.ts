@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
 import { ListingBuyersSchema } from '@common/schemas/listings';
 import {
+  PurchaseAnswerSchema,
   ReviewReplySchema,
   SaleReviewStateSchema,
   SellerProfileSchema,
@@ -45,6 +46,23 @@ const routes = {
       404: failure('Not a sale of mine'),
     },
   }),
+  answer: route({
+    member: true,
+    method: 'post',
+    path: '/listings/{id}/purchase',
+    tags,
+    summary: 'The buyer a listing was marked sold to answers "Did you buy this?" (once)',
+    request: { params: IdParam, ...body(PurchaseAnswerSchema) },
+    responses: {
+      200: json(OkSchema, 'Answered'),
+      400: failure('Invalid input'),
+      401: failure('Not signed in'),
+      403: failure('One of the two blocked the other'),
+      404: failure('Not a sale of mine as its buyer'),
+      409: failure('Answered already, or too late'),
+      429: failure('Too many reviews'),
+    },
+  }),
   write: route({
     member: true,
     method: 'post',
@@ -56,8 +74,9 @@ const routes = {
       201: json(OkSchema, 'Written'),
       400: failure('Invalid input'),
       401: failure('Not signed in'),
+      403: failure('One of the two blocked the other'),
       404: failure('Not a sale of mine'),
-      409: failure('Written already, or the window closed'),
+      409: failure('Not confirmed by the buyer, written already, or the window closed'),
       429: failure('Too many reviews'),
     },
   }),
@@ -99,6 +118,12 @@ export function reviewsRoutes(deps: { reviews: ReviewsService; limit: Limiter })
       const state = await reviews.stateFor(c.req.valid('param').id, user.id);
       if (!state) throw new ApiError(404, 'NOT_FOUND');
       return c.json(state, 200);
+    })
+    .openapi(routes.answer, async (c) => {
+      const user = requireUser(c);
+      await deps.limit('review', user.id, LIMITS.review);
+      await reviews.answer(user.id, c.req.valid('param').id, c.req.valid('json').bought);
+      return c.json({ status: 'ok' as const }, 200);
     })
     .openapi(routes.write, async (c) => {
       const user = requireUser(c);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PLAN_DETAILS } from '@common/catalog';
 import { publicName } from '@common/labels';
@@ -13,10 +13,11 @@ import {
 import { BROWSE_PAGE_SIZE } from '@common/schemas/listings';
 import { ratingOf } from '@common/schemas/rating';
 import type { Db, Executor } from '../../db/client';
-import { conversations, listings, reviews, users } from '../../db/schema';
+import { blocks, conversations, listings, reviews, sales, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { ListingsService } from '../listings/listings.service';
+import { assertSaleNotBlocked } from './sales';
 
 /** How many of a seller's reviews their page shows. */
 const PROFILE_REVIEWS = 20;
@@ -43,36 +44,51 @@ export function publishDueReviews(db: Db): Promise<void> {
 
 /**
  * Reviews after a sale (docs/trust.md, "Reviews"): once a seller marks a listing sold to one of its
- * conversations' buyers, each of the two may review the other once, within 30 days. Reviews stay hidden
- * until both have written or the window closes, so neither writes in answer to the other's; the member
- * reviewed may reply once. A seller's page shows their rating, reviews and active listings.
+ * conversations' buyers and that buyer confirms the purchase, each of the two may review the other
+ * once, within 30 days of the confirmation. Reviews stay hidden until both have written or the window
+ * closes, so neither writes in answer to the other's; the member reviewed may reply once. Blocking
+ * either way stops the confirmation and the reviews. A seller's page shows their rating, reviews and
+ * active listings.
  */
 export function createReviewsService(deps: { db: Db; listings: ListingsService }) {
   const { db } = deps;
 
-  /** The sale a member may review: its listing sold to a buyer, the member being one of the two. */
-  async function saleOf(listingId: string, userId: string) {
+  /**
+   * The sale of this listing that the member is part of, newest first: a confirmed one, or the
+   * listing's current one while its buyer has not answered (or said no).
+   */
+  async function saleOf(executor: Executor, listingId: string, userId: string, lock = false) {
     if (!isUuid(listingId)) return null;
-    const [listing] = await db
-      .select({
-        id: listings.id,
-        title: listings.title,
-        sellerId: listings.userId,
-        buyerId: listings.soldToId,
-        soldAt: listings.soldAt,
-        isSold: listings.isSold,
-      })
-      .from(listings)
-      .where(eq(listings.id, listingId));
-    if (!listing?.isSold || !listing.buyerId || !listing.soldAt) return null;
-    if (userId !== listing.sellerId && userId !== listing.buyerId) return null;
-    const role = userId === listing.sellerId ? ('seller' as const) : ('buyer' as const);
+    const query = executor
+      .select({ sale: sales })
+      .from(sales)
+      .leftJoin(listings, eq(listings.id, sales.listingId))
+      .where(
+        and(
+          eq(sales.listingId, listingId),
+          or(eq(sales.sellerId, userId), eq(sales.buyerId, userId)),
+          or(
+            eq(sales.status, 'confirmed'),
+            eq(sales.status, 'awaiting'),
+            and(
+              eq(sales.status, 'declined'),
+              eq(listings.isSold, true),
+              eq(listings.soldToId, sales.buyerId),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(sales.markedAt))
+      .limit(1);
+    const [found] = lock ? await query.for('update', { of: sales }) : await query;
+    if (!found) return null;
+    const sale = found.sale;
+    const role = userId === sale.sellerId ? ('seller' as const) : ('buyer' as const);
     return {
-      ...listing,
-      buyerId: listing.buyerId,
+      ...sale,
       role,
-      otherId: role === 'seller' ? listing.buyerId : listing.sellerId,
-      windowEndsAt: new Date(listing.soldAt.getTime() + REVIEW_DAYS * 86_400_000),
+      otherId: role === 'seller' ? sale.buyerId : sale.sellerId,
+      answerBy: new Date(sale.markedAt.getTime() + REVIEW_DAYS * 86_400_000),
     };
   }
 
@@ -90,7 +106,10 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
   }
 
   return {
-    /** The members who messaged about the seller's listing, newest first: whom it may be sold to. */
+    /**
+     * The members who messaged about the seller's listing, newest first: whom it may be sold to (never
+     * one blocked either way).
+     */
     async buyersOf(sellerId: string, listingId: string) {
       const [listing] = await db
         .select({ id: listings.id })
@@ -101,7 +120,15 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
         .from(conversations)
         .innerJoin(users, eq(users.id, conversations.buyerId))
-        .where(and(eq(conversations.listingId, listingId), isNull(users.deletedAt)))
+        .where(
+          and(
+            eq(conversations.listingId, listingId),
+            isNull(users.deletedAt),
+            sql`not exists (select 1 from ${blocks} b
+              where (b.blocker_id = ${sellerId} and b.blocked_id = ${users.id})
+                 or (b.blocker_id = ${users.id} and b.blocked_id = ${sellerId}))`,
+          ),
+        )
         .orderBy(desc(conversations.lastMessageAt))
         .limit(100);
       return rows.map((row) => ({ id: row.id, name: publicName(row.firstName, row.lastName) }));
@@ -109,7 +136,7 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
 
     /** For a sold listing's page: null unless the viewer is its seller or the buyer it was sold to. */
     async stateFor(listingId: string, viewerId: string): Promise<SaleReviewState | null> {
-      const sale = await saleOf(listingId, viewerId);
+      const sale = await saleOf(db, listingId, viewerId);
       if (!sale) return null;
       const [[other], [mine]] = await Promise.all([
         db
@@ -119,28 +146,69 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
         db
           .select()
           .from(reviews)
-          .where(and(eq(reviews.listingId, listingId), eq(reviews.reviewerId, viewerId))),
+          .where(and(eq(reviews.saleId, sale.id), eq(reviews.reviewerId, viewerId))),
       ]);
+      const now = Date.now();
       return {
         role: sale.role,
         other: other ? publicName(other.firstName, other.lastName) : null,
-        windowEndsAt: sale.windowEndsAt.toISOString(),
-        open: sale.windowEndsAt.getTime() > Date.now(),
+        status:
+          sale.status === 'confirmed' ? 'confirmed' : sale.status === 'declined' ? 'declined' : 'awaiting',
+        answerBy: sale.answerBy.toISOString(),
+        windowEndsAt: sale.windowEndsAt?.toISOString() ?? null,
+        open:
+          sale.status === 'confirmed'
+            ? (sale.windowEndsAt?.getTime() ?? 0) > now
+            : sale.status === 'awaiting' && sale.answerBy.getTime() > now,
         mine: mine ? { rating: mine.rating, text: mine.text, published: mine.publishedAt !== null } : null,
       };
     },
 
-    /** The seller's or the buyer's review of the other: once, within the window. */
-    async write(userId: string, listingId: string, input: z.output<typeof WriteReviewSchema>): Promise<void> {
-      const sale = await saleOf(listingId, userId);
-      if (!sale) throw new ApiError(404, 'NOT_FOUND');
-      if (sale.windowEndsAt.getTime() <= Date.now()) throw new ApiError(409, 'REVIEW_WINDOW_CLOSED');
+    /**
+     * The buyer answers "Did you buy this?": yes opens the 30 days of reviews, no closes the sale.
+     * Once, while the listing is still sold to them, within 30 days of the marking, and never between
+     * members who blocked each other.
+     */
+    async answer(userId: string, listingId: string, bought: boolean): Promise<void> {
       await db.transaction(async (tx) => {
+        const sale = await saleOf(tx, listingId, userId, true);
+        if (!sale || sale.role !== 'buyer') throw new ApiError(404, 'NOT_FOUND');
+        if (sale.status !== 'awaiting') throw new ApiError(409, 'SALE_ANSWERED');
+        if (sale.answerBy.getTime() <= Date.now()) throw new ApiError(409, 'REVIEW_WINDOW_CLOSED');
+        await assertSaleNotBlocked(tx, sale.sellerId, sale.buyerId);
+        await tx
+          .update(sales)
+          .set(
+            bought
+              ? {
+                  status: 'confirmed',
+                  answeredAt: sql`now()`,
+                  windowEndsAt: sql`now() + make_interval(days => ${REVIEW_DAYS})`,
+                }
+              : { status: 'declined', answeredAt: sql`now()` },
+          )
+          .where(eq(sales.id, sale.id));
+      });
+    },
+
+    /**
+     * The seller's or the buyer's review of the other: once per confirmed sale, within its window,
+     * while neither has blocked the other. The sale's row is locked, so two reviews written together
+     * see each other and publish both.
+     */
+    async write(userId: string, listingId: string, input: z.output<typeof WriteReviewSchema>): Promise<void> {
+      await db.transaction(async (tx) => {
+        const sale = await saleOf(tx, listingId, userId, true);
+        if (!sale) throw new ApiError(404, 'NOT_FOUND');
+        if (sale.status !== 'confirmed' || !sale.windowEndsAt) throw new ApiError(409, 'SALE_NOT_CONFIRMED');
+        if (sale.windowEndsAt.getTime() <= Date.now()) throw new ApiError(409, 'REVIEW_WINDOW_CLOSED');
+        await assertSaleNotBlocked(tx, sale.sellerId, sale.buyerId);
         const inserted = await tx
           .insert(reviews)
           .values({
+            saleId: sale.id,
             listingId,
-            listingTitle: sale.title,
+            listingTitle: sale.listingTitle,
             reviewerId: userId,
             subjectId: sale.otherId,
             role: sale.role,
@@ -151,12 +219,12 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
           .onConflictDoNothing()
           .returning({ id: reviews.id });
         if (!inserted[0]) throw new ApiError(409, 'REVIEW_EXISTS');
-        // Both sides have written: both are published now.
+        // Both sides of this sale have written: both are published now (never another sale's).
         const written = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(reviews)
-          .where(eq(reviews.listingId, listingId));
-        if ((written[0]?.n ?? 0) >= 2) await publish(tx, sql`${reviews.listingId} = ${listingId}`);
+          .where(eq(reviews.saleId, sale.id));
+        if ((written[0]?.n ?? 0) >= 2) await publish(tx, sql`${reviews.saleId} = ${sale.id}`);
       });
     },
 

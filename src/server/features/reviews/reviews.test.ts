@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingCard, ListingDetail } from '@common/schemas/listings';
 import type { SaleReviewState, SellerProfile } from '@common/schemas/reviews';
-import { listings, reviews } from '../../db/schema';
+import { blocks, notifications, reviews, sales } from '../../db/schema';
 import { housekeeping } from '../../jobs/housekeeping';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
@@ -20,15 +20,22 @@ afterAll(async () => {
 type Failure = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-/** A listing of the seller's that the buyer asked about, marked sold to that buyer. */
+const markSold = (seller: Member, listingId: string, buyerId?: string) =>
+  seller.browser.request<Failure>('PATCH', `/api/listings/${listingId}/status`, {
+    isSold: true,
+    ...(buyerId ? { buyerId } : {}),
+  });
+const relist = (seller: Member, listingId: string) =>
+  seller.browser.request<Failure>('PATCH', `/api/listings/${listingId}/status`, { isSold: false });
+const answer = (buyer: Member, listingId: string, bought: boolean) =>
+  buyer.browser.post<Failure>(`/api/listings/${listingId}/purchase`, { bought });
+
+/** A listing of the seller's that the buyer asked about, marked sold to that buyer, who confirms. */
 async function sale(seller: Member, buyer: Member, title = 'Recaro seat') {
   const listing = (await seller.browser.post<ListingDetail>('/api/listings', partInput(title))).body;
   await buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Still there?' });
-  const sold = await seller.browser.request('PATCH', `/api/listings/${listing.id}/status`, {
-    isSold: true,
-    buyerId: buyer.id,
-  });
-  expect(sold.status).toBe(200);
+  expect((await markSold(seller, listing.id, buyer.id)).status).toBe(200);
+  expect((await answer(buyer, listing.id, true)).status).toBe(200);
   return listing;
 }
 
@@ -69,7 +76,13 @@ describe('reviews', () => {
     const listing = await sale(seller, buyer);
 
     const state = await buyer.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`);
-    expect(state.body).toMatchObject({ role: 'buyer', other: 'Rita M.', mine: null });
+    expect(state.body).toMatchObject({
+      role: 'buyer',
+      other: 'Rita M.',
+      status: 'confirmed',
+      open: true,
+      mine: null,
+    });
     expect((await stranger.browser.get(`/api/listings/${listing.id}/review`)).status).toBe(404);
     expect((await review(stranger, listing.id, 1)).status).toBe(404);
 
@@ -129,9 +142,9 @@ describe('reviews', () => {
     await review(buyer, listing.id, 2, 'Arrived late.');
     // 30 days pass: the seller can no longer write, and the buyer's review is published.
     await t.database.db
-      .update(listings)
-      .set({ soldAt: sql`now() - interval '31 days'` })
-      .where(eq(listings.id, listing.id));
+      .update(sales)
+      .set({ windowEndsAt: sql`now() - interval '1 day'` })
+      .where(eq(sales.listingId, listing.id));
     await t.database.db
       .update(reviews)
       .set({ windowEndsAt: sql`now() - interval '1 day'` })
@@ -161,5 +174,140 @@ describe('reviews', () => {
     });
     expect(again.body.error.code).toBe('REVIEW_REPLIED');
     expect((await profile(seller.id)).reviews[0]?.reply?.text).toBe('The carrier lost it a day.');
+  });
+  it('only a purchase its buyer confirmed can be reviewed: the buyer is asked, once; no means no reviews', async () => {
+    const seller = await signedInMember(t, { firstName: 'Rita', lastName: 'Moreno' });
+    const buyer = await signedInMember(t);
+    const stranger = await signedInMember(t);
+    const listing = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Turbo manifold')))
+      .body;
+    await buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Mine?' });
+    expect((await markSold(seller, listing.id, buyer.id)).status).toBe(200);
+
+    // The buyer is asked, by a notification and on the listing's page; nobody reviews yet.
+    const [asked] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, buyer.id));
+    expect(asked).toMatchObject({
+      type: 'sale_update',
+      data: { action: 'confirm', listingTitle: 'Turbo manifold', name: 'Rita M.' },
+      link: `/listing/${listing.id}`,
+    });
+    const waiting = await buyer.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`);
+    expect(waiting.body).toMatchObject({ role: 'buyer', status: 'awaiting', open: true, windowEndsAt: null });
+    expect(
+      (await seller.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`)).body.status,
+    ).toBe('awaiting');
+    for (const member of [seller, buyer]) {
+      const early = await review(member, listing.id, 5);
+      expect(early.status).toBe(409);
+      expect(early.body.error.code).toBe('SALE_NOT_CONFIRMED');
+    }
+    // Only the buyer answers.
+    expect((await answer(seller, listing.id, true)).status).toBe(404);
+    expect((await answer(stranger, listing.id, true)).status).toBe(404);
+
+    expect((await answer(buyer, listing.id, false)).status).toBe(200);
+    const again = await answer(buyer, listing.id, true);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('SALE_ANSWERED');
+    expect(
+      (await seller.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`)).body,
+    ).toMatchObject({
+      status: 'declined',
+      open: false,
+    });
+    expect((await review(seller, listing.id, 1)).body.error.code).toBe('SALE_NOT_CONFIRMED');
+    expect((await review(buyer, listing.id, 5)).body.error.code).toBe('SALE_NOT_CONFIRMED');
+    expect((await profile(seller.id)).rating.count).toBe(0);
+  });
+
+  it('re-listing never reopens a sale: another sale is reviewed on its own, the same buyer only once', async () => {
+    const seller = await signedInMember(t);
+    const first = await signedInMember(t);
+    const second = await signedInMember(t);
+    const listing = await sale(seller, first, 'Coilovers');
+    // The first buyer writes; their review waits for the seller's.
+    expect((await review(first, listing.id, 1, 'Never again.')).status).toBe(201);
+
+    // Back on the market, sold to a second buyer who confirms; both of that sale write.
+    expect((await relist(seller, listing.id)).status).toBe(200);
+    await second.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Still for sale?' });
+    expect((await markSold(seller, listing.id, second.id)).status).toBe(200);
+    expect((await answer(second, listing.id, true)).status).toBe(200);
+    expect((await review(second, listing.id, 5, 'Great.')).status).toBe(201);
+    expect((await review(seller, listing.id, 5, 'Great buyer.')).status).toBe(201);
+
+    // The second sale is published; the first buyer's review still waits for its own sale's other side.
+    const page = await profile(seller.id);
+    expect(page.rating).toEqual({ average: 5, count: 1 });
+    expect(page.reviews.map((r) => r.text)).toEqual(['Great.']);
+    const firstState = await first.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`);
+    expect(firstState.body.mine).toMatchObject({ rating: 1, published: false });
+
+    // Re-listed and sold to the first buyer again: the same sale, not a new one to confirm or review.
+    expect((await relist(seller, listing.id)).status).toBe(200);
+    expect((await markSold(seller, listing.id, first.id)).status).toBe(200);
+    const resold = await first.browser.get<SaleReviewState>(`/api/listings/${listing.id}/review`);
+    expect(resold.body).toMatchObject({ status: 'confirmed', mine: { rating: 1, published: false } });
+    expect((await answer(first, listing.id, true)).status).toBe(409);
+    expect((await review(first, listing.id, 5)).body.error.code).toBe('REVIEW_EXISTS');
+    const pairs = await t.database.db.select().from(sales).where(eq(sales.listingId, listing.id));
+    expect(pairs.filter((row) => row.buyerId === first.id)).toHaveLength(1);
+    expect((await profile(seller.id)).rating).toEqual({ average: 5, count: 1 });
+  });
+
+  it('a sale not yet confirmed is withdrawn when the listing is back on the market', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const listing = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Intake'))).body;
+    await buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Hi' });
+    expect((await markSold(seller, listing.id, buyer.id)).status).toBe(200);
+    expect((await relist(seller, listing.id)).status).toBe(200);
+    expect((await answer(buyer, listing.id, true)).status).toBe(404);
+    expect((await buyer.browser.get(`/api/listings/${listing.id}/review`)).status).toBe(404);
+  });
+
+  it('blocking either way: no marking sold to them, no confirming, no reviewing', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const listing = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Blow-off valve')))
+      .body;
+    await buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Hi' });
+    const block = (by: Member, other: Member) =>
+      by.browser.request('PUT', '/api/blocks', { memberId: other.id, hideListings: false });
+    const unblock = (by: Member, other: Member) => by.browser.request('DELETE', `/api/blocks/${other.id}`);
+
+    // The buyer blocked the seller: not offered as a buyer, and not asked to confirm.
+    expect((await block(buyer, seller)).status).toBe(200);
+    const buyers = await seller.browser.get<{ buyers: { id: string }[] }>(
+      `/api/listings/${listing.id}/buyers`,
+    );
+    expect(buyers.body.buyers).toEqual([]);
+    const refused = await markSold(seller, listing.id, buyer.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('SALE_BLOCKED');
+    expect(await t.database.db.select().from(sales).where(eq(sales.listingId, listing.id))).toEqual([]);
+    const asked = await t.database.db.select().from(notifications).where(eq(notifications.userId, buyer.id));
+    expect(asked).toEqual([]);
+    expect((await unblock(buyer, seller)).status).toBe(200);
+
+    // Blocked after the marking: the buyer cannot confirm.
+    expect((await markSold(seller, listing.id, buyer.id)).status).toBe(200);
+    expect((await block(seller, buyer)).status).toBe(200);
+    expect((await answer(buyer, listing.id, true)).body.error.code).toBe('SALE_BLOCKED');
+    expect((await unblock(seller, buyer)).status).toBe(200);
+
+    // Blocked after confirming: neither reviews.
+    expect((await answer(buyer, listing.id, true)).status).toBe(200);
+    expect((await block(buyer, seller)).status).toBe(200);
+    for (const member of [seller, buyer]) {
+      const written = await review(member, listing.id, 3);
+      expect(written.status).toBe(403);
+      expect(written.body.error.code).toBe('SALE_BLOCKED');
+    }
+    expect(await t.database.db.select().from(reviews).where(eq(reviews.listingId, listing.id))).toEqual([]);
+    expect(await t.database.db.select().from(blocks).where(eq(blocks.blockerId, buyer.id))).toHaveLength(1);
   });
 });
