@@ -321,7 +321,7 @@ describe('the moderation desk', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
   it('pages the audit log (serial ids) and the queue (oldest first) with ties in one millisecond', async () => {
     const moderator = await admin();
     const { db } = t.database;
