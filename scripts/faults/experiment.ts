@@ -209,11 +209,14 @@ function tally(
       : null;
 
   const kinds: WriteKind[] = ['message', 'listing', 'sign-up'];
-  const errors = new Map<string, number>();
-  for (const write of writes)
-    if (!write.acknowledged && write.lastError)
-      errors.set(write.lastError, (errors.get(write.lastError) ?? 0) + 1);
-  const retried = writes.filter((w) => w.acknowledged && w.attempts > 1).length;
+  const reasons = (chosen: Write[]) => {
+    const counts = new Map<string, number>();
+    for (const write of chosen)
+      if (write.lastError) counts.set(write.lastError, (counts.get(write.lastError) ?? 0) + 1);
+    return [...counts].map(([error, n]) => `${n}× ${error}`).join(', ');
+  };
+  const unacknowledged = reasons(writes.filter((w) => !w.acknowledged));
+  const retried = writes.filter((w) => w.acknowledged && w.attempts > 1);
   const details = [
     kinds
       .map((kind) => {
@@ -221,8 +224,8 @@ function tally(
         return `${kind}s ${all.filter((w) => w.acknowledged).length}/${all.length}`;
       })
       .join(', '),
-    retried ? `${retried} acknowledged after a retry` : '',
-    errors.size ? `unacknowledged: ${[...errors].map(([error, n]) => `${n}× ${error}`).join(', ')}` : '',
+    retried.length ? `acknowledged after a retry: ${reasons(retried)}` : '',
+    unacknowledged ? `unacknowledged: ${unacknowledged}` : '',
   ]
     .filter(Boolean)
     .join('; ');
