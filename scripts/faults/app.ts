@@ -44,7 +44,7 @@ export function appProcess(options: AppOptions): AppProcess {
   let child: ChildProcess | null = null;
   let exit: Promise<{ code: number | null; signal: string | null }> | null = null;
 
-  async function start(timeoutMs = 120_000): Promise<void> {
+  async function start(timeoutMs = 300_000): Promise<void> {
     if (!existsSync(entry)) throw new Error('dist/server/index.js is missing: run `npm run build` first');
     if (child && child.exitCode === null && child.signalCode === null)
       throw new Error('the app is already running');

@@ -45,7 +45,11 @@ async function countWith(client: pg.Client, keys: Record<WriteKind, string[]>): 
 }
 
 export async function countInPostgres(url: string, keys: Record<WriteKind, string[]>): Promise<Stored> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 60_000,
+  });
   await client.connect();
   try {
     return await countWith(client, keys);
@@ -56,7 +60,13 @@ export async function countInPostgres(url: string, keys: Record<WriteKind, strin
 
 export async function countInEmbedded(dbDir: string, keys: Record<WriteKind, string[]>): Promise<Stored> {
   const server = await startEmbeddedPostgres({ dataDir: dbDir, inThread: true });
-  const client = new pg.Client({ host: server.socketDir, database: 'postgres', user: 'postgres' });
+  const client = new pg.Client({
+    host: server.socketDir,
+    database: 'postgres',
+    user: 'postgres',
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 60_000,
+  });
   try {
     await client.connect();
     return await countWith(client, keys);

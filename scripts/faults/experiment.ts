@@ -58,6 +58,9 @@ export interface Row {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What an experiment has running, for run.ts to stop on Ctrl-C. */
+export const running = { apps: new Set<AppProcess>(), nginx: new Set<{ stop(): Promise<void> }>() };
+
 export async function runExperiment(options: {
   faultCase: FaultCase;
   database: DatabaseKind;
@@ -103,6 +106,7 @@ export async function runExperiment(options: {
         ...(faultCase.cluster ? { trustProxy: 1 } : {}),
       }),
     );
+  for (const app of apps) running.apps.add(app);
   const base = `http://127.0.0.1:${publicPort}`;
   let nginx: { stop(): Promise<void> } | null = null;
   const context: FaultContext = {
@@ -126,6 +130,7 @@ export async function runExperiment(options: {
         [PORTS.apps[0], PORTS.apps[1]],
         path.join(folder, 'nginx.log'),
       );
+    if (nginx) running.nginx.add(nginx);
     say(`app${count > 1 ? 's' : ''} up; making ${sizes.members} members`);
     const members = await setUpMembers(base, smtp, tag, sizes.members);
     await faultCase.prepare?.(context);
@@ -160,8 +165,14 @@ export async function runExperiment(options: {
     await sleep(1_000);
     say('stopping the app and counting');
   } finally {
-    await nginx?.stop();
-    for (const app of apps) await app.kill('SIGTERM');
+    if (nginx) {
+      await nginx.stop();
+      running.nginx.delete(nginx);
+    }
+    for (const app of apps) {
+      await app.kill('SIGTERM');
+      running.apps.delete(app);
+    }
   }
 
   const keys = {

@@ -74,7 +74,7 @@ export function startPostgres(port: number): PostgresServer {
     port,
     url,
     async createDatabase(name) {
-      const client = new pg.Client({ connectionString: url('postgres') });
+      const client = new pg.Client({ connectionString: url('postgres'), connectionTimeoutMillis: 10_000 });
       await client.connect();
       try {
         await client.query(`create database ${name}`);

@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../bench/paths';
 import { CASES, type DatabaseKind } from './cases';
-import { PORTS, runExperiment, type Row, type Sizes } from './experiment';
+import { PORTS, runExperiment, running, type Row, type Sizes } from './experiment';
 import { nginxInstalled } from './nginx';
 import { startPostgres, type PostgresServer } from './postgres';
 import { startFaultySmtp } from './smtp';
@@ -182,14 +182,27 @@ async function main(): Promise<number> {
   if (!experiments.length) usage('nothing to run with these options');
 
   const started = new Date();
+  const code = commit();
   console.log(
-    `ModMarket fault experiments: ${experiments.map((e) => `${e.faultCase.id}/${e.database}`).join(', ')}; commit ${commit()}\n`,
+    `ModMarket fault experiments: ${experiments.map((e) => `${e.faultCase.id}/${e.database}`).join(', ')}; commit ${code}\n`,
   );
   const workDir = mkdtempSync(path.join(tmpdir(), 'modmarket-faults-'));
   const smtp = await startFaultySmtp(PORTS.smtp);
   let postgres: PostgresServer | null = null;
   const rows: Row[] = [];
   const failures: string[] = [];
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the apps, nginx, PostgreSQL and the mail server`);
+      void (async () => {
+        for (const nginx of running.nginx) await nginx.stop().catch(() => undefined);
+        for (const app of running.apps) await app.kill('SIGKILL', 5_000);
+        postgres?.destroy();
+        await smtp.close();
+        console.error(`The apps' logs and data are kept in ${workDir}`);
+        process.exit(130);
+      })();
+    });
   try {
     if (experiments.some((e) => e.database === 'postgres')) postgres = startPostgres(PORTS.postgres);
     for (const [serial, { faultCase, database }] of experiments.entries()) {
@@ -219,7 +232,7 @@ async function main(): Promise<number> {
   }
   const minutes = ((Date.now() - started.getTime()) / 60_000).toFixed(1);
   console.log(
-    `\nFault experiments, ${started.toISOString().slice(0, 16)} UTC, commit ${commit()}, ${minutes} min:\n`,
+    `\nFault experiments, ${started.toISOString().slice(0, 16)} UTC, commit ${code}, ${minutes} min:\n`,
   );
   console.log(table(rows));
   for (const row of rows) console.log(`  ${row.case}/${row.database}: ${row.details}`);

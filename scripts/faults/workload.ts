@@ -151,7 +151,7 @@ export interface LoadOptions {
   messagesPerMember: number;
   /** Listings each member creates along the way (Bronze allows 3 active). */
   listingsPerMember: number;
-  /** The most sign-ups. */
+  /** Sign-ups to make (each tried once; a failed one is not made up for past three times this). */
   signUps: number;
   /** Pause between one member's writes, and between sign-ups. */
   pauseMs: number;
@@ -232,16 +232,19 @@ export function startLoad(options: LoadOptions): Load {
     }
   }
 
+  /** `signUps` acknowledged, or three times as many tried (an outage would use them up quickly). */
   async function signUps(): Promise<void> {
     const browser = new Browser('');
-    for (let i = 0; i < options.signUps && !stopping; i++) {
+    let acknowledged = 0;
+    for (let i = 0; i < options.signUps * 3 && acknowledged < options.signUps && !stopping; i++) {
       const email = `${options.signUpPrefix}${i}@faults.example.com`;
       const write = record('sign-up', email);
       // One try, as a person who sees an error may or may not try again.
-      await attempt(write, () =>
+      const ok = await attempt(write, () =>
         browser.call(options.base(), 'POST', '/api/auth/sign-up', signUpBody(email), 20_000),
       );
-      await sleep(options.signUpPauseMs);
+      if (ok) acknowledged++;
+      await sleep(ok ? options.signUpPauseMs : Math.max(1_000, options.signUpPauseMs));
     }
   }
 
