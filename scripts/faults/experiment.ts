@@ -191,11 +191,11 @@ function keysOf(writes: Write[], kind: WriteKind): string[] {
   return writes.filter((w) => w.kind === kind).map((w) => w.key);
 }
 
-function delivered(smtp: FaultySmtp, address: string): number {
+export function delivered(smtp: FaultySmtp, address: string): number {
   return smtp.received.filter((mail) => mail.to.includes(address)).length;
 }
 
-function tally(
+export function tally(
   id: string,
   database: DatabaseKind,
   writes: Write[],

@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../bench/paths';
 import { CASES, type DatabaseKind } from './cases';
 import { PORTS, runExperiment, running, type Row, type Sizes } from './experiment';
+import { problems, table } from './report';
 import { nginxInstalled } from './nginx';
 import { startPostgres, type PostgresServer } from './postgres';
 import { startFaultySmtp } from './smtp';
@@ -127,44 +128,6 @@ function commit(): string {
   }
 }
 
-const seconds = (value: number | null) => (value === null ? '—' : value.toFixed(1));
-
-export function table(rows: Row[]): string {
-  const header = [
-    'Case',
-    'Database',
-    'Acknowledged',
-    'Stored',
-    'Lost',
-    'Doubled',
-    'Failed',
-    'Emails sent once',
-    'Duplicate emails',
-    'Emails missing (queued)',
-    'Writes back (s)',
-    'Mail caught up (s)',
-  ];
-  const lines = rows.map((row) => [
-    row.case,
-    row.database,
-    String(row.acknowledged),
-    String(row.stored),
-    String(row.lost),
-    String(row.doubled),
-    String(row.failed),
-    `${row.emailsOnce}/${row.emailsExpected}`,
-    String(row.emailsDuplicated),
-    row.emailsMissing ? `${row.emailsMissing} (${row.emailsQueued})` : '0',
-    seconds(row.writesBackSeconds),
-    seconds(row.mailCaughtUpSeconds),
-  ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `| ${widths.map((width, i) => (i < 2 ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`)).join(' | ')} |`;
-  return [format(header), rule, ...lines.map(format)].join('\n');
-}
-
 async function main(): Promise<number> {
   const options = readOptions();
   const entry = path.join(ROOT, 'dist/server/index.js');
@@ -237,11 +200,8 @@ async function main(): Promise<number> {
   console.log(table(rows));
   for (const row of rows) console.log(`  ${row.case}/${row.database}: ${row.details}`);
 
-  const bad = rows.filter((row) => row.lost > 0 || row.emailsMissing > row.emailsQueued);
-  for (const row of bad)
-    console.error(
-      `${row.case}/${row.database}: ${row.lost} acknowledged writes lost, ${row.emailsMissing - row.emailsQueued} expected emails never sent`,
-    );
+  const bad = problems(rows);
+  for (const line of bad) console.error(line);
   for (const failure of failures) console.error(`Could not run ${failure}`);
   const failed = bad.length > 0 || failures.length > 0;
   if (failed || options.keep) console.log(`The apps' logs and data are kept in ${workDir}`);
