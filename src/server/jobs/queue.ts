@@ -172,7 +172,6 @@ export function startJobWorker(
   const startRunner = (kind: string) => {
     runners.set(kind, (runners.get(kind) ?? 0) + 1);
     const runner: Promise<unknown> = runJobs(db, handlers, logger, 100, state, leaseSeconds, kind)
-      .then((ran) => ran)
       .catch((error: unknown) => {
         logger.error({ err: describeError(error), kind }, 'job worker');
         return 0;
