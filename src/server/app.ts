@@ -60,7 +60,7 @@ import { createAccountService } from './features/account/account.service';
 import { createTwoFactor } from './features/auth/two-factor';
 import { placesRoutes } from './features/places/places.routes';
 import { devMailbox } from './mail/dev-mailbox';
-import type { JobHandler } from './jobs/queue';
+import { queueLag, type JobHandler } from './jobs/queue';
 import type Stripe from 'stripe';
 import { createLocalBus, type Bus } from './realtime/bus';
 import { createRealtimeHub } from './realtime/hub';
@@ -274,7 +274,7 @@ export function createApp(deps: AppDeps) {
   api.on('GET', ['/listings', '/listings/:id'], cacheableAnswers());
   // One chain, so that its type is the route table the client's typed calls are checked against.
   const routes = api
-    .route('/', healthRoutes({ ping: () => deps.database.ping() }))
+    .route('/', healthRoutes({ ping: () => deps.database.ping(), queue: () => queueLag(db) }))
     .route(
       '/site',
       siteRoutes({

@@ -1,10 +1,84 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** JSON lines (to stdout unless `destination` is given); fields that could carry secrets are redacted. */
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  severity?: unknown;
+  constraint?: unknown;
+  query?: unknown;
+  params?: unknown;
+  cause?: unknown;
+  stack?: unknown;
+}
+
+/**
+ * One link of an error's chain in words the log may keep. A failed query (Drizzle) says only that: its
+ * text carries the SQL and every value it was given (a member's message, a name, a token's hash). A
+ * database error keeps its SQLSTATE, its message and the constraint it names, and drops its detail
+ * ("Key (email)=(…) already exists") and its context; a data exception (class 22, such as "invalid
+ * input syntax for type uuid: …") quotes the value it refused, so only its code is kept.
+ */
+function describeOne(error: ErrorLike): string {
+  if ('query' in error && 'params' in error) return 'query failed';
+  const message = typeof error.message === 'string' ? error.message : String(error.message);
+  if (typeof error.code === 'string' && typeof error.severity === 'string') {
+    const text = error.code.startsWith('22') ? 'data exception' : message;
+    const constraint = typeof error.constraint === 'string' ? ` (constraint ${error.constraint})` : '';
+    return `database error ${error.code}: ${text}${constraint}`;
+  }
+  const name = typeof error.name === 'string' ? error.name : 'Error';
+  return `${name}: ${message}`;
+}
+
+/** An error and its causes, as one line without the values of any query (see `describeOne`). */
+export function describeError(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    if (typeof current !== 'object') {
+      parts.push(String(current));
+      break;
+    }
+    parts.push(describeOne(current as ErrorLike));
+    current = (current as ErrorLike).cause;
+  }
+  return parts.join(' <- ');
+}
+
+/**
+ * How an error is written to the log (under `err` or `error`): its type, its code, its message as
+ * `describeError` gives it, and the stack's frames (the stack's first line repeats the raw message).
+ */
+function serializeError(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const error = value as ErrorLike;
+  const type = (value as { constructor?: { name?: string } }).constructor?.name ?? 'Error';
+  const message = describeError(value);
+  const frames =
+    typeof error.stack === 'string'
+      ? error.stack
+          .split('\n')
+          .filter((line) => /^\s+at /.test(line))
+          .join('\n')
+      : '';
+  return {
+    type,
+    message,
+    ...(typeof error.code === 'string' || typeof error.code === 'number' ? { code: error.code } : {}),
+    ...(frames ? { stack: `${type}: ${message}\n${frames}` } : {}),
+  };
+}
+
+/**
+ * JSON lines (to stdout unless `destination` is given); fields that could carry secrets are redacted,
+ * and errors are written without the values of the queries that failed.
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     base: undefined,
+    serializers: { err: serializeError, error: serializeError },
     redact: {
       paths: [
         'password',

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,6 +245,32 @@ describe('mail to a server without TLS', () => {
       expect(plain.received).toHaveLength(1);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('mail to a server that accepts the connection and never greets', () => {
+  it('fails the send at the greeting timeout, so its job is retried later instead of holding its slot', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'ModMarket <no-reply@modmarket.example>',
+        db: t.database.db,
+        logger: pino({ level: 'silent' }),
+        logLinks: false,
+        timeouts: { greetingMs: 300 },
+      });
+      await expect(
+        mailer.send({ to: 'member@garage.example.com', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>' }),
+      ).rejects.toThrow(/greeting/i);
+      expect(sockets.length).toBeGreaterThan(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
 });

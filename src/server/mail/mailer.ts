@@ -28,6 +28,14 @@ export interface Mailer {
 }
 
 /**
+ * How long SMTP may take, in milliseconds: to connect, to greet once connected, and between bytes once
+ * talking. A server that accepts connections but never answers fails the send within seconds (its job
+ * is retried later) instead of holding its job's slot for minutes (nodemailer's own defaults are 2
+ * minutes, 30 seconds and 10 minutes).
+ */
+export const SMTP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+
+/**
  * Real SMTP when `SMTP_URL` is set; otherwise the outbox table, read at the dev mailbox page. Outside
  * production the outbox also logs each message's links, for a developer without a mailbox page open.
  */
@@ -39,6 +47,8 @@ export function createMailer(options: {
   logLinks: boolean;
   /** Refuse to send over SMTP without TLS (production, unless ALLOW_HTTP says the network is private). */
   requireTls?: boolean;
+  /** Shorter limits than `SMTP_TIMEOUTS` (tests). */
+  timeouts?: Partial<typeof SMTP_TIMEOUTS>;
 }): Mailer {
   const { db } = options;
   const alreadySent = async (key: string) =>
@@ -52,9 +62,13 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     // With `requireTls`, an smtp:// server that does not offer STARTTLS gets nothing: links are
     // credentials and must not cross the network in clear. smtps:// is TLS from the first byte.
+    const timeouts = { ...SMTP_TIMEOUTS, ...options.timeouts };
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
       requireTLS: options.requireTls ?? false,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
     });
     return {
       kind: 'smtp',

@@ -222,7 +222,8 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
   /** A provider identity was linked to a member: they are told by email, and it is logged. */
   async function linked(c: Context<AppEnv>, userId: string, provider: SocialProvider) {
-    await auth.tellSocialLinked(userId, provider);
+    // The email's job was queued with the link.
+    auth.jobsQueued();
     logSecurityEvent(c, 'social-identity.linked', { memberId: userId, provider });
   }
 
@@ -246,8 +247,9 @@ export function authRoutes(deps: AuthRoutesDeps) {
     if (previous) await auth.endSession(previous);
     const linkRequest = readSecretCookie(c, cookies, SOCIAL_LINK_COOKIE);
     if (linkRequest) {
-      clearCookie(c, cookies, SOCIAL_LINK_COOKIE);
+      // Cleared once used: a link that failed midway is left for the next sign-in here.
       const provider = await completeSocialLink(db, linkRequest, userId);
+      clearCookie(c, cookies, SOCIAL_LINK_COOKIE);
       if (provider) await linked(c, userId, provider);
     }
     const session = await createSession(db, {

@@ -26,6 +26,7 @@ import {
   type Registration,
 } from './registrations';
 import { revokeAllSessions } from './sessions';
+import { SOCIAL_LINKED_JOB } from './social';
 
 export { CREDENTIAL_PROVIDER };
 
@@ -101,7 +102,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (registration) await sendConfirmation(registration);
     },
 
-    'auth.social-linked': async (raw) => {
+    [SOCIAL_LINKED_JOB]: async (raw) => {
       if (await mailer.nextAlreadySent()) return;
       const job = SocialLinkedJob.parse(raw);
       const rows = await db.select().from(users).where(eq(users.id, job.userId));
@@ -186,9 +187,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (ended[0]) await deps.sessionsEnded(ended[0].userId);
     },
 
-    /** Emails a member that a provider identity was linked to their account. */
-    async tellSocialLinked(userId: string, provider: string): Promise<void> {
-      await enqueue('auth.social-linked', { userId, provider });
+    /** Jobs were queued in a transaction of the caller's (a linked identity's email): run them soon. */
+    jobsQueued(): void {
+      deps.wakeJobs();
     },
 
     /**

@@ -1053,6 +1053,35 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
     expect(await signedInAs(linked.browser)).toBe(email);
   });
 
+  it('links an identity with the job of its email, or neither', async () => {
+    const owner = new TestBrowser(app, '198.51.100.44');
+    const email = nextEmail();
+    await owner.post('/api/auth/sign-up', signUpBody(email));
+    await app.runJobs();
+    await owner.post('/api/auth/confirm-email', {
+      token: linkToken((await app.mailTo(email)).at(-1)!.text, '/confirm-signup'),
+    });
+    await owner.post('/api/auth/sign-out');
+    const google = (nonce: string) => ({ claims: { sub: 'g-both', email, email_verified: true, nonce } });
+    const attempt = await round('google', google);
+    expect(attempt.location).toBe('/auth?mode=signin&social=link&provider=google');
+
+    const identities = () => app.database.db.select().from(accounts).where(eq(accounts.accountId, 'g-both'));
+    const allow = await refuseInserts(app.database.db, 'jobs', 'kind', 'auth.social-linked');
+    try {
+      const failed = await attempt.browser.post('/api/auth/sign-in', { email, password: PASSWORD });
+      expect(failed.status).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect(await identities()).toEqual([]);
+
+    expect((await attempt.browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect(await identities()).toHaveLength(1);
+    await app.runJobs();
+    expect((await app.mailTo(email)).at(-1)?.subject).toBe('Google was connected to your ModMarket account');
+  });
+
   it('a waiting sign-up for the address ends when Google vouches for it; its password opens nothing', async () => {
     const email = nextEmail();
     const squatter = new TestBrowser(app, '198.51.100.41');

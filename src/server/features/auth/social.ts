@@ -3,10 +3,14 @@ import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTPayload } 
 import { and, eq } from 'drizzle-orm';
 import type { SocialProvider } from '@common/schemas/auth';
 import type { Env } from '../../env';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { enqueueJob } from '../../jobs/queue';
 import { accounts, profiles, socialLinkRequests, users } from '../../db/schema';
 import { hashToken, randomToken } from '../../security/secrets';
 import { dropRegistrations } from './registrations';
+
+/** The job that emails a member that a provider identity was linked to their account. */
+export const SOCIAL_LINKED_JOB = 'auth.social-linked';
 
 /** What a provider tells us about the person who signed in. */
 export interface SocialIdentity {
@@ -353,27 +357,39 @@ export async function completeSocialLink(
   token: string,
   userId: string,
 ): Promise<SocialProvider | null> {
-  const rows = await db
-    .delete(socialLinkRequests)
-    .where(eq(socialLinkRequests.tokenHash, hashToken(token)))
-    .returning();
-  const request = rows[0];
-  if (!request || request.userId !== userId || request.expiresAt.getTime() <= Date.now()) return null;
-  const provider = request.providerId as SocialProvider;
-  return (await linkIdentity(db, userId, provider, request.accountId)) ? provider : null;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(socialLinkRequests)
+      .where(eq(socialLinkRequests.tokenHash, hashToken(token)))
+      .returning();
+    const request = rows[0];
+    if (!request || request.userId !== userId || request.expiresAt.getTime() <= Date.now()) return null;
+    const provider = request.providerId as SocialProvider;
+    return (await linkWithNotice(tx, userId, provider, request.accountId)) ? provider : null;
+  });
 }
 
-/** Links a provider identity to a member; false when it is already linked (to anyone). */
+/** The link and the job that emails the member about it, in the caller's transaction. */
+async function linkWithNotice(tx: Executor, userId: string, provider: SocialProvider, accountId: string) {
+  const inserted = await tx
+    .insert(accounts)
+    .values({ id: crypto.randomUUID(), userId, accountId, providerId: provider })
+    .onConflictDoNothing()
+    .returning({ id: accounts.id });
+  if (inserted.length === 0) return false;
+  await enqueueJob(tx, SOCIAL_LINKED_JOB, { userId, provider });
+  return true;
+}
+
+/**
+ * Links a provider identity to a member, with the job that tells them by email (both or neither);
+ * false when it is already linked (to anyone).
+ */
 export async function linkIdentity(
   db: Db,
   userId: string,
   provider: SocialProvider,
   accountId: string,
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(accounts)
-    .values({ id: crypto.randomUUID(), userId, accountId, providerId: provider })
-    .onConflictDoNothing()
-    .returning({ id: accounts.id });
-  return inserted.length > 0;
+  return db.transaction((tx) => linkWithNotice(tx, userId, provider, accountId));
 }

@@ -1,8 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ErrorResponseSchema } from '@common/schemas/errors';
-import { HealthResponseSchema } from '@common/schemas/health';
+import { HealthDetailSchema, HealthResponseSchema, type HealthDetail } from '@common/schemas/health';
 import { createRouter } from '../../http/create-router';
-import { errorBody } from '../../http/api-error';
+import { ApiError, errorBody } from '../../http/api-error';
+import { failure, json, route } from '../../http/openapi';
+import { requireUser } from '../auth/sessions';
 
 const getHealth = createRoute({
   method: 'get',
@@ -18,14 +20,36 @@ const getHealth = createRoute({
   },
 });
 
-export function healthRoutes(deps: { ping: () => Promise<void> }) {
-  return createRouter().openapi(getHealth, async (c) => {
-    try {
-      await deps.ping();
-      return c.json({ status: 'ok' as const }, 200);
-    } catch (error) {
-      c.get('logger').warn({ err: error }, 'health check: database unreachable');
-      return c.json(errorBody(c, 'SERVICE_UNAVAILABLE'), 503);
-    }
-  });
+const getHealthDetail = route({
+  member: true,
+  method: 'get',
+  path: '/health/detail',
+  tags: ['System'],
+  summary: 'How far behind the job queue is (admins)',
+  responses: {
+    200: json(HealthDetailSchema, 'The job queue'),
+    401: failure('Not signed in'),
+    403: failure('Not an admin'),
+    503: failure('The database cannot be reached'),
+  },
+});
+
+export function healthRoutes(deps: {
+  ping: () => Promise<void>;
+  queue: () => Promise<HealthDetail['jobs']>;
+}) {
+  return createRouter()
+    .openapi(getHealth, async (c) => {
+      try {
+        await deps.ping();
+        return c.json({ status: 'ok' as const }, 200);
+      } catch (error) {
+        c.get('logger').warn({ err: error }, 'health check: database unreachable');
+        return c.json(errorBody(c, 'SERVICE_UNAVAILABLE'), 503);
+      }
+    })
+    .openapi(getHealthDetail, async (c) => {
+      if (!requireUser(c).isAdmin) throw new ApiError(403, 'FORBIDDEN');
+      return c.json({ status: 'ok' as const, jobs: await deps.queue() }, 200);
+    });
 }

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { users } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { TestBrowser } from '../../../test/test-browser';
+import { signedInMember } from '../../../test/members';
 
 describe('GET /api/health', () => {
   let t: TestApp;
@@ -29,5 +34,39 @@ describe('GET /api/health', () => {
     } finally {
       await broken.close().catch(() => undefined);
     }
+  });
+});
+
+describe('GET /api/health/detail', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows an admin how far behind the job queue is, and nobody else', async () => {
+    const member = await signedInMember(t);
+    const admin = await signedInMember(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+    await t.database.db.execute(sql`insert into jobs (kind, payload, run_at) values
+      ('contact.support', '{}'::jsonb, now() - interval '2 minutes'),
+      ('contact.support', '{}'::jsonb, now() - interval '1 minute'),
+      ('offers.expiry', '{}'::jsonb, now() - interval '30 seconds'),
+      ('offers.expiry', '{}'::jsonb, now() + interval '1 day')`);
+
+    expect((await new TestBrowser(t).get('/api/health/detail')).status).toBe(401);
+    expect((await member.browser.get('/api/health/detail')).status).toBe(403);
+    const detail = await admin.browser.get<{
+      status: string;
+      jobs: { oldestDueSeconds: number; due: Record<string, number>; failed: Record<string, number> };
+    }>('/api/health/detail');
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      status: 'ok',
+      jobs: { due: { 'contact.support': 2, 'offers.expiry': 1 }, failed: {} },
+    });
+    expect(detail.body.jobs.oldestDueSeconds).toBeGreaterThanOrEqual(120);
   });
 });

@@ -108,11 +108,7 @@ export function createMessagesService(deps: {
    * receiver the notification and new counts; the email planned with the message (for when they are
    * away) is looked at soon.
    */
-  async function delivered(
-    message: MessageRow,
-    notification: Notification | null,
-    settings: NotificationSettings,
-  ) {
+  async function delivered(message: MessageRow, notification: Notification | null) {
     await realtime.publish(
       [message.senderId, message.receiverId],
       [{ type: 'message', conversationId: message.conversationId, message: toMessage(message) }],
@@ -386,7 +382,7 @@ export function createMessagesService(deps: {
       notification: Notification | null;
       settings: NotificationSettings;
     }) {
-      await delivered(posted.message, posted.notification, posted.settings);
+      await delivered(posted.message, posted.notification);
     },
 
     async unreadTotal(userId: string): Promise<number> {
@@ -471,7 +467,7 @@ export function createMessagesService(deps: {
           settings,
         );
       });
-      if (result.created) await delivered(result.message, result.notification, settings);
+      if (result.created) await delivered(result.message, result.notification);
       return result;
     },
 
@@ -505,7 +501,7 @@ export function createMessagesService(deps: {
         );
         return { conversationId, ...result };
       });
-      if (result.created) await delivered(result.message, result.notification, settings);
+      if (result.created) await delivered(result.message, result.notification);
       return result;
     },
   };

@@ -16,6 +16,8 @@ import { MISSED_EMAIL_JOB } from './missed-email';
  * send then never returns, as in a process killed mid-send).
  */
 let smtp: 'up' | 'down' | 'dies-mid-send' | 'dies-after-send' = 'up';
+/** Runs while an email is being sent (a message arriving meanwhile). */
+let duringSend: (() => Promise<void>) | null = null;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
@@ -28,6 +30,9 @@ beforeAll(async () => {
         if (key && (await db.execute(sql`select 1 from mail_sent where key = ${key}`)).rows.length) return;
         if (smtp === 'down') throw new Error('SMTP unreachable');
         if (smtp === 'dies-mid-send') return new Promise<void>(() => {});
+        const during = duringSend;
+        duringSend = null;
+        if (during) await during();
         await db.execute(sql`insert into mail_outbox ("to", subject, text, html)
           values (${message.to}, ${message.subject}, ${message.text}, ${message.html})`);
         if (key) await db.execute(sql`insert into mail_sent (key) values (${key})`);
@@ -226,5 +231,21 @@ describe('email for missed messages', () => {
     const mail = await messageMail(seller.email);
     expect(mail).toHaveLength(2);
     expect(mail[1]!.text).toContain('> Second question, again');
+  });
+
+  it('covers a message that came while its email was being sent, after the window', async () => {
+    const { seller, send } = await setup();
+    const id = await send('Is the kit complete?');
+    duringSend = async () => void (await send('And the brackets?'));
+    await t.runJobs();
+    let mail = await messageMail(seller.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).not.toContain('And the brackets?');
+    expect(await pendingEmailJobs()).toBe(1);
+    await sixteenMinutesLater(id);
+    await t.runJobs();
+    mail = await messageMail(seller.email);
+    expect(mail).toHaveLength(2);
+    expect(mail[1]!.text).toContain('> And the brackets?');
   });
 });

@@ -133,7 +133,11 @@ export function createSavedSearchesService(deps: {
               .returning();
             if (inserted.length === 0) return undefined;
             if (settings.emailNotifications && settings.newListings)
-              await enqueueJob(tx, ALERT_EMAIL_JOB, { userId: search.userId, searchId: search.id, listingId });
+              await enqueueJob(tx, ALERT_EMAIL_JOB, {
+                userId: search.userId,
+                searchId: search.id,
+                listingId,
+              });
             return deps.notifications.store(tx, {
               settings,
               userId: search.userId,
