@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, STORAGE_KEY, type Storage } from './storage';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './file-modes';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -19,10 +20,11 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, body) {
       const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      // The app's user alone may read them, whatever the umask (a photo's owner may have deleted it).
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Write then rename, so a reader never sees half a file.
       const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, body);
+      await writeFile(temporary, body, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, file);
     },
     async get(key) {
