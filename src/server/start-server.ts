@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Env } from './env';
 import { createApp, type App } from './app';
-import { createHttpServer } from './http/http-server';
+import { createHttpServer, stopHttpServer } from './http/http-server';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createStorage } from './storage/create-storage';
@@ -121,15 +121,10 @@ export async function startServer(
     database,
     app,
     async stop() {
-      // No new connections; idle keep-alive ones close now, busy ones once their answer is sent.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const idle = setInterval(() => server.closeIdleConnections(), 100);
-      const cut = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS);
+      // No new connections; idle keep-alive ones close once truly idle, busy ones once answered.
+      const closed = stopHttpServer(server, REQUEST_GRACE_MS);
       await app.realtime.close();
       await closed;
-      clearInterval(idle);
-      clearTimeout(cut);
       clearInterval(tidying);
       clearInterval(flushing);
       await app
