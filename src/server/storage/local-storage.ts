@@ -46,6 +46,25 @@ export function createLocalStorage(root: string): Storage {
         if (STORAGE_KEY.test(key)) yield key;
       }
     },
+    async *list(prefix) {
+      const folder = prefix.replace(/\/+$/, '');
+      assertStorageKey(`${folder}/x`);
+      // Depth first, one folder at a time, so a folder's files come together.
+      async function* walk(dir: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+            const key = path.relative(root, full).split(path.sep).join('/');
+            const info = await stat(full).catch(() => null);
+            if (info && STORAGE_KEY.test(key)) yield { key, modifiedAt: info.mtime };
+          }
+        }
+      }
+      yield* walk(path.join(root, ...folder.split('/')));
+    },
     async deletePrefix(prefix) {
       assertStorageKey(`${prefix.replace(/\/+$/, '')}/x`);
       await rm(path.join(root, ...prefix.split('/').filter(Boolean)), { recursive: true, force: true });
