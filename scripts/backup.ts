@@ -3,9 +3,12 @@
 import path from 'node:path';
 import { ConfigError, loadEnv } from '../src/server/env';
 import { backup, BackupError, restore } from '../src/server/backup/backup';
+import { restrictNewFiles } from '../src/server/storage/file-modes';
 
 const [command, folder] = process.argv.slice(2);
 const say = (line: string) => console.log(line);
+// A backup holds members' personal data, and a restore writes DATA_DIR: the operator's user alone.
+restrictNewFiles();
 
 try {
   const env = loadEnv();

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { createTestApp } from '../test/test-app';
 import { signedInMember } from '../test/members';
 import { TestSocket } from '../test/test-socket';
 import { startChildServer } from '../test/child-server';
+import { createHttpServer, stopHttpServer } from './http/http-server';
 
 describe('stopping with SIGTERM', () => {
   it('finishes the request in flight, refuses new connections and exits within 10 seconds', async () => {
@@ -102,6 +104,139 @@ describe('stopping with SIGTERM', () => {
       release();
     } finally {
       await database.close();
+    }
+  });
+});
+
+/** One HTTP/1.1 exchange on a raw connection: what came back, and how the connection ended. */
+function rawClient(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = Buffer.alloc(0);
+  let error: NodeJS.ErrnoException | null = null;
+  socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+  socket.on('error', (failure) => (error = failure));
+  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return {
+    socket,
+    connected: new Promise((resolve) => socket.once('connect', resolve)),
+    /** Resolves once `count` whole answers (head and body by Content-Length) have come. */
+    async answers(count: number) {
+      for (;;) {
+        const parsed = parseAnswers(received);
+        if (parsed.length >= count) return parsed;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    async outcome() {
+      await ended;
+      return { answers: parseAnswers(received), error: error?.code ?? null };
+    },
+  };
+}
+
+function parseAnswers(bytes: Buffer) {
+  const answers: { status: number; connection: string | undefined; body: string }[] = [];
+  let rest = bytes.toString('latin1');
+  for (;;) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (end < 0) return answers;
+    const head = rest.slice(0, end);
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+    if (rest.length < end + 4 + length) return answers;
+    answers.push({
+      status: Number(head.slice(9, 12)),
+      connection: /\r\nconnection: ([^\r]+)/i.exec(head)?.[1]?.toLowerCase(),
+      body: rest.slice(end + 4, end + 4 + length),
+    });
+    rest = rest.slice(end + 4 + length);
+  }
+}
+
+const contactRequest = (email: string) => {
+  const body = JSON.stringify({ name: 'Ines', email, topic: 'other', message: 'Sent just as it stopped.' });
+  return {
+    head: `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    body,
+  };
+};
+
+describe('stopping the HTTP server', () => {
+  it('answers requests that arrive on idle keep-alive connections as it stops, and the POSTs in flight, never resetting them', async () => {
+    const t = await createTestApp();
+    const server = createHttpServer(t.app.fetch);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // Three keep-alive connections, each idle after a first answer.
+      const clients = [rawClient(port), rawClient(port), rawClient(port)];
+      for (const client of clients) {
+        await client.connected;
+        client.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        expect((await client.answers(1))[0]!.status).toBe(200);
+      }
+      const [sameTick, slowHead, halfBody] = clients as [
+        ReturnType<typeof rawClient>,
+        ReturnType<typeof rawClient>,
+        ReturnType<typeof rawClient>,
+      ];
+      // A POST whose body is still coming when the stop begins.
+      const inFlight = contactRequest('in-flight@example.com');
+      halfBody.socket.write(inFlight.head + inFlight.body.slice(0, 10));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A whole POST written on an idle connection in the very turn the stop begins: in the kernel's
+      // buffer, not yet read, when the server looks for idle connections.
+      const crossing = contactRequest('crossing@example.com');
+      sameTick.socket.write(crossing.head + crossing.body);
+      const slow = contactRequest('slow-head@example.com');
+      slowHead.socket.write(slow.head.slice(0, 20));
+      const stopped = stopHttpServer(server, 5_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      slowHead.socket.write(slow.head.slice(20) + slow.body);
+      halfBody.socket.write(inFlight.body.slice(10));
+
+      for (const [client, email] of [
+        [sameTick, 'crossing@example.com'],
+        [slowHead, 'slow-head@example.com'],
+        [halfBody, 'in-flight@example.com'],
+      ] as const) {
+        const { answers, error } = await client.outcome();
+        expect(error, email).toBeNull();
+        expect(answers.slice(1), email).toEqual([
+          { status: 201, connection: 'close', body: expect.any(String) as string },
+        ]);
+      }
+      await stopped;
+      const stored = await t.database.db.execute<{ email: string }>(
+        sql`select email from contact_messages order by email`,
+      );
+      expect(stored.rows.map((row) => row.email)).toEqual([
+        'crossing@example.com',
+        'in-flight@example.com',
+        'slow-head@example.com',
+      ]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+      await t.close();
+    }
+  });
+
+  it('closes a keep-alive connection that stays idle cleanly, with no reset', async () => {
+    const t = await createTestApp();
+    const server = createHttpServer(t.app.fetch);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const client = rawClient(port);
+      await client.connected;
+      client.socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await client.answers(1);
+      await stopHttpServer(server, 5_000);
+      const { answers, error } = await client.outcome();
+      expect(error).toBeNull();
+      expect(answers).toHaveLength(1);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Env } from './env';
 import { createApp, type App } from './app';
-import { createHttpServer } from './http/http-server';
+import { createHttpServer, stopHttpServer } from './http/http-server';
 import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createStorage } from './storage/create-storage';
@@ -12,6 +12,7 @@ import { housekeeping } from './jobs/housekeeping';
 import { createPostgresBus } from './realtime/bus';
 import { startOperatorSocket } from './backup/operator-socket';
 import { setAdmin } from './features/admin/admin.service';
+import { makePrivateDir, restrictNewFiles, tightenTree } from './storage/file-modes';
 
 /** At shutdown, requests in flight get this long to finish, then the running job this long more. */
 const REQUEST_GRACE_MS = 5_000;
@@ -33,6 +34,10 @@ export async function startServer(
   options: { clientDir?: string } = {},
 ): Promise<RunningServer> {
   const dataDir = path.resolve(env.DATA_DIR);
+  // DATA_DIR holds password hashes, sessions, photos and exports: the app's user alone may open it.
+  restrictNewFiles();
+  await makePrivateDir(dataDir);
+  await tightenTree(dataDir);
   const database = await openDatabase({
     ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'db') }),
     poolMax: env.DB_POOL_MAX,
@@ -70,6 +75,13 @@ export async function startServer(
     await seedDemoCatalog({ db: database.db, storage, logger });
   }
 
+  // The embedded database writes its files open to everyone, whatever the umask.
+  const embeddedDir = env.DATABASE_URL ? null : path.join(dataDir, 'db');
+  const tightenEmbedded = async () => {
+    if (embeddedDir) await tightenTree(embeddedDir);
+  };
+  await tightenEmbedded();
+
   let wake = () => undefined as void;
   // Several instances share one PostgreSQL server: realtime events travel through LISTEN/NOTIFY.
   const realtimeBus = env.DATABASE_URL
@@ -87,7 +99,9 @@ export async function startServer(
   const worker = startJobWorker(database.db, app.jobHandlers, logger);
   wake = worker.wake;
   const tidying = setInterval(() => {
-    housekeeping(database.db, storage).catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
+    housekeeping(database.db, storage)
+      .then(tightenEmbedded)
+      .catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
   }, 3600_000);
   tidying.unref();
   const flushing = setInterval(() => {
@@ -107,15 +121,10 @@ export async function startServer(
     database,
     app,
     async stop() {
-      // No new connections; idle keep-alive ones close now, busy ones once their answer is sent.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const idle = setInterval(() => server.closeIdleConnections(), 100);
-      const cut = setTimeout(() => server.closeAllConnections(), REQUEST_GRACE_MS);
+      // No new connections; idle keep-alive ones close once truly idle, busy ones once answered.
+      const closed = stopHttpServer(server, REQUEST_GRACE_MS);
       await app.realtime.close();
       await closed;
-      clearInterval(idle);
-      clearTimeout(cut);
       clearInterval(tidying);
       clearInterval(flushing);
       await app
@@ -124,6 +133,7 @@ export async function startServer(
       await worker.stop(JOB_GRACE_MS);
       await operator?.close();
       await database.close();
+      await tightenEmbedded();
     },
   };
 }

@@ -10,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pLimit from 'p-limit';
 import type { Env } from '../env';
 import { createStorage } from '../storage/create-storage';
+import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenTree } from '../storage/file-modes';
 import { askRunningApp, operatorSocketPath } from './operator-socket';
 
 const run = promisify(execFile);
@@ -97,7 +98,9 @@ export async function backup(env: Env, to: string, say: (line: string) => void):
   const dataDir = path.resolve(env.DATA_DIR);
   const existing = await readdir(to).catch(() => []);
   if (existing.length) throw new BackupError(`${to} is not empty: back up into a new folder`);
-  await mkdir(path.join(to, 'files'), { recursive: true });
+  // Members' personal data: the operator's user alone may read a backup.
+  await makePrivateDir(to);
+  await makePrivateDir(path.join(to, 'files'));
 
   let database: BackupManifest['database'];
   if (env.DATABASE_URL) {
@@ -118,7 +121,9 @@ export async function backup(env: Env, to: string, say: (line: string) => void):
       );
     const fromApp = asked?.body ?? null;
     const bytes = fromApp ?? (await dumpStoppedEmbedded(dataDir));
-    await writeFile(path.join(to, EMBEDDED_DUMP), bytes);
+    // Opened here, the embedded database wrote its files open to everyone, as it does.
+    if (!fromApp) await tightenTree(embeddedDir(dataDir));
+    await writeFile(path.join(to, EMBEDDED_DUMP), bytes, { mode: PRIVATE_FILE_MODE });
     say(`database: embedded, ${fromApp ? 'dumped by the running app' : 'dumped (the app is stopped)'}`);
   }
 
@@ -133,8 +138,8 @@ export async function backup(env: Env, to: string, say: (line: string) => void):
         // Removed since it was listed (a deleted listing's photo): nothing to keep.
         if (!file) return null;
         const target = path.join(to, 'files', ...key.split('/'));
-        await mkdir(path.dirname(target), { recursive: true });
-        await pipeline(file.body, createWriteStream(target));
+        await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+        await pipeline(file.body, createWriteStream(target, { mode: PRIVATE_FILE_MODE }));
         return { key, contentType: file.contentType, size: (await stat(target)).size };
       }),
     );
@@ -142,7 +147,11 @@ export async function backup(env: Env, to: string, say: (line: string) => void):
   say(`files: ${files.length} from ${env.s3 ? `the bucket ${env.s3.bucket}` : 'disk'}`);
 
   const manifest: BackupManifest = { format: 1, createdAt: new Date().toISOString(), database, files };
-  await writeFile(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  // pg_dump writes its file as the umask says: whatever it left open is closed before the manifest.
+  await tightenTree(to);
+  await writeFile(path.join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: PRIVATE_FILE_MODE,
+  });
   return manifest;
 }
 
@@ -188,11 +197,12 @@ export async function restore(env: Env, from: string, say: (line: string) => voi
       await rename(dir, aside);
       say(`database: the one in the way is kept as ${aside}`);
     }
-    await mkdir(dataDir, { recursive: true });
+    await makePrivateDir(dataDir);
     const archive = new Blob([new Uint8Array(await readFile(path.join(from, EMBEDDED_DUMP)))]);
     const db = await PGlite.create(dir, { loadDataDir: archive, extensions: { pg_trgm } });
     await db.query('select 1');
     await db.close();
+    await tightenTree(dataDir);
     say('database: embedded, restored');
   }
 

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 
 /** A body still unread when the answer goes out is read and dropped up to this size, else the connection closes. */
@@ -20,6 +21,7 @@ export function createHttpServer(
   const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = { ...HTTP_TIMEOUTS, ...timeouts };
   // Our own clean-up below replaces the adapter's, which may close a connection it already kept alive.
   const listener = getRequestListener(fetch, { autoCleanupIncoming: false });
+  const connections = trackConnections();
   const server = createServer(
     {
       // Slow or idle clients cannot hold connections for ever. Node checks the first two only every
@@ -31,11 +33,108 @@ export function createHttpServer(
       keepAliveTimeout: keepAliveTimeoutMs,
     },
     (req, res) => {
+      // A request that crossed the server's goodbye on an idle connection: it was never taken.
+      if (connections.closing.has(req.socket)) {
+        req.socket.destroy();
+        return;
+      }
+      connections.started(req, res);
       guardConnection(server, req, res);
       void listener(req, res);
     },
   );
+  server.on('connection', connections.opened);
+  // Node's own version (which `server.close()` calls too) destroys every connection its parser holds no
+  // request on, including one whose next request is already in the kernel's buffer, unread: the client
+  // gets a reset in the middle of sending it. This one closes only connections that stayed quiet.
+  server.closeIdleConnections = connections.closeQuiet;
   return server;
+}
+
+/** How long a connection must stay quiet, through at least one turn of reading, to count as idle. */
+const QUIET_MS = 50;
+/** How long a connection told goodbye may take to say it back before it is cut. */
+const GOODBYE_MS = 2_000;
+
+interface ConnectionState {
+  /** Requests taken and not yet answered in full. */
+  busy: number;
+  /** `bytesRead` when it last became idle: more since means a request is on its way. */
+  quietAt: number;
+}
+
+/**
+ * Which connections are truly idle: none of their requests unanswered, and not a byte read since the
+ * last was. Idle ones are closed gently: FIN first (the client sees the connection end cleanly, and
+ * makes its next request on a new one), then the socket once the client has closed its side.
+ */
+function trackConnections() {
+  const states = new Map<Socket, ConnectionState>();
+  const closing = new WeakSet<Socket>();
+  const considering = new Set<Socket>();
+  const idle = (socket: Socket, state: ConnectionState) =>
+    state.busy === 0 && socket.bytesRead === state.quietAt && !socket.destroyed && !closing.has(socket);
+
+  const goodbye = (socket: Socket) => {
+    closing.add(socket);
+    socket.end();
+    const cut = setTimeout(() => socket.destroy(), GOODBYE_MS);
+    cut.unref();
+    socket.once('close', () => clearTimeout(cut));
+  };
+
+  return {
+    closing,
+    opened(socket: Socket) {
+      states.set(socket, { busy: 0, quietAt: socket.bytesRead });
+      socket.once('close', () => states.delete(socket));
+    },
+    started(req: IncomingMessage, res: ServerResponse) {
+      const state = states.get(req.socket);
+      if (!state) return;
+      state.busy++;
+      res.once('close', () => {
+        state.busy--;
+        // What is left of the body (being read and dropped) is this request's, not a new one.
+        if (req.complete || req.destroyed) state.quietAt = req.socket.bytesRead;
+        else req.once('end', () => (state.quietAt = req.socket.bytesRead));
+      });
+    },
+    /**
+     * Closes, gently, the connections idle now and still idle, with nothing more read, a moment later:
+     * by then whatever a client had already sent has been read, and its request is answered instead.
+     */
+    closeQuiet() {
+      const candidates = [...states].filter(
+        ([socket, state]) => !considering.has(socket) && idle(socket, state),
+      );
+      if (!candidates.length) return;
+      for (const [socket] of candidates) considering.add(socket);
+      const marks = candidates.map(([socket, state]) => [socket, state, socket.bytesRead] as const);
+      setTimeout(() => {
+        for (const [socket, state, bytes] of marks) {
+          considering.delete(socket);
+          if (idle(socket, state) && socket.bytesRead === bytes) goodbye(socket);
+        }
+      }, QUIET_MS).unref();
+    },
+  };
+}
+
+/**
+ * Stops the server: no new connections; requests in flight are answered (with `Connection: close`),
+ * idle keep-alive connections are closed once truly idle, and after `graceMs` whatever is left is cut.
+ * Resolves once every connection has closed.
+ */
+export function stopHttpServer(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Connections busy now become idle once answered (unless Connection: close ends them first).
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  return closed.finally(() => {
+    clearInterval(idle);
+    clearTimeout(cut);
+  });
 }
 
 export interface HttpTimeouts {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pruneSentMail } from '../mail/mailer';
 import { pruneRateLimits } from '../security/rate-limit';
-import { sweepUploads } from '../photos/uploads';
+import { sweepOrphanFiles, sweepUploads } from '../photos/uploads';
+import { sweepExpiredExports } from '../features/account/data-export';
 import type { Storage } from '../storage/storage';
 import { lapseEndedGracePeriods } from '../features/billing/billing.service';
 import { publishDueReviews } from '../features/reviews/reviews.service';
@@ -14,7 +15,8 @@ export const FAILED_JOB_PAYLOAD_DAYS = 7;
  * What the database need not keep, removed once an hour by every instance (each statement is safe to
  * run twice): ended rate-limit windows, keys of mail sent over 30 days ago, expired sessions (with
  * their IP addresses), one-time links, sign-ups never confirmed, social link requests, photos uploaded
- * but never used within a day (files and records), and the payloads of jobs that failed over a week ago.
+ * but never used within a day (files and records), photo files no upload owns (after an hour), data
+ * exports past their 24 hours (files and records), and the payloads of jobs that failed over a week ago.
  * It also lapses to Bronze the paid plans whose grace period after a failed payment has ended (once each),
  * ends suspensions that have run their course, and publishes reviews whose 30 days have passed.
  */
@@ -26,6 +28,8 @@ export async function housekeeping(db: Db, storage: Storage): Promise<void> {
   await db.execute(sql`delete from pending_registration where expires_at < now()`);
   await db.execute(sql`delete from social_link_request where expires_at < now()`);
   await sweepUploads(db, storage);
+  await sweepOrphanFiles(db, storage);
+  await sweepExpiredExports(db, storage);
   await db.execute(sql`update jobs set payload = '{}'::jsonb
     where failed_at < now() - make_interval(days => ${FAILED_JOB_PAYLOAD_DAYS}) and payload <> '{}'::jsonb`);
   await lapseEndedGracePeriods(db);

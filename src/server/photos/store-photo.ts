@@ -60,6 +60,12 @@ const UPLOAD_KEY = new RegExp(`^listings/([A-Za-z0-9_-]+)/${UUID}$`);
 /** The demo catalogue's photos: `listings/<uuid>`. */
 const SEEDED_KEY = new RegExp(`^listings/${UUID}$`);
 
+/** A file of a member's upload (`listings/<member id>/<uuid>/<width>.webp`): the upload's key, else null. */
+export function uploadKeyOfFile(fileKey: string): string | null {
+  const photoKey = fileKey.slice(0, fileKey.lastIndexOf('/'));
+  return UPLOAD_KEY.test(photoKey) ? photoKey : null;
+}
+
 /** Whether a stored photo is one `storePhoto` could have made: its key and its variant widths. */
 export function isStoredPhoto(photo: StoredPhoto): boolean {
   return (

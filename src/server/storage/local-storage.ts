@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, STORAGE_KEY, type Storage } from './storage';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './file-modes';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -19,10 +20,11 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, body) {
       const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      // The app's user alone may read them, whatever the umask (a photo's owner may have deleted it).
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Write then rename, so a reader never sees half a file.
       const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, body);
+      await writeFile(temporary, body, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, file);
     },
     async get(key) {
@@ -43,6 +45,25 @@ export function createLocalStorage(root: string): Storage {
         // Only what the app stored: anything else in the folder is not one of its files.
         if (STORAGE_KEY.test(key)) yield key;
       }
+    },
+    async *list(prefix) {
+      const folder = prefix.replace(/\/+$/, '');
+      assertStorageKey(`${folder}/x`);
+      // Depth first, one folder at a time, so a folder's files come together.
+      async function* walk(dir: string): AsyncGenerator<{ key: string; modifiedAt: Date }> {
+        const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+        entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
+            const key = path.relative(root, full).split(path.sep).join('/');
+            const info = await stat(full).catch(() => null);
+            if (info && STORAGE_KEY.test(key)) yield { key, modifiedAt: info.mtime };
+          }
+        }
+      }
+      yield* walk(path.join(root, ...folder.split('/')));
     },
     async deletePrefix(prefix) {
       assertStorageKey(`${prefix.replace(/\/+$/, '')}/x`);

@@ -7,7 +7,7 @@ import {
   S3Client,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
-import { assertStorageKey, type Storage } from './storage';
+import { assertStorageKey, PRIVATE_CACHE_CONTROL, PRIVATE_PREFIX, type Storage } from './storage';
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph, R2, …) and how browsers reach its files. */
 export interface S3Settings {
@@ -21,6 +21,8 @@ export interface S3Settings {
   publicUrl?: string | undefined;
   /** Addresses the bucket in the path (`endpoint/bucket/key`), as most self-hosted servers need. */
   forcePathStyle: boolean;
+  /** Keys asked for per listing page (S3's own limit, 1000, when unset; tests ask for fewer). */
+  listPageSize?: number | undefined;
 }
 
 /** S3 deletes at most this many objects per request. */
@@ -43,6 +45,7 @@ export function createS3Storage(settings: S3Settings): Storage {
     maxAttempts: 3,
   });
   const Bucket = settings.bucket;
+  const pageSize = settings.listPageSize;
   const base = settings.publicUrl?.replace(/\/+$/, '');
   return {
     async put(key, body, contentType) {
@@ -55,7 +58,10 @@ export function createS3Storage(settings: S3Settings): Storage {
           Body: body,
           ContentType: contentType,
           ContentLength: body.length,
-          CacheControl: 'public, max-age=31536000, immutable',
+          // Photos never change under their key; a member's export is theirs alone and never cached.
+          CacheControl: key.startsWith(PRIVATE_PREFIX)
+            ? PRIVATE_CACHE_CONTROL
+            : 'public, max-age=31536000, immutable',
         }),
       );
     },
@@ -75,8 +81,17 @@ export function createS3Storage(settings: S3Settings): Storage {
       }
     },
     async *keys() {
-      for await (const page of paginateListObjectsV2({ client }, { Bucket }))
+      for await (const page of paginateListObjectsV2({ client, pageSize }, { Bucket }))
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+    },
+    async *list(prefix) {
+      const folder = `${prefix.replace(/\/+$/, '')}/`;
+      assertStorageKey(`${folder}x`);
+      // Page after page (each asks with the last one's ContinuationToken), in key order: a folder's
+      // files come together. Only under the folder: backups or anything else in the bucket stay unseen.
+      for await (const page of paginateListObjectsV2({ client, pageSize }, { Bucket, Prefix: folder }))
+        for (const object of page.Contents ?? [])
+          if (object.Key && object.LastModified) yield { key: object.Key, modifiedAt: object.LastModified };
     },
     async deletePrefix(prefix) {
       const folder = `${prefix.replace(/\/+$/, '')}/`;
@@ -87,7 +102,7 @@ export function createS3Storage(settings: S3Settings): Storage {
         await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch, Quiet: true } }));
         batch = [];
       };
-      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: folder })) {
+      for await (const page of paginateListObjectsV2({ client, pageSize }, { Bucket, Prefix: folder })) {
         for (const object of page.Contents ?? []) {
           if (object.Key) batch.push({ Key: object.Key });
           if (batch.length === DELETE_BATCH) await flush();

@@ -1,8 +1,9 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { PHOTO_VARIANT_WIDTHS, photoVariantKey, type StoredPhoto } from '@common/photos';
 import type { Db } from '../../db/client';
 import type { users } from '../../db/schema';
 import {
+  dataExports,
   communityComments,
   communityPosts,
   conversations,
@@ -22,6 +23,28 @@ export const EXPORT_SECONDS = 24 * 3600;
 
 /** Where a member's export lives in storage (removed with the account). */
 export const exportPrefix = (userId: string) => `${PRIVATE_PREFIX}${userId}`;
+
+/**
+ * Removes data exports past their 24 hours, files and records, on disk or in the bucket alike: each
+ * member's export folder whose newest file is older than that (also one whose record is gone, left by
+ * a process stopped part way), and the records that have expired. Answers how many folders it removed.
+ */
+export async function sweepExpiredExports(db: Db, storage: Storage, now = new Date()): Promise<number> {
+  const cutoff = now.getTime() - EXPORT_SECONDS * 1000;
+  const newest = new Map<string, number>();
+  for await (const file of storage.list(PRIVATE_PREFIX)) {
+    const folder = file.key.slice(0, file.key.lastIndexOf('/') + 1);
+    newest.set(folder, Math.max(newest.get(folder) ?? 0, file.modifiedAt.getTime()));
+  }
+  let removed = 0;
+  for (const [folder, time] of newest)
+    if (time < cutoff) {
+      await storage.deletePrefix(folder);
+      removed++;
+    }
+  await db.delete(dataExports).where(lt(dataExports.expiresAt, now));
+  return removed;
+}
 
 /** Each photo's largest variant, where a browser loads it. */
 function photoUrls(storage: Storage, photos: StoredPhoto[] | null): string[] {
