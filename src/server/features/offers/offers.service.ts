@@ -33,7 +33,8 @@ const expiry = () => new Date(Date.now() + OFFER_HOURS * 3_600_000);
  * buyer bisect the seller's secret floor. Not scaled by RATE_LIMIT_SCALE: it guards a secret, not load.
  */
 export const AUTO_DECLINE_LIMIT = { max: 3, windowSeconds: 24 * 3600 };
-const autoDeclineKey = (buyerId: string, listingId: string) => `offer-auto-declined:${buyerId}:${listingId}`;
+// Ends with the buyer id, as keys about a member do, so deleting the account clears it.
+const autoDeclineKey = (buyerId: string, listingId: string) => `offer-auto-declined:${listingId}:${buyerId}`;
 
 /**
  * Offers on a listing (docs/trust.md, "Offers"): a buyer names an amount, and whoever did not name
