@@ -39,6 +39,10 @@ test('settings: edit names, phone, role and buying preferences; they stay after 
   await expect(details.getByLabel('First Name')).toBeFocused();
   await details.getByLabel('First Name').fill('Kimi');
   await details.getByLabel('Phone (optional)').fill('(415) 867-2309');
+  // A new phone number takes the current password.
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByText('Please enter your current password.')).toBeVisible();
+  await details.getByLabel('Current Password').fill(PASSWORD);
   await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved')).toBeVisible();
   // The menu shows the new first name.
@@ -220,6 +224,18 @@ test('settings: two-step sign-in is set up with the app and then asked for at si
   await expect(page).toHaveURL('/');
   await page.goto('/settings');
   await expect(page.getByText('On. 9 recovery codes left.')).toBeVisible();
+
+  // A new email address takes a code too, as signing in does.
+  const emailForm = page.getByRole('region', { name: 'Email address' });
+  await emailForm.getByLabel('New Email Address').fill(uniqueEmail('two-step-new'));
+  await emailForm.getByLabel('Current Password').fill(PASSWORD);
+  await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(emailForm.getByText('Please enter the code.')).toBeVisible();
+  await emailForm
+    .getByLabel('Code from the app or a recovery code')
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 60 }));
+  await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(page.getByText('Check the new address')).toBeVisible();
 });
 
 test('settings: deleting the account signs out for good; the seller keeps the thread', async ({

@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
   });
-  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey });
+  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey, wakeJobs });
   const account = createAccountService({
     twoFactor,
     storage: deps.storage,

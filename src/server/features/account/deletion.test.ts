@@ -71,6 +71,7 @@ describe('deleting an account', () => {
       firstName: 'Quillon',
       lastName: 'Zarkovsky',
       phone: '(415) 867-2309',
+      currentPassword: MEMBER_PASSWORD,
     });
     const photo = await upload(leaving.browser);
     const listing = await leaving.browser.post<{ id: string }>('/api/listings', {
