@@ -184,7 +184,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (await mailer.nextAlreadySent()) return;
       const user = await findMember(MemberJob.parse(raw).userId);
       if (user && !user.deletedAt)
-        await mailMember(user, 'twoFactorLocked', `${deps.publicUrl}/settings#security`, {
+        await mailMember(user, 'twoFactorLocked', `${deps.publicUrl}/forgot-password`, {
           params: { minutes: CODE_LOCK_SECONDS / 60 },
         });
     },
