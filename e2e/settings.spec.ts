@@ -38,7 +38,11 @@ test('settings: edit names, phone, role and buying preferences; they stay after 
   await expect(details.getByText('Please enter your first name.')).toBeVisible();
   await expect(details.getByLabel('First Name')).toBeFocused();
   await details.getByLabel('First Name').fill('Kimi');
-  await details.getByLabel('Phone (optional)').fill('(415) 867-2309');
+  await details.getByLabel('Phone (optional)').fill('(415) 867-2310');
+  // A new phone number takes the current password.
+  await details.getByRole('button', { name: 'Save changes' }).click();
+  await expect(details.getByText('Please enter your current password.')).toBeVisible();
+  await details.getByLabel('Current Password').fill(PASSWORD);
   await details.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved')).toBeVisible();
   // The menu shows the new first name.
@@ -175,6 +179,7 @@ test('settings speak Spanish and Chinese', async ({ page }) => {
 });
 
 test('settings: two-step sign-in is set up with the app and then asked for at sign-in', async ({ page }) => {
+  test.setTimeout(90_000);
   const email = uniqueEmail('two-step');
   await newMember(page, email);
   await openSettings(page);
@@ -193,6 +198,7 @@ test('settings: two-step sign-in is set up with the app and then asked for at si
   const codes = card.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   const recovery = (await codes.first().textContent())!;
+  const anotherRecovery = (await codes.nth(1).textContent())!;
   await card.getByRole('button', { name: 'I have saved them' }).click();
   await expect(card.getByText('On. 10 recovery codes left.')).toBeVisible();
 
@@ -220,6 +226,16 @@ test('settings: two-step sign-in is set up with the app and then asked for at si
   await expect(page).toHaveURL('/');
   await page.goto('/settings');
   await expect(page.getByText('On. 9 recovery codes left.')).toBeVisible();
+
+  // A new email address takes a code too, as signing in does.
+  const emailForm = page.getByRole('region', { name: 'Email address' });
+  await emailForm.getByLabel('New Email Address').fill(uniqueEmail('two-step-new'));
+  await emailForm.getByLabel('Current Password').fill(PASSWORD);
+  await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(emailForm.getByText('Please enter the code.')).toBeVisible();
+  await emailForm.getByLabel('Code from the app or a recovery code').fill(anotherRecovery);
+  await emailForm.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(page.getByText('Check the new address')).toBeVisible();
 });
 
 test('settings: deleting the account signs out for good; the seller keeps the thread', async ({

@@ -58,6 +58,7 @@ import { withTemplates } from './mail/templates';
 import { accountRoutes } from './features/account/account.routes';
 import { createAccountService } from './features/account/account.service';
 import { createTwoFactor } from './features/auth/two-factor';
+import { AI_DRAFT_MAX_BODY_BYTES } from './features/listings/ai-draft';
 import { placesRoutes } from './features/places/places.routes';
 import { devMailbox } from './mail/dev-mailbox';
 import { queueLag, type JobHandler } from './jobs/queue';
@@ -141,7 +142,7 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
   });
-  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey });
+  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey, wakeJobs });
   const account = createAccountService({
     twoFactor,
     storage: deps.storage,
@@ -254,7 +255,18 @@ export function createApp(deps: AppDeps) {
       throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
     },
   });
-  api.use((c, next) => (c.req.path === '/api/photos' ? next() : jsonBodyLimit(c, next)));
+  // An AI draft request is a few short fields: anything larger is refused before it is read.
+  const aiDraftBodyLimit = bodyLimit({
+    maxSize: AI_DRAFT_MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
+    },
+  });
+  api.use((c, next) =>
+    c.req.path === '/api/photos'
+      ? next()
+      : (c.req.path === '/api/listings/ai-draft' ? aiDraftBodyLimit : jsonBodyLimit)(c, next),
+  );
   api.use(refuseControlCharacters());
   // Called cross-site by design, each checked its own way: Stripe signs its webhook; a provider's
   // callback must match the state kept in this browser's cookie. Photo uploads send the image itself.

@@ -165,6 +165,16 @@ const EnvSchema = z.object({
     .optional(),
   /** `true` for servers that address buckets in the path (`endpoint/bucket/key`), as most self-hosted ones do. */
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /**
+   * The most tokens the AI endpoint may write for one draft (sent as `max_completion_tokens`); 0 sends
+   * no cap, for a server that refuses the parameter (the answer is still read up to 256 KB only).
+   */
+  AI_MAX_OUTPUT_TOKENS: z.coerce
+    .number({ error: 'expected a number of tokens' })
+    .int('expected a whole number of tokens')
+    .min(0)
+    .max(32_000)
+    .default(4000),
   /** Calls to the AI endpoint each member may make per UTC day; past it the offline writer answers. */
   AI_DAILY_LIMIT: z.coerce
     .number({ error: 'expected a number of calls' })

@@ -20,6 +20,8 @@ export const AccountDetailsSchema = z
     firstName: signUpFields.firstName,
     lastName: signUpFields.lastName,
     phone: PhoneSchema.optional().default(''),
+    /** Required when the phone number changes. */
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional().default(''),
   })
   .meta({ id: 'AccountDetails' });
 export type AccountDetailsInput = z.input<typeof AccountDetailsSchema>;
@@ -62,8 +64,11 @@ export const ChangePasswordSchema = z
   .meta({ id: 'ChangePasswordRequest' });
 export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
 
+/** With two-step sign-in on: a code from the app or a recovery code (checked on the server). */
+const SecondStepCodeSchema = z.string().trim().max(32, 'validation.codeWrong').default('');
+
 export const ChangeEmailSchema = z
-  .object({ email: EmailSchema, currentPassword: CurrentPasswordSchema })
+  .object({ email: EmailSchema, currentPassword: CurrentPasswordSchema, code: SecondStepCodeSchema })
   .meta({ id: 'ChangeEmailRequest' });
 export type ChangeEmailInput = z.input<typeof ChangeEmailSchema>;
 
@@ -120,7 +125,7 @@ export type TwoFactorDisableInput = z.input<typeof TwoFactorDisableSchema>;
 export const DeleteAccountSchema = z
   .object({
     currentPassword: CurrentPasswordSchema,
-    code: z.string().trim().max(32, 'validation.codeWrong').default(''),
+    code: SecondStepCodeSchema,
   })
   .meta({ id: 'DeleteAccountRequest' });
 export type DeleteAccountInput = z.input<typeof DeleteAccountSchema>;

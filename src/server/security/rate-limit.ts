@@ -28,10 +28,10 @@ export async function hitRateLimit(db: Db, key: string, limit: Limit): Promise<v
 }
 
 /**
- * True the first time `key` is taken in a window of `windowSeconds`, false after that until the window
- * ends (for things that happen at most once a period, such as an acknowledgement to one address).
+ * Counts one hit for `key` in a fixed window of `windowSeconds` and answers the count so far, without
+ * refusing anything (in the caller's transaction when it passes one).
  */
-export async function takeOnce(db: Executor, key: string, windowSeconds: number): Promise<boolean> {
+export async function countHit(db: Executor, key: string, windowSeconds: number): Promise<number> {
   const result = await db.execute<{ count: number }>(sql`
     insert into rate_limits (key, count, reset_at)
     values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
@@ -39,7 +39,21 @@ export async function takeOnce(db: Executor, key: string, windowSeconds: number)
       count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning count`);
-  return result.rows[0]?.count === 1;
+  return Number(result.rows[0]?.count ?? 0);
+}
+
+/** Whether `key` was counted in a window that has not ended (read only: nothing is counted). */
+export async function isCounted(db: Executor, key: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from rate_limits where key = ${key} and reset_at > now()`);
+  return result.rows.length > 0;
+}
+
+/**
+ * True the first time `key` is taken in a window of `windowSeconds`, false after that until the window
+ * ends (for things that happen at most once a period, such as an acknowledgement to one address).
+ */
+export async function takeOnce(db: Executor, key: string, windowSeconds: number): Promise<boolean> {
+  return (await countHit(db, key, windowSeconds)) === 1;
 }
 
 /** Forgets a key's hits (a successful sign-in clears its account's failures). */

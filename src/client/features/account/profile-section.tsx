@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { useWatch, type FieldValues, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AccountDetailsSchema, type Account } from '@common/schemas/account';
-import { ROLES } from '@common/schemas/auth';
+import { normalizePhone, ROLES } from '@common/schemas/auth';
 import {
   BuyerPreferencesSchema,
   ONBOARDING_CATEGORIES,
@@ -29,6 +29,7 @@ import {
   useSaveSellerPreferences,
 } from '@client/features/onboarding';
 import { accountQueries, useSaveDetails } from './api';
+import { CurrentPasswordField } from './confirm-fields';
 import { SettingsCard } from './settings-card';
 
 /** Names, phone, role and the onboarding preferences, each saved on its own. */
@@ -86,16 +87,25 @@ function DetailsForm({ account }: { account: Account }) {
       firstName: account.firstName ?? '',
       lastName: account.lastName ?? '',
       phone: account.phone ?? '',
+      currentPassword: '',
     },
   });
   const { errors, isSubmitting } = form.formState;
+  // A new phone number is confirmed with the current password: its field shows once the number changes.
+  const phone = useWatch({ control: form.control, name: 'phone' }) ?? '';
+  const phoneChanged = normalizePhone(phone.trim()) !== (account.phone ?? '');
   const submit = form.handleSubmit(async (input) => {
     try {
-      const saved = await save.mutateAsync({ ...input, phone: input.phone ?? '' });
+      const saved = await save.mutateAsync({
+        ...input,
+        phone: input.phone ?? '',
+        currentPassword: phoneChanged ? input.currentPassword : '',
+      });
       form.reset({
         firstName: saved.firstName ?? '',
         lastName: saved.lastName ?? '',
         phone: saved.phone ?? '',
+        currentPassword: '',
       });
       outcome.saved();
     } catch (error) {
@@ -129,6 +139,15 @@ function DetailsForm({ account }: { account: Account }) {
           error={message(errors.phone?.message)}
           {...form.register('phone')}
         />
+        {phoneChanged ? (
+          <div className="max-w-md space-y-1">
+            <CurrentPasswordField
+              error={message(errors.currentPassword?.message)}
+              {...form.register('currentPassword')}
+            />
+            <p className="text-sm text-slate-600">{t('details.phonePassword')}</p>
+          </div>
+        ) : null}
         <SaveButton saving={isSubmitting} />
       </form>
     </SettingsCard>

@@ -29,7 +29,7 @@ import {
   useRequestEmailChange,
 } from './api';
 import { SettingsCard } from './settings-card';
-import { CurrentPasswordField } from './confirm-fields';
+import { CurrentPasswordField, TwoFactorCodeField } from './confirm-fields';
 import { TwoFactorCard } from './two-factor-card';
 
 /** Password, email address and the browsers signed in. */
@@ -123,7 +123,9 @@ function EmailForm({ account }: { account: Account }) {
   const { t } = useTranslation('account');
   const message = useErrorText();
   const request = useRequestEmailChange();
-  const form = useSchemaForm(ChangeEmailSchema, { defaultValues: { email: '', currentPassword: '' } });
+  const form = useSchemaForm(ChangeEmailSchema, {
+    defaultValues: { email: '', currentPassword: '', code: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -159,6 +161,9 @@ function EmailForm({ account }: { account: Account }) {
             error={message(errors.currentPassword?.message)}
             {...form.register('currentPassword')}
           />
+          {account.twoFactorEnabled ? (
+            <TwoFactorCodeField error={message(errors.code?.message)} {...form.register('code')} />
+          ) : null}
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? t('saving') : t('email.submit')}
           </Button>

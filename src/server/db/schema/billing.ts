@@ -15,6 +15,8 @@ export const billingAccounts = pgTable(
     customerId: text('customer_id'),
     subscriptionId: text('subscription_id'),
     graceUntil: timestamp('grace_until', { withTimezone: true }),
+    /** When Stripe created the newest event applied to this member's billing: older ones are ignored. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

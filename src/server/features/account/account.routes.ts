@@ -43,7 +43,7 @@ const routes = {
     method: 'put',
     path: '/details',
     tags,
-    summary: 'Change names and phone',
+    summary: 'Change names and phone (a new phone number takes the current password)',
     request: body(AccountDetailsSchema),
     responses: { 200: json(AccountSchema, 'The account'), ...failures },
   }),
@@ -61,7 +61,8 @@ const routes = {
     method: 'post',
     path: '/email',
     tags,
-    summary: 'Ask to change the email address: a link goes to the new address',
+    summary:
+      'Ask to change the email address (the password, and a code with two-step sign-in on): a link goes to the new address',
     request: body(ChangeEmailSchema),
     responses: { 202: json(AcceptedSchema, 'A link is on its way'), ...failures },
   }),
@@ -185,8 +186,11 @@ export function accountRoutes(deps: { account: AccountService; limit: Limiter; c
   return createRouter()
     .openapi(routes.get, async (c) => c.json(await account.get(requireUser(c).id), 200))
     .openapi(routes.details, async (c) => {
+      const user = requireUser(c);
       const input = c.req.valid('json');
-      return c.json(await account.saveDetails(requireUser(c).id, input), 200);
+      // A new phone number checks the current password: limited like sign-in, per member.
+      if (input.currentPassword) await limit('account-password', user.id, LIMITS.signInPerAccount);
+      return c.json(await account.saveDetails(user.id, input), 200);
     })
     .openapi(routes.password, async (c) => {
       const user = requireUser(c);

@@ -12,7 +12,8 @@ import type { EmailTemplate, TemplateMailer } from '../../mail/templates';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../security/secrets';
 import { CREDENTIAL_PROVIDER } from '../auth/registrations';
 import { liveSession } from '../auth/sessions';
-import type { TwoFactor } from '../auth/two-factor';
+import { CODE_LOCK_SECONDS, TWO_FACTOR_LOCKED_JOB, type TwoFactor } from '../auth/two-factor';
+import { isCounted, takeOnce } from '../../security/rate-limit';
 import type { Storage } from '../../storage/storage';
 import { deleteMember } from './deletion';
 import { EXPORT_SECONDS, exportPrefix, gatherMemberData } from './data-export';
@@ -115,6 +116,17 @@ export function createAccountService(deps: AccountServiceDeps) {
       });
   }
 
+  /**
+   * With two-step sign-in on, a change that proves who is asking also takes a code from the app or a
+   * recovery code, as signing in does (wrong ones count towards the lock).
+   */
+  async function checkSecondStep(userId: string, code: string): Promise<void> {
+    if (!(await deps.twoFactor.enabled(userId))) return;
+    if (!code) throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeRequired' });
+    if (!(await deps.twoFactor.check(userId, code)))
+      throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeWrong' });
+  }
+
   /** Removes a member's sessions other than `keep`, and closes their sockets. */
   async function endSessionsExcept(userId: string, keep: string | null): Promise<number> {
     const ended = await db
@@ -162,7 +174,21 @@ export function createAccountService(deps: AccountServiceDeps) {
       await mailMember(user, on ? 'twoFactorOn' : 'twoFactorOff', `${deps.publicUrl}/settings#security`);
     },
 
-    /** Sends the newest requested address its confirmation link (made here, so no secret waits in a job). */
+    /** Tells the member their second step locked after wrong codes: someone has their password. */
+    [TWO_FACTOR_LOCKED_JOB]: async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
+      const user = await findMember(MemberJob.parse(raw).userId);
+      if (user && !user.deletedAt)
+        await mailMember(user, 'twoFactorLocked', `${deps.publicUrl}/forgot-password`, {
+          params: { minutes: CODE_LOCK_SECONDS / 60 },
+        });
+    },
+
+    /**
+     * Sends the newest requested address its confirmation link (made here, so no secret waits in a
+     * job). An address that another account has gets no link: its owner is told, at most once a day,
+     * that someone asked for it, in their own language.
+     */
     'account.confirm-email': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
       const userId = MemberJob.parse(raw).userId;
@@ -172,6 +198,17 @@ export function createAccountService(deps: AccountServiceDeps) {
         orderBy: desc(emailChanges.createdAt),
       });
       if (!user || !pending) return;
+      const owner = await db.query.users.findFirst({
+        where: and(eq(users.email, pending.email), ne(users.id, userId)),
+      });
+      if (owner) {
+        // At most one notice a day, counted only once it is sent (a crash mid-send retries it).
+        const key = `email-in-use:${owner.id}`;
+        if (await isCounted(db, key)) return;
+        await mailMember(owner, 'emailInUse', `${deps.publicUrl}/settings#security`);
+        await takeOnce(db, key, 24 * 3600);
+        return;
+      }
       const token = randomToken();
       await db
         .update(emailChanges)
@@ -266,15 +303,25 @@ export function createAccountService(deps: AccountServiceDeps) {
       };
     },
 
+    /** Names and phone; a new phone number takes the current password (it is how a seller is reached). */
     async saveDetails(
       userId: string,
-      input: { firstName: string; lastName: string; phone: string | null },
+      input: { firstName: string; lastName: string; phone: string | null; currentPassword?: string },
     ): Promise<Account> {
-      const name = `${input.firstName} ${input.lastName}`.trim();
+      const { currentPassword = '', ...details } = input;
+      const phone = details.phone || null;
+      if (phone !== ((await member(userId)).phone || null)) {
+        if (!currentPassword)
+          throw new ApiError(400, 'VALIDATION_ERROR', undefined, {
+            currentPassword: 'validation.currentPasswordRequired',
+          });
+        await checkPassword(userId, currentPassword);
+      }
+      const name = `${details.firstName} ${details.lastName}`.trim();
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ ...input, phone: input.phone || null, name, updatedAt: new Date() })
+          .set({ ...details, phone, name, updatedAt: new Date() })
           .where(eq(users.id, userId));
         await tx.update(profiles).set({ displayName: name }).where(eq(profiles.userId, userId));
       });
@@ -301,14 +348,17 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /**
-     * Asks for a new address. The answer is the same whether or not another account has it (that
-     * address then gets nothing), so the form cannot be used to find out who is a member.
+     * Asks for a new address, with the password (and a code with two-step sign-in on). Everything
+     * the member sees is the same whether or not another account has it (the answer, the pending
+     * address in the account, the work done here), so the form cannot be used to find out who is a
+     * member: the job sends a link only to a free address, and a notice to the owner of a taken one.
      */
     async requestEmailChange(
       userId: string,
-      input: { email: string; currentPassword: string },
+      input: { email: string; currentPassword: string; code?: string },
     ): Promise<void> {
       await checkPassword(userId, input.currentPassword);
+      await checkSecondStep(userId, input.code ?? '');
       const user = await member(userId);
       if (input.email === user.email)
         throw new ApiError(400, 'VALIDATION_ERROR', undefined, { email: 'validation.emailUnchanged' });
@@ -316,9 +366,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         await tx
           .delete(emailChanges)
           .where(and(eq(emailChanges.userId, userId), eq(emailChanges.kind, 'confirm')));
-        // Queued either way (it finds nothing to send for a taken address), with the request's row.
+        // Queued with the request's row, whoever has the address: the job tells a taken one's owner.
         await enqueueJob(tx, 'account.confirm-email', { userId });
-        if (await takenByOther(input.email, userId, tx)) return;
         await tx.insert(emailChanges).values({
           id: crypto.randomUUID(),
           userId,
@@ -413,12 +462,7 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async deleteAccount(userId: string, input: { currentPassword: string; code: string }): Promise<void> {
       await checkPassword(userId, input.currentPassword);
-      if (await deps.twoFactor.enabled(userId)) {
-        if (!input.code)
-          throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeRequired' });
-        if (!(await deps.twoFactor.check(userId, input.code)))
-          throw new ApiError(400, 'VALIDATION_ERROR', undefined, { code: 'validation.codeWrong' });
-      }
+      await checkSecondStep(userId, input.code);
       const user = await member(userId);
       await deps.cancelBilling(userId);
       const email = await deleteMember(db, deps.storage, userId);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { emailChanges, sessions, twoFactors } from '@server/db/schema';
+import { emailChanges, rateLimits, sessions, twoFactors, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, linkToken } from '../../../test/test-browser';
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
@@ -81,6 +81,7 @@ describe('account settings', () => {
       firstName: ' Lena ',
       lastName: 'Okafor',
       phone: '(415) 867-2309',
+      currentPassword: MEMBER_PASSWORD,
     });
     expect(saved.body).toMatchObject({ firstName: 'Lena', lastName: 'Okafor', phone: '4158672309' });
     expect(
@@ -97,6 +98,30 @@ describe('account settings', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields?.firstName).toMatch(/nombre/i);
     expect(Object.keys(refused.body.error.fields ?? {})).toContain('phone');
+  });
+
+  it('changes the phone number only with the current password; names alone need none', async () => {
+    const { browser } = await signedInMember(t);
+    const names = await browser.put('/api/account/details', { firstName: 'Ada', lastName: 'Moss' });
+    expect(names.status).toBe(200);
+    const details = { firstName: 'Ada', lastName: 'Moss', phone: '(415) 867-2309' };
+    const none = await browser.put<ErrorBody>('/api/account/details', details);
+    expect(none.status).toBe(400);
+    expect(none.body.error.fields?.currentPassword).toBe('Please enter your current password.');
+    const wrong = await browser.put<ErrorBody>('/api/account/details', {
+      ...details,
+      currentPassword: 'Wrong-pass-1!',
+    });
+    expect(wrong.body.error.fields?.currentPassword).toBeDefined();
+    expect((await browser.get<{ phone: string | null }>('/api/account')).body.phone).toBeNull();
+    const saved = await browser.put('/api/account/details', { ...details, currentPassword: MEMBER_PASSWORD });
+    expect(saved.body).toMatchObject({ phone: '4158672309' });
+    // The same number, written another way, is no change; removing it is one.
+    expect((await browser.put('/api/account/details', { ...details, phone: '415 867 2309' })).status).toBe(
+      200,
+    );
+    const removed = await browser.put<ErrorBody>('/api/account/details', { ...details, phone: '' });
+    expect(removed.body.error.fields?.currentPassword).toBeDefined();
   });
 
   it('changes the password with the current one; other sessions end, this one stays, an email tells', async () => {
@@ -270,16 +295,32 @@ describe('account settings', () => {
     const first = await signedInMember(t);
     const second = await signedInMember(t);
 
-    // Another member's address: the same answer, and that address gets nothing.
-    const asked = await first.browser.post('/api/account/email', {
-      email: second.email,
-      currentPassword: MEMBER_PASSWORD,
-    });
-    expect(asked.status).toBe(202);
-    await t.runJobs();
-    expect(
-      (await t.mailTo(second.email)).filter((mail) => mail.subject.includes('Confirm your new')),
-    ).toEqual([]);
+    // Another member's address: the same answer and the same account as for a free address; that
+    // address gets no link, and its owner is told in their language.
+    await t.database.db.update(users).set({ locale: 'es' }).where(eq(users.id, second.id));
+    const free = `free${++n}.${process.pid}@garage.example.com`;
+    const seen: unknown[] = [];
+    for (const email of [free, second.email]) {
+      const asked = await first.browser.post('/api/account/email', {
+        email,
+        currentPassword: MEMBER_PASSWORD,
+      });
+      await t.runJobs();
+      const account = (await first.browser.get<Record<string, unknown>>('/api/account')).body;
+      seen.push({
+        status: asked.status,
+        body: asked.body,
+        ...account,
+        pendingEmail: account.pendingEmail === email,
+      });
+    }
+    expect(seen[1]).toEqual(seen[0]);
+    expect(seen[0]).toMatchObject({ status: 202, pendingEmail: true });
+    const toSecond = await t.mailTo(second.email);
+    expect(toSecond.filter((mail) => mail.text.includes('/confirm-email-change'))).toEqual([]);
+    expect(toSecond.map((mail) => mail.subject)).toContain(
+      'Alguien pidió usar tu dirección de correo en ModMarket',
+    );
 
     const newEmail = `late${++n}.${process.pid}@garage.example.com`;
     await first.browser.post('/api/account/email', { email: newEmail, currentPassword: MEMBER_PASSWORD });
@@ -442,6 +483,76 @@ describe('two-step sign-in', () => {
     await browser.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
     expect((await browser.post('/api/auth/two-factor', { code: await codeFor(secret, 1) })).status).toBe(400);
     expect((await browser.post('/api/auth/two-factor', { code: recoveryCodes[0] })).status).toBe(200);
+  });
+
+  it('asks for a code to change the email address, as signing in does', async () => {
+    const { browser, secret, recoveryCodes } = await enrolled();
+    const newEmail = `twostep${++n}.${process.pid}@garage.example.com`;
+    const noCode = await browser.post<ErrorBody>('/api/account/email', {
+      email: newEmail,
+      currentPassword: MEMBER_PASSWORD,
+    });
+    expect(noCode.status).toBe(400);
+    expect(noCode.body.error.fields?.code).toBe('Please enter the code.');
+    const wrong = await browser.post<ErrorBody>('/api/account/email', {
+      email: newEmail,
+      currentPassword: MEMBER_PASSWORD,
+      code: '000000',
+    });
+    expect(wrong.body.error.fields?.code).toBe('That code does not work. Check your app and try again.');
+    await t.runJobs();
+    expect(await t.mailTo(newEmail)).toEqual([]);
+    const asked = await browser.post('/api/account/email', {
+      email: newEmail,
+      currentPassword: MEMBER_PASSWORD,
+      code: await codeFor(secret, 1),
+    });
+    expect(asked.status).toBe(202);
+    const again = await browser.post('/api/account/email', {
+      email: newEmail,
+      currentPassword: MEMBER_PASSWORD,
+      code: recoveryCodes[0],
+    });
+    expect(again.status).toBe(202);
+    await t.runJobs();
+    expect(await t.mailTo(newEmail)).toHaveLength(2);
+  });
+
+  it('locks the second step for 15 minutes after five wrong codes, and emails the member in their language', async () => {
+    const { email, id, secret } = await enrolled();
+    await t.database.db.update(users).set({ locale: 'zh-CN' }).where(eq(users.id, id));
+    // Five wrong codes over two sign-ins (each sign-in takes five at most).
+    const first = new TestBrowser(t, `192.0.2.${++n}`);
+    await first.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
+    for (let i = 0; i < 3; i++)
+      expect((await first.post('/api/auth/two-factor', { code: `11111${i}` })).status).toBe(400);
+    const second = new TestBrowser(t, `192.0.2.${++n}`, 'es');
+    await second.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
+    for (let i = 0; i < 2; i++)
+      expect((await second.post('/api/auth/two-factor', { code: `22222${i}` })).status).toBe(400);
+
+    // Now even the right code is refused, with a translated message.
+    const locked = await second.post<ErrorBody>('/api/auth/two-factor', { code: await codeFor(secret, 1) });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('TWO_FACTOR_LOCKED');
+    expect(locked.body.error.message).toBe(
+      'Demasiados códigos incorrectos. El inicio de sesión en dos pasos de esta cuenta está en pausa: inténtalo de nuevo en 15 minutos.',
+    );
+    expect(await signedInAs(second)).toBeNull();
+
+    await t.runJobs();
+    const warnings = (await t.mailTo(email)).filter((mail) => mail.subject === '有人知道您的 ModMarket 密码');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.text).toContain('15 分钟');
+
+    // Fifteen minutes later the right code works, and the count starts again.
+    await t.database.db
+      .update(rateLimits)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimits.key, `two-factor-failures:${id}`));
+    const later = new TestBrowser(t, `192.0.2.${++n}`);
+    await later.post('/api/auth/sign-in', { email, password: MEMBER_PASSWORD });
+    expect((await later.post('/api/auth/two-factor', { code: await codeFor(secret, 1) })).status).toBe(200);
   });
 
   it('turns off only with the password and a code', async () => {

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import type { ListingDetail } from '@common/schemas/listings';
 import type { ConversationSummary, Thread } from '@common/schemas/messages';
-import { offers } from '../../db/schema';
+import { jobs, offers, rateLimits, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
@@ -71,6 +71,7 @@ describe('deleting an account', () => {
       firstName: 'Quillon',
       lastName: 'Zarkovsky',
       phone: '(415) 867-2309',
+      currentPassword: MEMBER_PASSWORD,
     });
     const photo = await upload(leaving.browser);
     const listing = await leaving.browser.post<{ id: string }>('/api/listings', {
@@ -166,6 +167,39 @@ describe('deleting an account', () => {
 
     const goodbye = (await t.mailTo(leaving.email)).at(-1);
     expect(goodbye?.subject).toBe('Your ModMarket account was deleted');
+  });
+
+  it('takes `_` and `%` in its address literally: another address’s limits and waiting work stay', async () => {
+    const leaving = await signedInMember(t);
+    const [local, domain] = leaving.email.split('@');
+    const wild = `${local}_%@${domain}`;
+    // Another address that the pattern would match if `_` and `%` were wildcards, and one that
+    // holds the leaving address inside it.
+    const neighbour = `${local}xyz@${domain}`;
+    const around = `b${wild}`;
+    await t.database.db.update(users).set({ email: wild }).where(eq(users.id, leaving.id));
+    const db = t.database.db;
+    for (const email of [wild, neighbour, around])
+      await db.insert(rateLimits).values({
+        key: `sign-in-account:${email}`,
+        count: 5,
+        resetAt: new Date(Date.now() + 600_000),
+      });
+    for (const email of [wild, neighbour, around])
+      await db
+        .insert(jobs)
+        .values({ kind: 'test.noop', payload: { email }, runAt: new Date(Date.now() + 3_600_000) });
+
+    const deleted = await leaving.browser.post('/api/account/delete', { currentPassword: MEMBER_PASSWORD });
+    expect(deleted.status).toBe(200);
+    const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys).toContain(`sign-in-account:${neighbour}`);
+    expect(keys).toContain(`sign-in-account:${around}`);
+    expect(keys).not.toContain(`sign-in-account:${wild}`);
+    const waiting = (
+      await db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, 'test.noop'))
+    ).map((row) => (row.payload as { email: string }).email);
+    expect(waiting.sort()).toEqual([around, neighbour].sort());
   });
 
   it('asks for a code too when two-step sign-in is on', async () => {

@@ -1,5 +1,6 @@
 import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { containsPattern, escapeLike } from '../../db/like';
 import { lockMemberForChange } from '../../db/member-state';
 import {
   accounts,
@@ -93,21 +94,28 @@ export async function deleteMember(db: Db, storage: Storage, userId: string): Pr
     await tx.delete(reviews).where(eq(reviews.subjectId, userId));
     // A listing held for them by an accepted offer is back on the market.
     await tx.update(listings).set({ pendingBuyerId: null }).where(eq(listings.pendingBuyerId, userId));
-    await tx.delete(verifications).where(like(verifications.identifier, `%:${userId}`));
+    await tx.delete(verifications).where(like(verifications.identifier, `%:${escapeLike(userId)}`));
     await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, member.email));
     await tx
       .delete(contactMessages)
       .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, member.email)));
-    // Counters keyed by their address or id, waiting work about them, mail kept for them here.
+    // Counters keyed by their address or id, waiting work about them, mail kept for them here. The
+    // address and id are matched exactly: `_` or `%` in an address must not reach another's rows.
     await tx
       .delete(rateLimits)
-      .where(or(like(rateLimits.key, `%:${member.email}`), like(rateLimits.key, `%:${userId}`)));
+      .where(
+        or(
+          like(rateLimits.key, `%:${escapeLike(member.email)}`),
+          like(rateLimits.key, `%:${escapeLike(userId)}`),
+        ),
+      );
+    // A job names them as a whole JSON string value: `"a@x.com"`, never inside `"ba@x.com"`.
     await tx
       .delete(jobs)
       .where(
         or(
-          sql`${jobs.payload}::text like ${`%${userId}%`}`,
-          sql`${jobs.payload}::text like ${`%${member.email}%`}`,
+          sql`${jobs.payload}::text like ${containsPattern(JSON.stringify(userId))}`,
+          sql`${jobs.payload}::text like ${containsPattern(JSON.stringify(member.email))}`,
         ),
       );
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, member.email));

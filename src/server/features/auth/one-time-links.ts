@@ -1,4 +1,5 @@
 import { and, eq, like, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like';
 import type { Db } from '../../db/client';
 import { verifications } from '../../db/schema';
 import { hashToken, randomToken } from '../../security/secrets';
@@ -44,7 +45,12 @@ function toCheck(row: { identifier: string; expired: boolean } | undefined, purp
 export async function consumeLink(db: Db, purpose: LinkPurpose, token: string): Promise<LinkCheck> {
   const rows = await db
     .delete(verifications)
-    .where(and(eq(verifications.value, hashToken(token)), like(verifications.identifier, `${purpose}:%`)))
+    .where(
+      and(
+        eq(verifications.value, hashToken(token)),
+        like(verifications.identifier, `${escapeLike(purpose)}:%`),
+      ),
+    )
     .returning({
       identifier: verifications.identifier,
       expired: sql<boolean>`${verifications.expiresAt} <= now()`,
@@ -60,7 +66,12 @@ export async function peekLink(db: Db, purpose: LinkPurpose, token: string): Pro
       expired: sql<boolean>`${verifications.expiresAt} <= now()`,
     })
     .from(verifications)
-    .where(and(eq(verifications.value, hashToken(token)), like(verifications.identifier, `${purpose}:%`)))
+    .where(
+      and(
+        eq(verifications.value, hashToken(token)),
+        like(verifications.identifier, `${escapeLike(purpose)}:%`),
+      ),
+    )
     .limit(1);
   return toCheck(rows[0], purpose);
 }

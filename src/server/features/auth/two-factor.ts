@@ -3,7 +3,9 @@ import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db, Executor } from '../../db/client';
-import { signInChallenges, twoFactors } from '../../db/schema';
+import { rateLimits, signInChallenges, twoFactors } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { enqueueJob } from '../../jobs/queue';
 import { openSecret, sealSecret } from '../../security/encryption';
 import { hashToken, randomToken } from '../../security/secrets';
 
@@ -15,6 +17,16 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 /** A sign-in waits this long for its second step, and takes this many wrong codes. */
 export const CHALLENGE_SECONDS = 5 * 60;
 export const CHALLENGE_ATTEMPTS = 5;
+/**
+ * Wrong codes for one account (at sign-in or in its settings, every one after the password) within
+ * this window lock its second step for the window, counted from the last of them: even the right code
+ * is refused, and the member is emailed that someone knows their password.
+ */
+export const CODE_FAILURES_MAX = 5;
+export const CODE_LOCK_SECONDS = 15 * 60;
+/** The job that emails the member when their second step locks. */
+export const TWO_FACTOR_LOCKED_JOB = 'account.two-factor-locked';
+const failuresKey = (userId: string) => `two-factor-failures:${userId}`;
 
 function recoveryCode(): string {
   const characters = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
@@ -32,8 +44,42 @@ function normalRecoveryCode(code: string): string | null {
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238, through otplib) and recovery codes.
  * The key is sealed with SECRETS_KEY; a code is accepted once; recovery codes are kept as hashes.
  */
-export function createTwoFactor(deps: { db: Db; secretsKey: Buffer }) {
+export function createTwoFactor(deps: { db: Db; secretsKey: Buffer; wakeJobs?: () => void }) {
   const { db, secretsKey } = deps;
+
+  /** Throws TWO_FACTOR_LOCKED, with the minutes left, while the account's second step is locked. */
+  async function assertNotLocked(userId: string): Promise<void> {
+    const result = await db.execute<{ count: number; retry_seconds: number }>(sql`
+      select count, ceil(extract(epoch from (reset_at - now())))::int as retry_seconds
+      from rate_limits where key = ${failuresKey(userId)} and reset_at > now()`);
+    const row = result.rows[0];
+    if (row && row.count >= CODE_FAILURES_MAX)
+      throw new ApiError(429, 'TWO_FACTOR_LOCKED', { count: Math.max(1, Math.ceil(row.retry_seconds / 60)) });
+  }
+
+  /**
+   * Counts a wrong code in the account's window; the one that reaches CODE_FAILURES_MAX starts the
+   * lock (CODE_LOCK_SECONDS from now) and queues the email to the member, once per lock.
+   */
+  async function failed(userId: string): Promise<void> {
+    const locked = await db.transaction(async (tx) => {
+      const result = await tx.execute<{ count: number }>(sql`
+        insert into rate_limits (key, count, reset_at)
+        values (${failuresKey(userId)}, 1, now() + make_interval(secs => ${CODE_LOCK_SECONDS}))
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case
+            when rate_limits.reset_at <= now() or rate_limits.count + 1 >= ${CODE_FAILURES_MAX}
+              then excluded.reset_at
+            else rate_limits.reset_at end
+        returning count`);
+      const count = Number(result.rows[0]?.count ?? 0);
+      if (count !== CODE_FAILURES_MAX) return false;
+      await enqueueJob(tx, TWO_FACTOR_LOCKED_JOB, { userId });
+      return true;
+    });
+    if (locked) deps.wakeJobs?.();
+  }
 
   async function row(userId: string) {
     return db.query.twoFactors.findFirst({ where: eq(twoFactors.userId, userId) });
@@ -56,6 +102,37 @@ export function createTwoFactor(deps: { db: Db; secretsKey: Buffer }) {
       ...(after === null ? {} : { afterTimeStep: after }),
     });
     return result.valid && 'timeStep' in result ? result.timeStep : null;
+  }
+
+  /** A code from the app or a recovery code, used up if it is right: which kind, or null. */
+  async function codeOf(
+    found: typeof twoFactors.$inferSelect,
+    typed: string,
+  ): Promise<'app' | 'recovery' | null> {
+    const code = typed.trim();
+    const step = await appCode(found.secret, code.replace(/\s/g, ''), found.lastTimeStep);
+    if (step !== null) {
+      const taken = await db
+        .update(twoFactors)
+        .set({ lastTimeStep: step })
+        .where(
+          and(
+            eq(twoFactors.userId, found.userId),
+            or(isNull(twoFactors.lastTimeStep), lt(twoFactors.lastTimeStep, step)),
+          ),
+        )
+        .returning({ userId: twoFactors.userId });
+      return taken.length ? 'app' : null;
+    }
+    const recovery = normalRecoveryCode(code);
+    if (!recovery) return null;
+    const hash = hashToken(recovery);
+    const used = await db
+      .update(twoFactors)
+      .set({ recoveryCodes: sql`array_remove(${twoFactors.recoveryCodes}, ${hash})` })
+      .where(and(eq(twoFactors.userId, found.userId), sql`${hash} = any(${twoFactors.recoveryCodes})`))
+      .returning({ userId: twoFactors.userId });
+    return used.length ? 'recovery' : null;
   }
 
   return {
@@ -117,34 +194,17 @@ export function createTwoFactor(deps: { db: Db; secretsKey: Buffer }) {
     /**
      * The second step: a code from the app (not one accepted before) or an unused recovery code, which
      * is used up. Each acceptance is one conditional update, so two requests cannot both use a code.
+     * Refused with TWO_FACTOR_LOCKED while the account is locked; a wrong code counts towards the lock,
+     * a right one clears the count.
      */
     async check(userId: string, typed: string): Promise<'app' | 'recovery' | null> {
       const found = await row(userId);
       if (!found?.enabledAt) return null;
-      const code = typed.trim();
-      const step = await appCode(found.secret, code.replace(/\s/g, ''), found.lastTimeStep);
-      if (step !== null) {
-        const taken = await db
-          .update(twoFactors)
-          .set({ lastTimeStep: step })
-          .where(
-            and(
-              eq(twoFactors.userId, userId),
-              or(isNull(twoFactors.lastTimeStep), lt(twoFactors.lastTimeStep, step)),
-            ),
-          )
-          .returning({ userId: twoFactors.userId });
-        return taken.length ? 'app' : null;
-      }
-      const recovery = normalRecoveryCode(code);
-      if (!recovery) return null;
-      const hash = hashToken(recovery);
-      const used = await db
-        .update(twoFactors)
-        .set({ recoveryCodes: sql`array_remove(${twoFactors.recoveryCodes}, ${hash})` })
-        .where(and(eq(twoFactors.userId, userId), sql`${hash} = any(${twoFactors.recoveryCodes})`))
-        .returning({ userId: twoFactors.userId });
-      return used.length ? 'recovery' : null;
+      await assertNotLocked(userId);
+      const used = await codeOf(found, typed);
+      if (used) await db.delete(rateLimits).where(eq(rateLimits.key, failuresKey(userId)));
+      else await failed(userId);
+      return used;
     },
 
     async enabled(userId: string): Promise<boolean> {

@@ -159,6 +159,34 @@ export function createBillingService(deps: {
     return member?.id ?? null;
   }
 
+  /**
+   * The member an event concerns, unless it is older than the newest event already applied to their
+   * billing: Stripe delivers late and out of order, and a late "active" from before a cancellation
+   * must not give the paid plan back. Records the event's time as the newest (in the transaction
+   * that applies it, so a failure records nothing). Events of the same second all apply.
+   */
+  async function memberFor(
+    tx: Executor,
+    event: Stripe.Event,
+    ids: { subscriptionId?: string | null; customerId?: string | null; userId?: string | null },
+  ): Promise<string | null> {
+    const userId = await ownerOf(tx, ids);
+    if (!userId) return null;
+    // Stripe always says when; an event without it has no place in the order and is applied as it is.
+    if (!Number.isFinite(event.created)) return userId;
+    const at = new Date(event.created * 1000);
+    const newest = await tx
+      .insert(billingAccounts)
+      .values({ userId, lastEventAt: at })
+      .onConflictDoUpdate({
+        target: billingAccounts.userId,
+        set: { lastEventAt: at },
+        setWhere: sql`${billingAccounts.lastEventAt} is null or ${billingAccounts.lastEventAt} <= ${at.toISOString()}::timestamptz`,
+      })
+      .returning({ userId: billingAccounts.userId });
+    return newest.length ? userId : null;
+  }
+
   async function link(
     tx: Executor,
     userId: string,
@@ -228,7 +256,7 @@ export function createBillingService(deps: {
         const session = event.data.object;
         const customerId = idOf(session.customer);
         const subscriptionId = idOf(session.subscription);
-        const userId = await ownerOf(tx, {
+        const userId = await memberFor(tx, event, {
           userId: session.metadata?.userId ?? session.client_reference_id,
         });
         if (!userId) return;
@@ -244,7 +272,7 @@ export function createBillingService(deps: {
       case 'invoice.paid':
       case 'invoice.payment_failed': {
         const invoice = event.data.object;
-        const userId = await ownerOf(tx, {
+        const userId = await memberFor(tx, event, {
           subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
           customerId: idOf(invoice.customer),
         });
@@ -265,7 +293,7 @@ export function createBillingService(deps: {
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const subscription = event.data.object;
-        const userId = await ownerOf(tx, {
+        const userId = await memberFor(tx, event, {
           subscriptionId: subscription.id,
           customerId: idOf(subscription.customer),
           userId: subscription.metadata?.userId,

@@ -168,9 +168,13 @@ describe('plans through Stripe', () => {
       headers: { 'stripe-signature': signed.header },
       body: signed.payload,
     });
-  /** Signs and delivers an event; a new id each time unless one is given. */
-  const send = async (type: string, object: Record<string, unknown>, id = `evt_${++eventNumber}`) =>
-    deliver(sign({ id, object: 'event', type, data: { object } }));
+  /** Signs and delivers an event, created now unless `created` says when; a new id each time unless one is given. */
+  const send = async (
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_${++eventNumber}`,
+    created = Math.floor(Date.now() / 1000),
+  ) => deliver(sign({ id, object: 'event', type, created, data: { object } }));
 
   const checkoutSession = (
     memberId: string,
@@ -522,6 +526,45 @@ describe('plans through Stripe', () => {
     const cancel = stripeCalls.at(-1);
     expect(cancel?.path).toBe('/v1/subscriptions/sub_upgrade');
     expect(cancel?.body.get('cancel_at_period_end')).toBe('true');
+    expect(await plan(member.browser)).toBe('platinum');
+  });
+
+  it('never moves a subscription backwards: an event older than the last one applied is ignored', async () => {
+    const member = await subscriber('gold', 'sub_late');
+    const now = Math.floor(Date.now() / 1000);
+    // Cancelled: Stripe ends the subscription, and the member is on Bronze.
+    const cancelled = subscription('sub_late', 'canceled', 'price_gold');
+    expect((await send('customer.subscription.deleted', cancelled, undefined, now + 60)).status).toBe(200);
+    expect(await plan(member.browser)).toBe('bronze');
+    // A late delivery of what Stripe said a minute before ("active", then a paid renewal) changes nothing.
+    const active = subscription('sub_late', 'active', 'price_gold');
+    expect((await send('customer.subscription.updated', active, undefined, now)).status).toBe(200);
+    expect((await send('invoice.paid', invoice('sub_late'), undefined, now)).status).toBe(200);
+    const late = checkoutSession(member.id, {
+      plan: 'gold',
+      subscription: 'sub_late',
+      paymentStatus: 'paid',
+    });
+    expect((await send('checkout.session.completed', late, undefined, now)).status).toBe(200);
+    expect(await plan(member.browser)).toBe('bronze');
+    expect(await planChanges(member.id, 'stripe')).toBe(2);
+
+    // A failed payment from before a paid renewal starts no grace period either.
+    const paying = await subscriber('gold', 'sub_late_grace');
+    const renewed = subscription('sub_late_grace', 'active', 'price_gold');
+    expect((await send('customer.subscription.updated', renewed, undefined, now + 60)).status).toBe(200);
+    expect((await send('invoice.payment_failed', invoice('sub_late_grace'), undefined, now)).status).toBe(
+      200,
+    );
+    expect((await paying.browser.get<Billing>('/api/billing')).body.graceUntil).toBeNull();
+
+    // A new subscription later is applied as usual.
+    const again = checkoutSession(member.id, {
+      plan: 'platinum',
+      subscription: 'sub_late_2',
+      paymentStatus: 'paid',
+    });
+    expect((await send('checkout.session.completed', again, undefined, now + 120)).status).toBe(200);
     expect(await plan(member.browser)).toBe('platinum');
   });
 

@@ -4,7 +4,7 @@ import { ConfigError, loadEnv } from '@server/env';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import { startAiStandIn } from '../../../test/ai-standin';
-import { priceRangeOf } from './ai-advanced';
+import { priceRangeOf, withoutContacts } from './ai-advanced';
 
 const KEY = 'sk-standin-0123456789-secret';
 const AI = { AI_BASE_URL: 'https://ai.example.com/v1', AI_API_KEY: KEY, AI_MODEL: 'gpt-test' };
@@ -45,6 +45,18 @@ describe('AI_ settings', () => {
     expect(badUrl).not.toContain(KEY);
     expect(attempt({ ...AI, AI_TIMEOUT_MS: 'soon' })).toContain('AI_TIMEOUT_MS');
     expect(attempt({ ...AI, AI_DAILY_LIMIT: '0' })).toContain('AI_DAILY_LIMIT');
+  });
+});
+
+describe('withoutContacts', () => {
+  it('takes addresses, links and phone numbers out of a title, and leaves part numbers', () => {
+    expect(withoutContacts('HKS exhaust, call (415) 867-2309 or mail ken@garage.example')).toBe(
+      'HKS exhaust, call or mail',
+    );
+    expect(withoutContacts('Borla cat-back www.kens-parts.example +1 415 867 2309')).toBe('Borla cat-back');
+    expect(withoutContacts('Nismo 350Z 20100-CD700 exhaust, OEM 8E0-614-517')).toBe(
+      'Nismo 350Z 20100-CD700 exhaust, OEM 8E0-614-517',
+    );
   });
 });
 
@@ -223,6 +235,72 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
       model: 'RX-7',
     });
     expect(again.body.priceRange).toBeNull();
+  });
+
+  it('sends only the title and price of similar listings, never their text, seller or contact details', async () => {
+    const seller = await signedInMember(t, { firstName: 'Zebulon', lastName: 'Quartermaine' });
+    const marker = 'descriptionmarker';
+    await t.database.db.insert(listings).values(
+      ['700', '800', '900'].map((price) => ({
+        userId: seller.id,
+        title: `Mugen S2000 exhaust, text 415-867-2309 or zeb@garage.example ${price}`,
+        description: `${marker} ask for Zebulon, zeb@garage.example`,
+        price,
+        category: 'exhaust',
+        condition: 'good',
+        make: 'Honda',
+        model: 'Civic Type R',
+        partId: 'MUGEN-XYZ',
+      })),
+    );
+    const { answer } = await draft('platinum', { ...fields, make: 'Honda', model: 'Civic Type R' });
+    expect(answer.body.source).toBe('advanced');
+    const request = standIn.requests.at(-1)!;
+    const sent = JSON.stringify(request.body.messages);
+    for (const secret of [
+      marker,
+      'Zebulon',
+      'Quartermaine',
+      'zeb@garage',
+      '867-2309',
+      seller.email,
+      'MUGEN-XYZ',
+    ])
+      expect(sent).not.toContain(secret);
+    const context = JSON.parse(request.body.messages?.[1]?.content ?? '{}') as {
+      similarListings: Record<string, unknown>[];
+    };
+    expect(context.similarListings).toContainEqual({
+      title: 'Mugen S2000 exhaust, text or 800',
+      priceUsd: 800,
+    });
+    expect(context.similarListings.every((row) => Object.keys(row).sort().join() === 'priceUsd,title')).toBe(
+      true,
+    );
+    // The model's answer is bounded too: at most AI_MAX_OUTPUT_TOKENS tokens are asked for.
+    expect((request.body as { max_completion_tokens?: number }).max_completion_tokens).toBe(4000);
+  });
+
+  it('refuses a request over its bounds, with a translated message, and sends nothing', async () => {
+    const member = await signedInMember(t, { plan: 'platinum' });
+    const before = standIn.requests.length;
+    const ask = (body: object) =>
+      member.browser.request<{ error: { code: string; message: string; fields?: Record<string, string> } }>(
+        'POST',
+        '/api/listings/ai-draft',
+        body,
+        { 'Accept-Language': 'es' },
+      );
+    const long = await ask({ ...fields, partId: 'x'.repeat(81) });
+    expect(long.status).toBe(400);
+    expect(long.body.error.fields?.partId).toBe('Debe tener como máximo 80 caracteres.');
+    const padded = await ask({ ...fields, model: ' '.repeat(3000) + '350Z' });
+    expect(padded.status).toBe(413);
+    expect(padded.body.error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Lo que enviaste es demasiado grande.',
+    });
+    expect(standIn.requests).toHaveLength(before);
   });
 
   it('keeps Gold on the offline writer: nothing is sent to the endpoint', async () => {

@@ -27,6 +27,8 @@ export interface AiEndpoint {
   timeoutMs: number;
   /** Endpoint calls per member per UTC day. */
   dailyLimit: number;
+  /** The most tokens the endpoint may write for one draft; 0: no cap is sent. */
+  maxOutputTokens: number;
 }
 
 /** The endpoint when all three AI_ settings are there (env.ts refuses one or two of them). */
@@ -38,6 +40,7 @@ export function aiEndpointFromEnv(env: Env): AiEndpoint | null {
     model: env.AI_MODEL,
     timeoutMs: env.AI_TIMEOUT_MS,
     dailyLimit: env.AI_DAILY_LIMIT,
+    maxOutputTokens: env.AI_MAX_OUTPUT_TOKENS,
   };
 }
 
@@ -47,7 +50,10 @@ export const SIMILAR_ROWS = 50;
 export const MIN_FOR_RANGE = 3;
 /** Same-model listings are used alone once there are this many; below it, the make's in the category. */
 export const ENOUGH_SAME_MODEL = 5;
-/** How many similar listings' titles and prices go into the prompt. */
+/**
+ * How many similar listings go into the prompt, as price context: each as its title (contact details
+ * taken out) and its price, nothing else of it or its seller.
+ */
 const PROMPT_EXAMPLES = 10;
 /** The largest answer read from the endpoint; a bigger one counts as a failure. */
 const MAX_ANSWER_BYTES = 256 * 1024;
@@ -139,6 +145,24 @@ export async function takeDailyAllowance(db: Db, userId: string, limit: number):
   return Number(result.rows[0]?.count ?? Infinity) <= limit;
 }
 
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
+const LINK = /\b(?:https?:\/\/|www\.)\S+/gi;
+/** A run of digits and phone punctuation holding at least 9 digits: a phone number, not a part number. */
+const PHONE = /\+?\(?\d[\d\s().-]{7,}\d/g;
+
+/**
+ * Another seller's title as the prompt carries it: addresses, links and phone numbers a seller put in
+ * it are taken out, so nothing that reaches them goes to the AI endpoint.
+ */
+export function withoutContacts(title: string): string {
+  return title
+    .replace(EMAIL, ' ')
+    .replace(LINK, ' ')
+    .replace(PHONE, (run) => (run.replace(/\D/g, '').length >= 9 ? ' ' : run))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 const LANGUAGE_IN_ENGLISH: Record<Language, string> = {
   en: 'English',
   es: 'Spanish',
@@ -169,7 +193,9 @@ export function promptMessages(input: AiDraftRequest, similar: Similar[], langua
     brand: input.partBrand && input.partBrand !== 'Other' ? input.partBrand : null,
     partNumber: input.partId ?? null,
   };
-  const examples = similar.slice(0, PROMPT_EXAMPLES).map(({ title, price }) => ({ title, priceUsd: price }));
+  const examples = similar
+    .slice(0, PROMPT_EXAMPLES)
+    .map(({ title, price }) => ({ title: withoutContacts(title), priceUsd: price }));
   return [
     { role: 'system' as const, content: system },
     { role: 'user' as const, content: JSON.stringify({ part, similarListings: examples }) },
@@ -212,7 +238,12 @@ async function askEndpoint(
       accept: 'application/json',
       authorization: `Bearer ${endpoint.apiKey}`,
     },
-    body: JSON.stringify({ model: endpoint.model, messages, response_format: { type: 'json_object' } }),
+    body: JSON.stringify({
+      model: endpoint.model,
+      messages,
+      response_format: { type: 'json_object' },
+      ...(endpoint.maxOutputTokens ? { max_completion_tokens: endpoint.maxOutputTokens } : {}),
+    }),
     // The whole exchange, answer included, within the timeout; a redirect never takes the key elsewhere.
     signal: AbortSignal.timeout(endpoint.timeoutMs),
     redirect: 'error',

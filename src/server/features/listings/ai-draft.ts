@@ -4,6 +4,13 @@ import { catalogLabels, yearRange } from '@common/labels';
 import type { Language } from '@common/i18n/languages';
 import { namespaceTranslator } from '../../i18n/translate';
 
+/** The most a draft request's body may hold: its fields are short, and nothing else is taken. */
+export const AI_DRAFT_MAX_BODY_BYTES = 2048;
+
+/**
+ * What a draft is written from: the form's short fields only (no free text, no photos), each bounded,
+ * so what goes to the AI endpoint for one request is bounded too.
+ */
 export const AiDraftRequestSchema = z
   .object({
     category: z.enum(CATEGORIES),

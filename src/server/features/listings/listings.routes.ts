@@ -172,6 +172,7 @@ const routes = {
       400: failure('Invalid input'),
       401: failure('Not signed in'),
       403: failure('PLAN_REQUIRED'),
+      413: failure('PAYLOAD_TOO_LARGE (a body over 2 KB)'),
     },
   }),
   photo: route({

@@ -15,6 +15,7 @@ import { listings, offers, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
+import { countHit } from '../../security/rate-limit';
 import type { MessagesService } from '../messages/messages.service';
 import { assertNotBlocked } from '../trust/trust.service';
 import { toOffer } from './offer-view';
@@ -26,6 +27,15 @@ type OfferRow = typeof offers.$inferSelect;
 type Posted = Awaited<ReturnType<MessagesService['post']>>;
 
 const expiry = () => new Date(Date.now() + OFFER_HOURS * 3_600_000);
+
+/**
+ * Automatic declines of one buyer's offers on one listing before that buyer's offers on it are refused
+ * for the rest of the window: each automatic decline says only "declined", but free ones would let a
+ * buyer bisect the seller's secret floor. Not scaled by RATE_LIMIT_SCALE: it guards a secret, not load.
+ */
+export const AUTO_DECLINE_LIMIT = { max: 3, windowSeconds: 24 * 3600 };
+// Ends with the buyer id, as keys about a member do, so deleting the account clears it.
+const autoDeclineKey = (buyerId: string, listingId: string) => `offer-auto-declined:${listingId}:${buyerId}`;
 
 /**
  * Offers on a listing (docs/trust.md, "Offers"): a buyer names an amount, and whoever did not name
@@ -103,9 +113,30 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
     return row!;
   }
 
-  /** An amount the buyer named below the seller's floor: declined at once, for the seller. */
+  /**
+   * Refuses a buyer's offer or counter on a listing once AUTO_DECLINE_LIMIT automatic declines are in
+   * its window, whatever the amount, so the refusal says nothing about the floor either.
+   */
+  async function assertUnderDeclineLimit(tx: Tx, buyerId: string, listingId: string) {
+    const result = await tx.execute<{ count: number; retry_seconds: number }>(sql`
+      select count, ceil(extract(epoch from (reset_at - now())))::int as retry_seconds
+      from rate_limits where key = ${autoDeclineKey(buyerId, listingId)} and reset_at > now()`);
+    const row = result.rows[0];
+    if (row && row.count >= AUTO_DECLINE_LIMIT.max) {
+      throw new ApiError(429, 'OFFER_DECLINE_LIMIT', {
+        count: Math.max(1, Math.ceil(row.retry_seconds / 3600)),
+      });
+    }
+  }
+
+  /** An amount the buyer named below the seller's floor: declined at once, for the seller, and counted. */
   async function declineForSeller(tx: Tx, offerId: string, posted: Posted[]) {
     const declined = await settle(tx, offerId, 'declined');
+    await countHit(
+      tx,
+      autoDeclineKey(declined.buyerId, declined.listingId),
+      AUTO_DECLINE_LIMIT.windowSeconds,
+    );
     posted.push(await step(tx, declined, 'seller', 'auto-declined'));
     return { offer: declined, posted };
   }
@@ -141,6 +172,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
         const listing = await lockListing(tx, listingId, user.id);
         if (listing.userId === user.id) throw new ApiError(400, 'OFFER_OWN_LISTING');
         assertOpenForOffers(listing);
+        await assertUnderDeclineLimit(tx, user.id, listingId);
         await assertNotBlocked(tx, user.id, listing.userId);
         const conversationId = await messages.openConversation(tx, user, listing);
         const [offer] = await tx
@@ -202,6 +234,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
             .where(eq(listings.id, listing.id));
           return { offer: accepted, posted: [await step(tx, accepted, party, 'accepted')] };
         }
+        if (party === 'buyer') await assertUnderDeclineLimit(tx, current!.buyerId, listing.id);
         const [countered] = await tx
           .update(offers)
           .set({ amount: answer.amount.toFixed(2), by: party, expiresAt: expiry(), updatedAt: sql`now()` })

@@ -208,6 +208,66 @@ describe('offers', () => {
     expect(under.body.status).toBe('declined');
   });
 
+  it('declined at once say only “declined”, and after 3 of them a buyer’s offers on that listing wait a day', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller, { offerFloor: '350' });
+    const other = await listing(seller, { offerFloor: '350' });
+
+    for (const amount of [100, 200, 300]) {
+      const low = await offer(buyer, item.id, amount);
+      expect(low.status).toBe(201);
+      expect(low.body.status).toBe('declined');
+    }
+    // Nothing the buyer is told about a declined offer names the floor.
+    await t.runJobs();
+    const told = JSON.stringify([
+      (await buyer.browser.get<NotificationList>('/api/notifications')).body,
+      await thread(buyer, (await offer(buyer, other.id, 349)).body.conversationId),
+      await t.mailTo(buyer.email),
+    ]);
+    expect(told).not.toMatch(/\b350\b/);
+    expect(told).not.toMatch(/below|floor|lowest|seller takes/i);
+
+    // The fourth offer is refused whatever its amount, above the floor too, with a translated message.
+    for (const amount of [340, 360, 499]) {
+      const refused = await buyer.browser.request<Failure>(
+        'POST',
+        `/api/listings/${item.id}/offers`,
+        { amount },
+        { 'Accept-Language': 'es' },
+      );
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatchObject({
+        code: 'OFFER_DECLINE_LIMIT',
+        message:
+          'Varias de tus ofertas por esta pieza fueron rechazadas. Podrás hacer otra dentro de 24 horas.',
+      });
+    }
+    // Another buyer, and this buyer on another listing, are not held back.
+    expect((await offer(await signedInMember(t), item.id, 360)).body.status).toBe('open');
+    expect((await offer(buyer, other.id, 360)).body.status).toBe('open');
+    // A day later the buyer may offer again.
+    await t.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second'`);
+    expect((await offer(buyer, item.id, 360)).body.status).toBe('open');
+  });
+
+  it('a buyer’s counters count too: after 3 automatic declines, a counter is refused', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t);
+    const item = await listing(seller, { offerFloor: '350' });
+    await offer(buyer, item.id, 100);
+    await offer(buyer, item.id, 200);
+    const fair = await offer(buyer, item.id, 360);
+    await answer(seller, fair.body.id, { action: 'counter', amount: 450 });
+    expect((await answer(buyer, fair.body.id, { action: 'counter', amount: 300 })).body.status).toBe(
+      'declined',
+    );
+    const again = await offer(buyer, item.id, 400);
+    expect(again.status).toBe(429);
+    expect(again.body.error.code).toBe('OFFER_DECLINE_LIMIT');
+  });
+
   it('expire after 48 hours: the job closes them with a step, and a late answer is refused', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_accounts" ADD COLUMN "last_event_at" timestamp with time zone;
