@@ -25,7 +25,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A whole journey (sign-up, confirmation email, several pages) on a busy 2-core machine; each step
+  // still waits at most 10 s (expect.timeout), so a stuck step fails there.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
