@@ -349,6 +349,6 @@ test.describe('password recovery, in Spanish', () => {
 test('a visitor on onboarding is sent to sign up after two seconds', async ({ page }) => {
   await page.goto('/onboarding/role');
   await expect(page.getByText('Please wait while we verify your authentication...')).toBeVisible();
-  await expect(page).toHaveURL('/auth?mode=signup', { timeout: 5000 });
+  await expect(page).toHaveURL('/auth?mode=signup', { timeout: 10_000 });
   await expect(page.getByText('Authentication Required')).toBeVisible();
 });
