@@ -5,11 +5,12 @@
 // (e2e-cluster/) run against nginx; CLUSTER_STATE gets the ports and process ids, so a journey can stop
 // an instance.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { startMailListener } from './mail-listener.mjs';
+import { NGINX_BIN, writeNginxConfig } from './nginx-wrapper.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -52,6 +53,7 @@ const instanceEnv = {
   S3_SECRET_ACCESS_KEY: 'S3RVER',
   S3_FORCE_PATH_STYLE: 'true',
   SEED_DEMO: 'true',
+  SEED_DEMO_PHOTOS: '1',
   LOG_LEVEL: 'warn',
 };
 
@@ -86,38 +88,10 @@ for (const [index, port] of appPorts.entries()) {
 }
 
 // nginx with the committed site file, its instances and port swapped for this run's.
-const site = readFileSync(path.join(root, 'deploy/nginx/modmarket.conf'), 'utf8')
-  .replace(/server 127\.0\.0\.1:3001 /, `server 127.0.0.1:${appPorts[0]} `)
-  .replace(/server 127\.0\.0\.1:3002 /, `server 127.0.0.1:${appPorts[1]} `)
-  .replace(/listen 8080;/, `listen 127.0.0.1:${proxyPort};`);
-const nginxDir = path.join(work, 'nginx');
-mkdirSync(nginxDir, { recursive: true });
-writeFileSync(path.join(nginxDir, 'site.conf'), site);
-writeFileSync(
-  path.join(nginxDir, 'nginx.conf'),
-  `worker_processes 1;
-pid ${nginxDir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${nginxDir}/body;
-  proxy_temp_path ${nginxDir}/proxy;
-  fastcgi_temp_path ${nginxDir}/fastcgi;
-  uwsgi_temp_path ${nginxDir}/uwsgi;
-  scgi_temp_path ${nginxDir}/scgi;
-  include ${nginxDir}/site.conf;
-}
-`,
-);
-// Debian installs it in /usr/sbin, often outside a user's PATH.
-const nginxBin = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
 const nginx = spawn(
-  nginxBin,
-  ['-p', nginxDir, '-c', path.join(nginxDir, 'nginx.conf'), '-g', 'daemon off;'],
-  {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
+  NGINX_BIN,
+  writeNginxConfig(path.join(work, 'nginx'), { port: proxyPort, appPorts, errorLog: 'stderr' }),
+  { stdio: ['ignore', 'inherit', 'inherit'] },
 );
 children.push(nginx);
 await healthy(proxyPort, nginx);

@@ -1,13 +1,7 @@
-/**
- * Debian's nginx with the committed site file (deploy/nginx/modmarket.conf), its instances and port
- * swapped for the experiment's, as scripts/cluster.mjs runs it.
- */
+/** Debian's nginx in front of the experiment's two instances (scripts/nginx-wrapper.mjs). */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { ROOT } from '../bench/paths';
-
-export const NGINX_BIN = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+import { existsSync } from 'node:fs';
+import { NGINX_BIN, writeNginxConfig } from '../nginx-wrapper.mjs';
 
 export function nginxInstalled(): boolean {
   return existsSync('/usr/sbin/nginx') || existsSync('/usr/bin/nginx');
@@ -19,32 +13,7 @@ export async function startNginx(
   appPorts: [number, number],
   logFile: string,
 ): Promise<{ stop(): Promise<void> }> {
-  const site = readFileSync(path.join(ROOT, 'deploy/nginx/modmarket.conf'), 'utf8')
-    .replace(/server 127\.0\.0\.1:3001 /, `server 127.0.0.1:${appPorts[0]} `)
-    .replace(/server 127\.0\.0\.1:3002 /, `server 127.0.0.1:${appPorts[1]} `)
-    .replace(/listen 8080;/, `listen 127.0.0.1:${port};`);
-  if (!site.includes(`127.0.0.1:${appPorts[1]}`) || !site.includes(`listen 127.0.0.1:${port}`))
-    throw new Error('deploy/nginx/modmarket.conf no longer has the lines this experiment rewrites');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, 'site.conf'), site);
-  writeFileSync(
-    path.join(folder, 'nginx.conf'),
-    `worker_processes 1;
-pid ${folder}/nginx.pid;
-error_log ${logFile} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${folder}/body;
-  proxy_temp_path ${folder}/proxy;
-  fastcgi_temp_path ${folder}/fastcgi;
-  uwsgi_temp_path ${folder}/uwsgi;
-  scgi_temp_path ${folder}/scgi;
-  include ${folder}/site.conf;
-}
-`,
-  );
-  const nginx = spawn(NGINX_BIN, ['-p', folder, '-c', path.join(folder, 'nginx.conf'), '-g', 'daemon off;'], {
+  const nginx = spawn(NGINX_BIN, writeNginxConfig(folder, { port, appPorts, errorLog: logFile }), {
     stdio: 'ignore',
   });
   const exited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));

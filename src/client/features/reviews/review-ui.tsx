@@ -55,14 +55,11 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
       }
     };
     return (
-      <section
-        aria-labelledby="purchase-confirm-title"
-        className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm"
+      <AskPanel
+        id="purchase-confirm-title"
+        title={t('confirm.title')}
+        intro={t('confirm.intro', { name: name || '—', date: answerBy })}
       >
-        <h2 id="purchase-confirm-title" className="font-semibold text-slate-900">
-          {t('confirm.title')}
-        </h2>
-        <p className="mt-1 text-slate-700">{t('confirm.intro', { name: name || '—', date: answerBy })}</p>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button disabled={purchase.isPending} onClick={() => void answer(true)}>
             {t('confirm.yes')}
@@ -71,7 +68,7 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
             {t('confirm.no')}
           </Button>
         </div>
-      </section>
+      </AskPanel>
     );
   }
   const until = formatDate(sale.windowEndsAt, language);
@@ -99,14 +96,11 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
     );
   if (!sale.open) return <Alert>{t('panel.closed', { date: until })}</Alert>;
   return (
-    <section
-      aria-labelledby="review-panel-title"
-      className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm"
+    <AskPanel
+      id="review-panel-title"
+      title={name ? t('panel.title', { name }) : t('panel.titleNoName')}
+      intro={t('panel.intro', { name: name || '—', date: until })}
     >
-      <h2 id="review-panel-title" className="font-semibold text-slate-900">
-        {name ? t('panel.title', { name }) : t('panel.titleNoName')}
-      </h2>
-      <p className="mt-1 text-slate-700">{t('panel.intro', { name: name || '—', date: until })}</p>
       <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 space-y-3">
         <fieldset aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
           <legend className="mb-1 font-medium text-slate-800">{t('panel.starsLegend')}</legend>
@@ -153,6 +147,29 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
           {isSubmitting ? t('panel.sending') : t('panel.send')}
         </Button>
       </form>
+    </AskPanel>
+  );
+}
+
+/** The amber card a party of a sale answers in: the confirm question, then the review form. */
+function AskPanel({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm">
+      <h2 id={id} className="font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-slate-700">{intro}</p>
+      {children}
     </section>
   );
 }
