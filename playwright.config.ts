@@ -55,6 +55,8 @@ export default defineConfig({
         // Production requires a key for sealed secrets (two-step sign-in); a fixed one for the tests.
         SECRETS_KEY: 'e2e0'.repeat(16),
         SEED_DEMO: 'true',
+        // One photo per demo listing: drawing all of them is most of a server's start.
+        SEED_DEMO_PHOTOS: '1',
         LOG_LEVEL: 'warn',
         // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
         RATE_LIMIT_SCALE: '50',
@@ -80,6 +82,7 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${port + 1}`,
         BILLING_DEMO: 'true',
         SEED_DEMO: 'true',
+        SEED_DEMO_PHOTOS: '1',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SCALE: '50',
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
@@ -100,6 +103,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://localhost:${port + 2}`,
         SEED_DEMO: 'true',
+        SEED_DEMO_PHOTOS: '1',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SCALE: '50',
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,

@@ -59,9 +59,36 @@ export async function signIn(page: Page, email: string, password = PASSWORD, kee
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
 }
 
-/** A new member, confirmed, signed in and past onboarding (skipped), on the home page. */
+/**
+ * A new member, confirmed, signed in and past onboarding (skipped), on the home page. Made through the
+ * API the sign-up form and the confirmation page call, with the emailed link's token, in this page's
+ * browser (its cookies): the forms themselves are the subject of the accounts and onboarding journeys,
+ * and a journey that only needs a member starts in one page load instead of five.
+ */
 export async function newMember(page: Page, email: string) {
-  await signUpAndConfirm(page, email);
-  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await page.goto('/');
+  const headers = { origin: new URL(page.url()).origin };
+  const post = async (path: string, data: object) => {
+    const response = await page.request.post(path, { data, headers });
+    expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  };
+  await post('/api/auth/sign-up', {
+    firstName: 'Mika',
+    lastName: 'Hakkinen',
+    email,
+    phone: '(415) 867-2309',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    keepSignedIn: false,
+    language: 'en',
+  });
+  const token = new URL(linkIn(await waitForMail(email), '/confirm-signup'), 'http://link').searchParams.get(
+    'token',
+  );
+  await post('/api/auth/confirm-email', { token });
+  await post('/api/profile/onboarding/skip', {});
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user: unknown };
+  expect(session.user, 'signed in').toBeTruthy();
+  await page.reload();
   await expect(page).toHaveURL('/');
 }

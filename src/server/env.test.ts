@@ -12,19 +12,22 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PUBLIC_URL).toBe('http://localhost:3000');
     expect(env.SEED_DEMO).toBe(true);
+    expect(env.SEED_DEMO_PHOTOS).toBe(4);
   });
 
-  it('honours PORT, PUBLIC_URL, DATA_DIR and SEED_DEMO', () => {
+  it('honours PORT, PUBLIC_URL, DATA_DIR, SEED_DEMO and SEED_DEMO_PHOTOS', () => {
     const env = loadEnv({
       PORT: '4100',
       PUBLIC_URL: 'https://parts.example/',
       DATA_DIR: '/srv/mm',
       SEED_DEMO: 'false',
+      SEED_DEMO_PHOTOS: '1',
     });
     expect(env.PORT).toBe(4100);
     expect(env.PUBLIC_URL).toBe('https://parts.example');
     expect(env.DATA_DIR).toBe('/srv/mm');
     expect(env.SEED_DEMO).toBe(false);
+    expect(env.SEED_DEMO_PHOTOS).toBe(1);
   });
 
   it('takes the Stripe settings all together or not at all', () => {
@@ -212,6 +215,7 @@ describe('loadEnv', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ SEED_DEMO_PHOTOS: '5' }, 'SEED_DEMO_PHOTOS'],
   ])('names the bad variable in %o', (source, name) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     expect(() => loadEnv(source)).toThrow(new RegExp(`${name}:`));

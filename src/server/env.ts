@@ -59,6 +59,11 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Unset: on outside production, off in production. */
   SEED_DEMO: booleanFlag.optional(),
+  /**
+   * Photos drawn per demo listing (each listing has up to four): drawing them is most of a first
+   * start's work, so the test servers ask for one.
+   */
+  SEED_DEMO_PHOTOS: z.coerce.number().int().min(0).max(4).default(4),
   /** Production only: allow an http:// PUBLIC_URL (a private network behind its own TLS). */
   ALLOW_HTTP: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

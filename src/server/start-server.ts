@@ -72,7 +72,7 @@ export async function startServer(
 
   if (env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
     logger.info('empty database: seeding the demo catalogue (SEED_DEMO=false skips this)');
-    await seedDemoCatalog({ db: database.db, storage, logger });
+    await seedDemoCatalog({ db: database.db, storage, logger, maxPhotosPerListing: env.SEED_DEMO_PHOTOS });
   }
 
   // The embedded database writes its files open to everyone, whatever the umask.
