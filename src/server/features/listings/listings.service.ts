@@ -63,7 +63,7 @@ const MAX_PENDING_IMPRESSIONS = 10_000;
 const CARD_FIELDS = [
   'id',
   'title',
-  'price',
+  'priceCents',
   'category',
   'condition',
   'make',
@@ -129,7 +129,7 @@ export function toCard(storage: Storage, row: CardRow): ListingCard {
   return {
     id: row.id,
     title: row.title,
-    price: row.price,
+    priceCents: row.priceCents,
     category: row.category,
     condition: row.condition,
     make: row.make,
@@ -171,8 +171,8 @@ function rankOrder(): SQL[] {
 function orderFor(sort: Exclude<Sort, 'best'>): SQL[] {
   if (sort === 'newest') return newestOrder();
   return sort === 'price_asc'
-    ? [asc(listings.price), asc(listings.id)]
-    : [desc(listings.price), desc(listings.id)];
+    ? [asc(listings.priceCents), asc(listings.id)]
+    : [desc(listings.priceCents), desc(listings.id)];
 }
 
 /**
@@ -234,8 +234,8 @@ function afterCursor(sort: Sort, cursor: Cursor, tier: SQL): SQL {
   if (sort === 'newest')
     return sql`(${listings.listedAt}, ${listings.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`;
   if (sort === 'price_asc')
-    return sql`(${listings.price}, ${listings.id}) > (${cursor.value}::numeric, ${cursor.id}::uuid)`;
-  return sql`(${listings.price}, ${listings.id}) < (${cursor.value}::numeric, ${cursor.id}::uuid)`;
+    return sql`(${listings.priceCents}, ${listings.id}) > (${cursor.value}::int, ${cursor.id}::uuid)`;
+  return sql`(${listings.priceCents}, ${listings.id}) < (${cursor.value}::int, ${cursor.id}::uuid)`;
 }
 
 /**
@@ -260,8 +260,8 @@ function encodeCursor(cursor: Cursor): string {
 const CURSOR_VALUES: Record<Sort, RegExp> = {
   best: /^[0-3]\|\d{1,16}$/,
   newest: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/,
-  price_asc: /^\d{1,10}(\.\d{1,2})?$/,
-  price_desc: /^\d{1,10}(\.\d{1,2})?$/,
+  price_asc: /^\d{1,10}$/,
+  price_desc: /^\d{1,10}$/,
 };
 
 /** The cursor of a page in this order; one from another order or a tampered one is ignored (page 1). */
@@ -330,8 +330,10 @@ function browseConditions(query: Partial<BrowseQuery>, how: 'index' | 'walk' = '
   if (query.make) conditions.push(eq(listings.make, query.make));
   if (query.model) conditions.push(sql`lower(${listings.model}) = lower(${query.model})`);
   if (query.year !== undefined) conditions.push(yearWithinListing(query.year));
-  if (query.minPrice !== undefined) conditions.push(sql`${listings.price} >= ${query.minPrice}`);
-  if (query.maxPrice !== undefined) conditions.push(sql`${listings.price} <= ${query.maxPrice}`);
+  if (query.minPriceCents !== undefined)
+    conditions.push(sql`${listings.priceCents} >= ${query.minPriceCents}`);
+  if (query.maxPriceCents !== undefined)
+    conditions.push(sql`${listings.priceCents} <= ${query.maxPriceCents}`);
   if (query.condition) conditions.push(eq(listings.condition, query.condition));
   return conditions;
 }
@@ -339,7 +341,7 @@ function browseConditions(query: Partial<BrowseQuery>, how: 'index' | 'walk' = '
 /** What other features do when a listing changes, queued in the same transaction (alerts, notifications). */
 export interface ListingEvents {
   published(tx: Tx, listingId: string): Promise<void>;
-  priceChanged(tx: Tx, listingId: string, oldPrice: string, price: number): Promise<void>;
+  priceChanged(tx: Tx, listingId: string, oldPriceCents: number, priceCents: number): Promise<void>;
   sold(tx: Tx, listingId: string): Promise<void>;
   /**
    * Sold to a member who messaged about it: records the sale for its buyer to confirm. Answers what
@@ -368,10 +370,9 @@ function columns(input: ListingValues) {
     ...(place
       ? { location: placeLabel(place), latitude: place.latitude, longitude: place.longitude }
       : { latitude: null, longitude: null }),
-    price: String(fields.price),
-    referralAmount: fields.referralAmount === undefined ? null : String(fields.referralAmount),
+    referralAmountCents: fields.referralAmountCents ?? null,
     // A floor means nothing on a firm price: no offers are taken then.
-    offerFloor: fields.negotiable && fields.offerFloor !== undefined ? String(fields.offerFloor) : null,
+    offerFloorCents: fields.negotiable ? (fields.offerFloorCents ?? null) : null,
     partBrand: fields.partBrand ?? null,
     receiptImage: fields.receiptImage ?? null,
     yearStart: fields.yearStart ?? null,
@@ -634,7 +635,7 @@ export function createListingsService(deps: {
                   ? `${last.tier}|${last.listing.rank}`
                   : sort === 'newest'
                     ? last.listing.listedAt.toISOString()
-                    : last.listing.price,
+                    : String(last.listing.priceCents),
               id: last.listing.id,
             })
           : null,
@@ -762,7 +763,7 @@ export function createListingsService(deps: {
         description: l.description,
         photos: l.photos.map((p) => photoView(storage, p)),
         negotiable: l.negotiable,
-        ...(isOwner ? { offerFloor: l.offerFloor } : {}),
+        ...(isOwner ? { offerFloorCents: l.offerFloorCents } : {}),
         ...(viewerId && !isOwner
           ? {
               myOffer: await newestOffer(
@@ -772,7 +773,7 @@ export function createListingsService(deps: {
               ),
             }
           : {}),
-        referralAmount: l.referralAmount,
+        referralAmountCents: l.referralAmountCents,
         partId: l.partId,
         partBrand: l.partBrand,
         partBrandOther: l.partBrandOther,
@@ -825,7 +826,7 @@ export function createListingsService(deps: {
           .values({ ...columns(photos), userId: user.id })
           .returning({ id: listings.id });
         const id = rows[0]!.id;
-        await tx.insert(listingPriceHistory).values({ listingId: id, price: String(input.price) });
+        await tx.insert(listingPriceHistory).values({ listingId: id, priceCents: input.priceCents });
         await events.published(tx, id);
         return id;
       });
@@ -844,9 +845,9 @@ export function createListingsService(deps: {
           .update(listings)
           .set({ ...columns(stored), updatedAt: new Date() })
           .where(eq(listings.id, id));
-        if (Number(listing.price) !== input.price) {
-          await tx.insert(listingPriceHistory).values({ listingId: id, price: String(input.price) });
-          await events.priceChanged(tx, id, listing.price, input.price);
+        if (listing.priceCents !== input.priceCents) {
+          await tx.insert(listingPriceHistory).values({ listingId: id, priceCents: input.priceCents });
+          await events.priceChanged(tx, id, listing.priceCents, input.priceCents);
         }
         return listing;
       });
@@ -925,7 +926,7 @@ export function createListingsService(deps: {
         const first = listing.photos[0] ?? null;
         const kept = await tx
           .update(conversations)
-          .set({ listingTitle: listing.title, listingPrice: listing.price, listingPhoto: first })
+          .set({ listingTitle: listing.title, listingPriceCents: listing.priceCents, listingPhoto: first })
           .where(eq(conversations.listingId, id))
           .returning({ id: conversations.id });
         await tx.delete(listings).where(eq(listings.id, id));
