@@ -16,9 +16,9 @@ const WIDTHS = [
 const PUBLIC_PAGES = [
   '/',
   '/browse',
-  '/browse?make=Honda&minPrice=100',
+  '/browse?make=Honda&minPriceCents=10000',
   '/browse?search=zzzz-no-such-part',
-  '/browse?minPrice=500&maxPrice=100',
+  '/browse?minPriceCents=50000&maxPriceCents=10000',
   'a listing',
   'a seller',
   '/about',

@@ -12,7 +12,7 @@ test('a member adds a car by VIN and finds the parts that fit it', async ({ brow
     const response = await seller.request.post('/api/listings', {
       data: {
         title,
-        price: '220',
+        priceCents: 22000,
         category: 'exterior',
         condition: 'good',
         make: 'Honda',

@@ -27,7 +27,7 @@ test('a long-time member scrolls back through an inbox of 36 conversations and a
   const created = await seller.request.post('/api/listings', {
     data: {
       title,
-      price: '900',
+      priceCents: 90000,
       category: 'engine',
       condition: 'good',
       make: 'Nissan',

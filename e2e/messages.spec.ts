@@ -10,7 +10,7 @@ test('buyer and seller trade messages through the inbox', async ({ browser }) =>
   const listing = await seller.request.post('/api/listings', {
     data: {
       title: 'Nismo shift knob',
-      price: '80',
+      priceCents: 8000,
       category: 'interior',
       condition: 'new',
       make: 'Nissan',
@@ -79,7 +79,7 @@ test('messages, receipts and counters arrive live, and nothing is lost offline',
   const created = await seller.request.post('/api/listings', {
     data: {
       title: 'Tomei titanium exhaust',
-      price: '1350',
+      priceCents: 135000,
       category: 'exhaust',
       condition: 'good',
       make: 'Nissan',
@@ -161,7 +161,7 @@ test('the notification page lists, opens and marks notifications; settings are k
   const created = await seller.request.post('/api/listings', {
     data: {
       title: 'Cusco roll cage',
-      price: '900',
+      priceCents: 90000,
       category: 'interior',
       condition: 'good',
       make: 'Mazda',
@@ -234,7 +234,7 @@ test('a Bronze buyer past 10 new conversations this month is pointed to the plan
       const created = await seller.request.post('/api/listings', {
         data: {
           title: `Spoon part ${round}-${i}`,
-          price: '50',
+          priceCents: 5000,
           category: 'engine',
           condition: 'good',
           make: 'Honda',
@@ -276,7 +276,7 @@ test('a deleted listing leaves both sides of its conversation, marked no longer 
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('deleting-seller'));
   const listing = await seller.request.post('/api/listings', {
-    data: { title, price: '650', category: 'exhaust', condition: 'good', make: 'Nissan', model: '350Z' },
+    data: { title, priceCents: 65000, category: 'exhaust', condition: 'good', make: 'Nissan', model: '350Z' },
   });
   const { id } = (await listing.json()) as { id: string };
   const buyerContext = await browser.newContext();

@@ -12,7 +12,7 @@ test('a reported listing and member are acted on at the moderation desk', async 
   const sellerEmail = uniqueEmail('reported-seller');
   await newMember(seller, sellerEmail);
   const created = await seller.request.post('/api/listings', {
-    data: { title, price: '450', category: 'engine', condition: 'good', make: 'Honda', model: 'Civic' },
+    data: { title, priceCents: 45000, category: 'engine', condition: 'good', make: 'Honda', model: 'Civic' },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -65,7 +65,7 @@ test('a reported listing and member are acted on at the moderation desk', async 
   const other = await seller.request.post('/api/listings', {
     data: {
       title: `${title} spare`,
-      price: '90',
+      priceCents: 9000,
       category: 'engine',
       condition: 'good',
       make: 'Honda',

@@ -20,7 +20,7 @@ async function sellerWithParts(browser: Browser, tag: string, make: string, cate
     const response = await page.request.post('/api/listings', {
       data: {
         title: `${city} dash display ${tag}`,
-        price: '310',
+        priceCents: 31000,
         category,
         condition: 'good',
         make,

@@ -11,7 +11,7 @@ test('an offer round: made, countered, accepted; the part pending for the buyer,
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('offer-seller'));
   const created = await seller.request.post('/api/listings', {
-    data: { title, price: '500', category: 'exhaust', condition: 'good', make: 'Subaru', model: 'WRX' },
+    data: { title, priceCents: 50000, category: 'exhaust', condition: 'good', make: 'Subaru', model: 'WRX' },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -105,7 +105,7 @@ test('a firm price takes no offers, and an offer below the seller’s floor is d
   const created = await seller.request.post('/api/listings', {
     data: {
       title: `Big brake kit ${uniqueWord()}`,
-      price: '900',
+      priceCents: 90000,
       category: 'brakes',
       condition: 'good',
       make: 'BMW',

@@ -164,10 +164,10 @@ test('browse on a phone: two cards a row, a filter sheet with its count, chips, 
   await expect(chips.getByRole('button')).toHaveText(['Honda']);
 
   // A shared link with impossible prices says why nothing is found, and swaps them in one click.
-  await page.goto('/browse?minPrice=900&maxPrice=100');
+  await page.goto('/browse?minPriceCents=90000&maxPriceCents=10000');
   await expect(page.getByRole('heading', { name: 'The minimum price is above the maximum' })).toBeVisible();
   await page.getByRole('button', { name: 'Swap prices' }).click();
-  await expect(page).toHaveURL('/browse?minPrice=100&maxPrice=900');
+  await expect(page).toHaveURL('/browse?minPriceCents=10000&maxPriceCents=90000');
 });
 
 test('a conversation on a phone fills the screen, keeps Send in reach, and clips nothing', async ({
@@ -180,7 +180,7 @@ test('a conversation on a phone fills the screen, keeps Send in reach, and clips
   const created = await seller.request.post('/api/listings', {
     data: {
       title: 'Genuine Mazda RX-7 FD3S front lip spoiler with mounting hardware and original box',
-      price: '450',
+      priceCents: 45000,
       category: 'exterior',
       condition: 'good',
       make: 'Mazda',

@@ -57,7 +57,7 @@ test('a Bronze member upgrades to Gold, writes with AI, boosts a listing to the 
   const newer = await page.request.post('/api/listings', {
     data: {
       title: `Newer ${uniqueWord()} intake for RX-7`,
-      price: '120',
+      priceCents: 12000,
       category: 'engine',
       condition: 'good',
       make: 'Mazda',
@@ -126,7 +126,7 @@ test('a member upgrades to Platinum and writes with AI: the basic draft with a n
     const created = await seller.request.post('/api/listings', {
       data: {
         title: `Exhaust ${price} for ${model}`,
-        price,
+        priceCents: Number(price) * 100,
         category: 'exhaust',
         condition: 'good',
         make: 'Plymouth',

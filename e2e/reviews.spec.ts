@@ -11,7 +11,7 @@ test('a review pair: sold to a buyer, both review, shown on the seller’s page 
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('review-seller'));
   const created = await seller.request.post('/api/listings', {
-    data: { title, price: '320', category: 'engine', condition: 'good', make: 'Honda', model: 'S2000' },
+    data: { title, priceCents: 32000, category: 'engine', condition: 'good', make: 'Honda', model: 'S2000' },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -89,7 +89,7 @@ test('a review pair: sold to a buyer, both review, shown on the seller’s page 
   const next = await seller.request.post('/api/listings', {
     data: {
       title: `${title} lid`,
-      price: '40',
+      priceCents: 4000,
       category: 'engine',
       condition: 'good',
       make: 'Honda',

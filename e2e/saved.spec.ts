@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { uniqueEmail, uniqueWord } from './support/mail';
 import { newMember } from './support/accounts';
 
-const part = (title: string, price: string) => ({
+const part = (title: string, priceCents: number) => ({
   title,
-  price,
+  priceCents,
   category: 'wheels',
   condition: 'good',
   make: 'Mazda',
@@ -20,7 +20,7 @@ test('a favourite gets cheaper: the badge and the notification follow', async ({
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('fav-seller'));
-  const created = await seller.request.post('/api/listings', { data: part(title, '1200') });
+  const created = await seller.request.post('/api/listings', { data: part(title, 120_000) });
   const { id } = (await created.json()) as { id: string };
 
   const buyerContext = await browser.newContext();
@@ -92,7 +92,7 @@ test('a saved search with alerts tells the member about a new match', async ({ b
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('alert-seller'));
-  await seller.request.post('/api/listings', { data: part(`Volk TE37 bronze 17" ${tag}`, '2600') });
+  await seller.request.post('/api/listings', { data: part(`Volk TE37 bronze 17" ${tag}`, 260_000) });
 
   await expect(watcher.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible({
     timeout: 20_000,

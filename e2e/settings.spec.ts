@@ -249,7 +249,7 @@ test('settings: deleting the account signs out for good; the seller keeps the th
   const created = await seller.request.post('/api/listings', {
     data: {
       title: 'Bride seat rail',
-      price: '120',
+      priceCents: 12000,
       category: 'interior',
       condition: 'good',
       make: 'Honda',
@@ -327,7 +327,7 @@ test('settings: selling preferences show on the seller’s listings as Ships and
   const created = await page.request.post('/api/listings', {
     data: {
       title: 'Spoon calipers',
-      price: '900',
+      priceCents: 90000,
       category: 'brakes',
       condition: 'good',
       make: 'Honda',

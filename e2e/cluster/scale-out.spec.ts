@@ -27,7 +27,7 @@ async function listWithPhoto(page: Page, title: string) {
   const listing = await page.request.post(`${instance(1)}/api/listings`, {
     data: {
       title,
-      price: '640',
+      priceCents: 64000,
       category: 'wheels',
       condition: 'good',
       make: 'Mazda',

@@ -86,10 +86,10 @@ export function listingsStatement(from: number, to: number, sellers: number): st
   ];
   const hash = (k: number) => `(hashint8(i * 32 + ${k}) & 2147483647)`;
   return `
-insert into listings (user_id, title, description, price, category, condition, make, model, year_start,
+insert into listings (user_id, title, description, price_cents, category, condition, make, model, year_start,
   year_end, location, zip, latitude, longitude, negotiable, part_id, part_brand, part_brand_other, photos, is_sold, views,
   created_at, updated_at)
-select user_id, title, description, price, category, condition, make, model, year_start, year_end,
+select user_id, title, description, price_cents, category, condition, make, model, year_start, year_end,
   location, zip, latitude, longitude, negotiable, part_id, part_brand, part_brand_other, photos, is_sold, views, created_at, created_at
 from (
   select
@@ -108,8 +108,8 @@ from (
       case when part_id is not null then 'Part number ' || part_id || '.' end,
       case when engine is not null then 'Made for the ' || engine || ' engine.' end,
       (${texts(CLOSERS)})[1 + h15 % ${CLOSERS.length}]) as description,
-    round(exp(2.7 + (h9 % 100000) / 100000.0 * 7.0))::numeric
-      + case when h9 % 4 = 0 then 0.99 else 0 end as price,
+    round(exp(2.7 + (h9 % 100000) / 100000.0 * 7.0))::int * 100
+      + case when h9 % 4 = 0 then 99 else 0 end as price_cents,
     category, condition, make, model, year_start, year_end,
     -- Nine in ten with a ZIP code: its city, and a position spread over the metro area around it.
     case when h13 % 10 > 0 then (${texts(places.map((place) => placeLabel(place)))})[1 + h15 % ${places.length}] end as location,

@@ -83,7 +83,7 @@ export function listingBody(title: string) {
   return {
     title,
     description: 'Written by the fault experiments.',
-    price: '120.00',
+    priceCents: 12000,
     category: 'exhaust',
     condition: 'good',
     make: 'Honda',

@@ -170,7 +170,8 @@ export function createApp(deps: AppDeps) {
     // Called inside the listing's transaction, so the job exists exactly when the change does.
     events: {
       published: (tx, id) => savedSearches.published(tx, id),
-      priceChanged: (tx, id, oldPrice, price) => favourites.priceChanged(tx, id, oldPrice, price),
+      priceChanged: (tx, id, oldPriceCents, priceCents) =>
+        favourites.priceChanged(tx, id, oldPriceCents, priceCents),
       sold: (tx, id) => favourites.sold(tx, id),
       soldTo: (tx, sale) => saleEvents.soldTo(tx, sale),
       relisted: (tx, id) => saleEvents.relisted(tx, id),

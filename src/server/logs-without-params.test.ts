@@ -28,7 +28,7 @@ describe('the log when a query fails', () => {
     const item = (
       await seller.browser.post<ListingDetail>('/api/listings', {
         title: 'Cosworth pistons',
-        price: '600',
+        priceCents: 60000,
         category: 'engine',
         condition: 'good',
         make: 'Ford',

@@ -80,7 +80,7 @@ export async function backupRoundTrip(options: {
       new File([new Uint8Array(jpeg)], 'intake.jpg', { type: 'image/jpeg' }),
     );
     expect(uploaded.status).toBe(201);
-    const part = { price: '100', category: 'engine', condition: 'good', make: 'Nissan', model: '240SX' };
+    const part = { priceCents: 10000, category: 'engine', condition: 'good', make: 'Nissan', model: '240SX' };
     const withPhoto = await seller.browser.post<ListingDetail>('/api/listings', {
       ...part,
       title: 'Intake manifold',

@@ -35,10 +35,10 @@ async function write(
     from generate_series(1, ${conversations}::int) as i`);
   // The member's listing, bought by the first half; one listing each of the others, bought by the member.
   await db.execute(sql`
-    insert into listings (user_id, title, description, price, category, condition, make, model, year_start, year_end)
+    insert into listings (user_id, title, description, price_cents, category, condition, make, model, year_start, year_end)
     select case when i = 0 then ${memberId} else ${prefix} || i end,
       case when i = 0 then ${`Long history turbo ${tag}`} else 'Bought part ' || i end, 'From the history seed.',
-      100, 'engine', 'good', 'Nissan', 'Silvia', 1995, 2002
+      10000, 'engine', 'good', 'Nissan', 'Silvia', 1995, 2002
     from (select 0 as i union all select i from generate_series(${half + 1}::int, ${conversations}::int) as i) as n`);
   // Conversation i: the larger i, the older; three share each minute of last activity.
   const lastActivity = sql`now() - ((s.i / 3 + case when s.i = ${conversations}::int then 1 else 0 end) || ' minutes')::interval`;

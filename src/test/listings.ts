@@ -1,7 +1,7 @@
 /** The fields a listing needs, for tests that only need some part to exist. */
 export const partInput = (title: string) => ({
   title,
-  price: '100',
+  priceCents: 10000,
   category: 'engine',
   condition: 'good',
   make: 'Toyota',

@@ -114,11 +114,17 @@ function changedByVisitor(element: Element): VisitorChange | null {
 export function showServerErrors<Values extends FieldValues>(
   form: { setError: UseFormSetError<Values> },
   error: unknown,
+  /** The form's field for an API field the form names otherwise (`priceCents` is typed as `price`). */
+  fieldOf: Record<string, string> = {},
 ): boolean {
   if (!(error instanceof ApiClientError)) return false;
   const fields = Object.entries(error.fields);
   fields.forEach(([name, message], index) =>
-    form.setError(name as Path<Values>, { type: 'server', message }, { shouldFocus: index === 0 }),
+    form.setError(
+      (fieldOf[name] ?? name) as Path<Values>,
+      { type: 'server', message },
+      { shouldFocus: index === 0 },
+    ),
   );
   return fields.length > 0;
 }

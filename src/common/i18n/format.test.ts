@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatPrice } from './format';
 
 describe('formatPrice', () => {
-  it('writes US dollars one way: the dollar sign and US digits', () => {
-    expect(formatPrice(48.5)).toBe('$48.50');
-    expect(formatPrice('48.50')).toBe('$48.50');
-    expect(formatPrice(1234)).toBe('$1,234');
-    expect(formatPrice('1234.50')).toBe('$1,234.50');
-    expect(formatPrice(1250000)).toBe('$1,250,000');
+  it('writes cents as US dollars one way: the dollar sign and US digits', () => {
+    expect(formatPrice(4850)).toBe('$48.50');
+    expect(formatPrice(123400)).toBe('$1,234');
+    expect(formatPrice(123450)).toBe('$1,234.50');
+    expect(formatPrice(125000000)).toBe('$1,250,000');
     expect(formatPrice(0)).toBe('$0');
+    expect(formatPrice(10)).toBe('$0.10');
   });
 
   it('shows cents when asked, or when the amount has them', () => {
-    expect(formatPrice(19, { cents: true })).toBe('$19.00');
-    expect(formatPrice(19.99)).toBe('$19.99');
-    expect(formatPrice(19.99, { cents: false })).toBe('$20');
+    expect(formatPrice(1900, { cents: true })).toBe('$19.00');
+    expect(formatPrice(1999)).toBe('$19.99');
+    expect(formatPrice(1999, { cents: false })).toBe('$20');
   });
 });
 

@@ -4,19 +4,20 @@ import type { Language } from './languages';
 const PRICE_LOCALE = 'en-US';
 
 /**
- * A price as every page, email and notification shows it: the dollar sign and US digits, whatever the
- * reader's language (Spain's `1234,50 $` would read as another currency to a US-based marketplace).
+ * A price as every page, email and notification shows it, from its whole number of cents: the dollar
+ * sign and US digits, whatever the reader's language (Spain's `1234,50 $` would read as another currency
+ * to a US-based marketplace). Whole dollars without cents unless asked (`cents: true`), or unless the
+ * amount has some. The only place cents become dollars for a reader.
  */
-export function formatPrice(amount: number | string, options: { cents?: boolean } = {}): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  const showCents = options.cents ?? !Number.isInteger(value);
+export function formatPrice(amountCents: number, options: { cents?: boolean } = {}): string {
+  const showCents = options.cents ?? amountCents % 100 !== 0;
   return new Intl.NumberFormat(PRICE_LOCALE, {
     style: 'currency',
     currency: 'USD',
     currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: showCents ? 2 : 0,
     maximumFractionDigits: showCents ? 2 : 0,
-  }).format(value);
+  }).format(amountCents / 100);
 }
 
 export function formatNumber(value: number, language: Language): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money';
 
 /** One day of a seller's listings, added up (views, search impressions, new favourites, conversations). */
 export const AnalyticsDaySchema = z.object({
@@ -13,7 +14,7 @@ export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>;
 export const AnalyticsListingSchema = z.object({
   id: z.string(),
   title: z.string(),
-  price: z.string(),
+  priceCents: cents(),
   isSold: z.boolean(),
   views: z.number().int(),
   favourites: z.number().int(),
@@ -23,7 +24,7 @@ export const AnalyticsListingSchema = z.object({
   /** Advanced: conversations per view (null without views). */
   conversion: z.number().nullable().optional(),
   /** Advanced: the median price of similar active listings (same make and category); null with none. */
-  medianPrice: z.string().nullable().optional(),
+  medianPriceCents: cents().nullable().optional(),
   /** Advanced: views by day over the period (same days as `daily`). */
   dailyViews: z.array(z.number().int()).optional(),
 });
@@ -33,7 +34,7 @@ export const MarketInsightSchema = z.object({
   make: z.string(),
   category: z.string(),
   /** Of up to MARKET_SAMPLE current listings of the pair. */
-  medianPrice: z.string().nullable(),
+  medianPriceCents: cents().nullable(),
   /** Active listings of the pair, counted up to 1,000 (`more` beyond). */
   activeListings: z.object({ value: z.number().int(), more: z.boolean() }),
   /** Saved searches watching the make. */

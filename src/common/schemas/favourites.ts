@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money';
 import { ListingCardSchema } from './listings';
 
 export const FavouriteSchema = z
@@ -10,7 +11,7 @@ export const FavouriteSchema = z
     /** Sold or deleted. */
     available: z.boolean(),
     /** More than one price on record and the latest is lower than the one before. */
-    priceDrop: z.object({ from: z.string(), to: z.string() }).nullable(),
+    priceDrop: z.object({ fromCents: cents(), toCents: cents() }).nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'Favourite' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money } from './money';
+import { MAX_CENTS, cents, dollarsInput, optionalCents, optionalDollarsInput, parseDollars } from './money';
 import { RatingSchema } from './rating';
 import { OfferSchema } from './offers';
 import { FitSchema } from './vehicles';
@@ -57,20 +57,6 @@ const optionalInt = (min: number, max: number, message: string) =>
       return number;
     });
 
-const optionalMoney = (message: string) =>
-  z
-    .union([z.number(), z.string(), z.null()])
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === null || value === '') return undefined;
-      const number = Number(value);
-      if (!Number.isFinite(number) || number < 0 || number > 10_000_000) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return Math.round(number * 100) / 100;
-    });
-
 /** Browse filters as they appear in the URL (`/browse?search=…&make=…`) and the API query. */
 export const BrowseQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
@@ -78,8 +64,9 @@ export const BrowseQuerySchema = z.object({
   make: z.string().trim().max(50).optional(),
   model: z.string().trim().max(80).optional(),
   year: optionalInt(1900, 2100, 'validation.yearInvalid'),
-  minPrice: optionalMoney('validation.priceInvalid'),
-  maxPrice: optionalMoney('validation.priceInvalid'),
+  /** Whole cents, as every amount of money (the filter fields show dollars). */
+  minPriceCents: optionalInt(0, MAX_CENTS, 'validation.priceInvalid'),
+  maxPriceCents: optionalInt(0, MAX_CENTS, 'validation.priceInvalid'),
   condition: z.enum(CONDITIONS).optional(),
   sort: z.enum(SORTS).optional(),
   /** Members: only parts that fit one of my vehicles (`any`) or the one with this id. */
@@ -121,8 +108,8 @@ export const FILTER_KEYS = [
   'make',
   'model',
   'year',
-  'minPrice',
-  'maxPrice',
+  'minPriceCents',
+  'maxPriceCents',
   'condition',
   'sort',
   'fits',
@@ -152,7 +139,7 @@ export const ListingCardSchema = z
   .object({
     id: z.string(),
     title: z.string(),
-    price: z.string(),
+    priceCents: cents(),
     category: z.string(),
     condition: z.string(),
     make: z.string(),
@@ -225,70 +212,113 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
-export const ListingInputSchema = z
-  .object({
-    title: text(120, 'validation.required'),
-    description: z.string().trim().max(5000, 'validation.tooLong').default(''),
-    price: money(),
-    category: z.enum(CATEGORIES, { error: 'validation.required' }),
-    condition: z.enum(CONDITIONS, { error: 'validation.required' }),
-    make: text(50, 'validation.required'),
-    model: text(80, 'validation.required'),
-    yearStart: optionalInt(1900, 2100, 'validation.yearInvalid'),
-    yearEnd: optionalInt(1900, 2100, 'validation.yearInvalid'),
-    location: optionalText(120),
-    /** A US ZIP code: the server looks its city and state up and shows them as the location. */
-    zip: z
-      .string()
-      .trim()
-      .regex(/^(\d{5})?$/, 'validation.zipInvalid')
-      .optional()
-      .transform((value) => value || null),
-    negotiable: z.boolean().default(true),
-    /** Offers below this are declined at once (only with a negotiable price). */
-    offerFloor: optionalMoney('validation.priceInvalid'),
-    referralAmount: optionalMoney('validation.priceInvalid'),
-    verification: z.boolean().default(false),
-    partId: optionalText(80),
-    partBrand: z.enum(PART_BRANDS).optional().nullable(),
-    partBrandOther: optionalText(80),
-    productUrl: z
-      .string()
-      .trim()
-      .max(500)
-      .optional()
-      .transform((value) => value || null)
-      .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), 'validation.urlInvalid'),
-    receiptImage: StoredPhotoSchema.nullable().optional(),
-    photos: z.array(StoredPhotoSchema).max(MAX_PHOTOS, 'validation.tooManyPhotos').default([]),
-  })
-  .superRefine((value, ctx) => {
-    if (value.offerFloor !== undefined && value.offerFloor >= value.price)
-      ctx.addIssue({ code: 'custom', path: ['offerFloor'], message: 'validation.offerFloorAbovePrice' });
-    if (value.yearStart && value.yearEnd && value.yearEnd < value.yearStart)
-      ctx.addIssue({ code: 'custom', path: ['yearEnd'], message: 'validation.yearRange' });
-    if (value.verification) {
-      if (!value.partId) ctx.addIssue({ code: 'custom', path: ['partId'], message: 'validation.required' });
-      if (!value.partBrand)
-        ctx.addIssue({ code: 'custom', path: ['partBrand'], message: 'validation.required' });
-      if (value.partBrand === 'Other' && !value.partBrandOther)
-        ctx.addIssue({ code: 'custom', path: ['partBrandOther'], message: 'validation.required' });
-      if (!value.receiptImage)
-        ctx.addIssue({ code: 'custom', path: ['receiptImage'], message: 'validation.required' });
-    }
-  })
+/** Every field of the listing form but its prices, which the API and the form carry differently. */
+const ListingFieldsSchema = z.object({
+  title: text(120, 'validation.required'),
+  description: z.string().trim().max(5000, 'validation.tooLong').default(''),
+  category: z.enum(CATEGORIES, { error: 'validation.required' }),
+  condition: z.enum(CONDITIONS, { error: 'validation.required' }),
+  make: text(50, 'validation.required'),
+  model: text(80, 'validation.required'),
+  yearStart: optionalInt(1900, 2100, 'validation.yearInvalid'),
+  yearEnd: optionalInt(1900, 2100, 'validation.yearInvalid'),
+  location: optionalText(120),
+  /** A US ZIP code: the server looks its city and state up and shows them as the location. */
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, 'validation.zipInvalid')
+    .optional()
+    .transform((value) => value || null),
+  negotiable: z.boolean().default(true),
+  verification: z.boolean().default(false),
+  partId: optionalText(80),
+  partBrand: z.enum(PART_BRANDS).optional().nullable(),
+  partBrandOther: optionalText(80),
+  productUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), 'validation.urlInvalid'),
+  receiptImage: StoredPhotoSchema.nullable().optional(),
+  photos: z.array(StoredPhotoSchema).max(MAX_PHOTOS, 'validation.tooManyPhotos').default([]),
+});
+
+type ListingFields = z.output<typeof ListingFieldsSchema>;
+
+/** The rules across fields, for the API's input and the form alike. */
+function checkListing(
+  value: ListingFields,
+  prices: { price?: number; offerFloor?: number; floorPath: string },
+  ctx: z.RefinementCtx,
+) {
+  if (prices.offerFloor !== undefined && prices.price !== undefined && prices.offerFloor >= prices.price)
+    ctx.addIssue({ code: 'custom', path: [prices.floorPath], message: 'validation.offerFloorAbovePrice' });
+  if (value.yearStart && value.yearEnd && value.yearEnd < value.yearStart)
+    ctx.addIssue({ code: 'custom', path: ['yearEnd'], message: 'validation.yearRange' });
+  if (value.verification) {
+    if (!value.partId) ctx.addIssue({ code: 'custom', path: ['partId'], message: 'validation.required' });
+    if (!value.partBrand)
+      ctx.addIssue({ code: 'custom', path: ['partBrand'], message: 'validation.required' });
+    if (value.partBrand === 'Other' && !value.partBrandOther)
+      ctx.addIssue({ code: 'custom', path: ['partBrandOther'], message: 'validation.required' });
+    if (!value.receiptImage)
+      ctx.addIssue({ code: 'custom', path: ['receiptImage'], message: 'validation.required' });
+  }
+}
+
+/** A listing as the API takes it: every price in whole cents. */
+export const ListingInputSchema = ListingFieldsSchema.extend({
+  priceCents: cents(),
+  /** Offers below this are declined at once (only with a negotiable price). */
+  offerFloorCents: optionalCents(),
+  referralAmountCents: optionalCents(),
+})
+  .superRefine((value, ctx) =>
+    checkListing(
+      value,
+      { price: value.priceCents, offerFloor: value.offerFloorCents, floorPath: 'offerFloorCents' },
+      ctx,
+    ),
+  )
   .meta({ id: 'ListingInput' });
 export type ListingInput = z.input<typeof ListingInputSchema>;
+
+/** The listing form: its prices as typed in dollars, parsed into cents (`listingInputFromForm`). */
+export const ListingFormSchema = ListingFieldsSchema.extend({
+  price: dollarsInput(),
+  offerFloor: optionalDollarsInput(),
+  referralAmount: optionalDollarsInput(),
+}).superRefine((value, ctx) =>
+  checkListing(value, { price: value.price, offerFloor: value.offerFloor, floorPath: 'offerFloor' }, ctx),
+);
+export type ListingFormValues = z.input<typeof ListingFormSchema>;
+
+/**
+ * What the form sends: its fields as typed, its prices in cents. Called once the form's schema accepted
+ * the values, so every price parses; an empty optional one is left out.
+ */
+export function listingInputFromForm(values: ListingFormValues): ListingInput {
+  const { price, offerFloor, referralAmount, ...fields } = values;
+  return {
+    ...fields,
+    priceCents: parseDollars(price) ?? 0,
+    offerFloorCents: offerFloor ? parseDollars(offerFloor) : null,
+    referralAmountCents: referralAmount ? parseDollars(referralAmount) : null,
+  };
+}
 
 export const ListingDetailSchema = ListingCardSchema.extend({
   description: z.string(),
   photos: z.array(PhotoViewSchema),
   negotiable: z.boolean(),
   /** Its owner's auto-decline floor (only the owner sees it). */
-  offerFloor: z.string().nullable().optional(),
+  offerFloorCents: cents().nullable().optional(),
   /** For a signed-in buyer: their latest offer on it, open or answered. */
   myOffer: OfferSchema.nullable().optional(),
-  referralAmount: z.string().nullable(),
+  referralAmountCents: cents().nullable(),
   partId: z.string().nullable(),
   partBrand: z.string().nullable(),
   partBrandOther: z.string().nullable(),

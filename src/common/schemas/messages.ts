@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money';
 import { PhotoViewSchema } from './listings';
 import { OfferEventSchema, OfferSchema } from './offers';
 
@@ -40,7 +41,7 @@ export const ConversationSummarySchema = z
     listing: z.object({
       id: z.string().nullable(),
       title: z.string(),
-      price: z.string(),
+      priceCents: cents(),
       photo: PhotoViewSchema.nullable(),
     }),
     /** `deleted`: the member deleted their account; their messages stay, from "Deleted member". */

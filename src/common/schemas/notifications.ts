@@ -15,8 +15,8 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /**
  * What the client needs to word a notification in the reader's language. Every field is optional:
  * each type uses its own (message: name, listingTitle, preview, count; offer: name, listingTitle,
- * price, action; price_drop: listingTitle,
- * oldPrice, price; new_listing: searchName, listingTitle; sale_update and boost_ended: listingTitle;
+ * priceCents, action; price_drop: listingTitle,
+ * oldPriceCents, priceCents; new_listing: searchName, listingTitle; sale_update and boost_ended: listingTitle;
  * system: title, body).
  */
 export const NotificationDataSchema = z.object({
@@ -24,8 +24,8 @@ export const NotificationDataSchema = z.object({
   listingTitle: z.string().optional(),
   preview: z.string().optional(),
   count: z.number().optional(),
-  oldPrice: z.string().optional(),
-  price: z.string().optional(),
+  oldPriceCents: z.number().int().optional(),
+  priceCents: z.number().int().optional(),
   searchName: z.string().optional(),
   /** offer: the step (made, countered, accepted, …). */
   action: z.string().optional(),

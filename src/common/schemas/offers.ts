@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money } from './money';
+import { cents, dollarsInput } from './money';
 
 /** How long an amount stays on the table before it expires. */
 export const OFFER_HOURS = 48;
@@ -30,14 +30,16 @@ export type OfferAction = (typeof OFFER_ACTIONS)[number];
 
 /** A step of an offer, stored with its message. */
 export const OfferEventSchema = z
-  .object({ offerId: z.string(), action: z.enum(OFFER_ACTIONS), amount: z.string() })
+  .object({ offerId: z.string(), action: z.enum(OFFER_ACTIONS), amountCents: cents() })
   .meta({ id: 'OfferEvent' });
 export type OfferEvent = z.infer<typeof OfferEventSchema>;
 
 const note = z.string().trim().max(OFFER_NOTE_MAX, 'validation.tooLong').default('');
 
 /** A buyer's offer on a listing, or either side's counter: more than $0. */
-export const MakeOfferSchema = z.object({ amount: money(0.01), note }).meta({ id: 'MakeOffer' });
+export const MakeOfferSchema = z.object({ amountCents: cents(1), note }).meta({ id: 'MakeOffer' });
+/** The offer form: the amount as typed in dollars, cents once parsed. */
+export const OfferFormSchema = z.object({ amount: dollarsInput(1), note });
 export type MakeOfferInput = z.input<typeof MakeOfferSchema>;
 
 /** The answer to an open offer by the party who did not name its amount. */
@@ -45,7 +47,7 @@ export const OfferAnswerSchema = z
   .discriminatedUnion('action', [
     z.object({ action: z.literal('accept') }),
     z.object({ action: z.literal('decline') }),
-    z.object({ action: z.literal('counter'), amount: money(0.01), note }),
+    z.object({ action: z.literal('counter'), amountCents: cents(1), note }),
   ])
   .meta({ id: 'OfferAnswer' });
 export type OfferAnswerInput = z.input<typeof OfferAnswerSchema>;
@@ -55,7 +57,7 @@ export const OfferSchema = z
     id: z.string(),
     listingId: z.string(),
     conversationId: z.string(),
-    amount: z.string(),
+    amountCents: cents(),
     /** Who named the amount. */
     by: z.enum(OFFER_PARTIES),
     status: z.enum(OFFER_STATUSES),

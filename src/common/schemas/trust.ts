@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cents } from './money';
 
 /** What can be reported. */
 export const REPORT_KINDS = ['listing', 'message', 'member', 'post'] as const;
@@ -75,7 +76,7 @@ export const ReportedContentSchema = z.discriminatedUnion('kind', [
     kind: z.literal('listing'),
     id: z.string(),
     title: z.string(),
-    price: z.string(),
+    priceCents: cents(),
     description: z.string(),
     photo: z.string().nullable(),
     hidden: z.boolean(),

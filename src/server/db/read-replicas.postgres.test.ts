@@ -101,15 +101,15 @@ describe('read replicas', () => {
     await replica.pause();
     const edited = await seller.browser.put<ListingDetail>(`/api/listings/${id}`, {
       ...partInput('Turbine housing'),
-      price: '250',
+      priceCents: 25000,
     });
     expect(edited.status).toBe(200);
-    expect(edited.body.price).toBe('250.00');
-    expect((await seller.browser.get<ListingDetail>(`/api/listings/${id}`)).body.price).toBe('250.00');
-    expect((await visitor.get<ListingDetail>(`/api/listings/${id}`)).body.price).toBe('100.00');
+    expect(edited.body.priceCents).toBe(25000);
+    expect((await seller.browser.get<ListingDetail>(`/api/listings/${id}`)).body.priceCents).toBe(25000);
+    expect((await visitor.get<ListingDetail>(`/api/listings/${id}`)).body.priceCents).toBe(10000);
     await replica.resume();
     await until(caughtUpWith(seller.browser), 'the replica catches up');
-    expect((await visitor.get<ListingDetail>(`/api/listings/${id}`)).body.price).toBe('250.00');
+    expect((await visitor.get<ListingDetail>(`/api/listings/${id}`)).body.priceCents).toBe(25000);
 
     // Messages never read from a replica: the seller reads the buyer's message at once, though it lags.
     await replica.pause();

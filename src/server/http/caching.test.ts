@@ -81,14 +81,14 @@ describe('browse and listing answers for a visitor', () => {
     const edited = await seller.browser.put(detailPath, {
       ...partInput('Forged pistons for a 2JZ'),
       description: 'Forged internals, balanced and ready to fit. '.repeat(30),
-      price: '1250',
+      priceCents: 125_000,
     });
     expect(edited.status).toBe(200);
 
     const after = await visit(detailPath, { 'If-None-Match': before.headers.get('ETag')! });
     expect(after.status).toBe(200);
     expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'));
-    expect(((await after.json()) as ListingDetail).price).toBe('1250.00');
+    expect(((await after.json()) as ListingDetail).priceCents).toBe(125_000);
     const browseAfter = await visit(browsePath, { 'If-None-Match': browseBefore.headers.get('ETag')! });
     expect(browseAfter.status).toBe(200);
     expect(browseAfter.headers.get('ETag')).not.toBe(browseBefore.headers.get('ETag'));
@@ -135,7 +135,7 @@ describe('every other API answer', () => {
     expect(missing.headers.get('Cache-Control')).toBe('no-store');
     expect(missing.headers.has('ETag')).toBe(false);
 
-    const invalid = await visit('/api/listings?minPrice=abc');
+    const invalid = await visit('/api/listings?minPriceCents=abc');
     expect(invalid.status).toBe(400);
     expect(invalid.headers.get('Cache-Control')).toBe('no-store');
     expect(invalid.headers.has('ETag')).toBe(false);

@@ -31,7 +31,7 @@ it('delivers a message sent through one instance to a socket held by another', a
   const item = (
     await seller.browser.post<ListingDetail>('/api/listings', {
       title: 'Civic Type R wing',
-      price: '600',
+      priceCents: 60000,
       category: 'exterior',
       condition: 'good',
       make: 'Honda',

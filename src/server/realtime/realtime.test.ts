@@ -73,7 +73,7 @@ describe('/api/realtime', () => {
     const item = (
       await seller.browser.post<ListingDetail>('/api/listings', {
         title: 'Skyline gauge cluster',
-        price: '450',
+        priceCents: 45000,
         category: 'electronics',
         condition: 'good',
         make: 'Nissan',

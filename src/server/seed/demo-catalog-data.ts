@@ -15,7 +15,8 @@ export interface DemoListing {
   title: string;
   description: string;
   /** USD, may have cents. */
-  price: number;
+  /** US cents. */
+  priceCents: number;
   category: Category;
   condition: Condition;
   make: Make;
@@ -109,7 +110,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Volk TE37 18x9.5 +22 5x114.3 Bronze, Set of 4',
     description:
       "Genuine forged Volk TE37s in bronze, pulled off an R34 GT-R that now runs period-correct LMGTs. No bends, no cracks, light scuffing on one lip only. Center caps and lug nuts are not included. Local pickup in San Jose preferred, can ship freight at the buyer's cost.",
-    price: 3200,
+    priceCents: 320_000,
     category: 'wheels',
     condition: 'like_new',
     make: 'Nissan',
@@ -128,7 +129,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Tein Flex Z Coilovers for Nissan 240SX S13',
     description:
       'Full set of Tein Flex Z coilovers with 16-way damping adjustment, about 8,000 miles of street use. All four dampers hold pressure, but the front top hats have some surface rust. Fits the S13 240SX and 180SX. Ships anywhere in the US for $45.',
-    price: 475,
+    priceCents: 47_500,
     category: 'suspension',
     condition: 'fair',
     make: 'Nissan',
@@ -147,7 +148,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Garrett GT2871R Turbo Charger with T25 Flange',
     description:
       'Garrett GT2871R ball-bearing turbo charger, T25 inlet flange with a 0.64 A/R turbine housing, a bolt-on upgrade for the SR20DET. Shaft has no side-to-side play and the compressor wheel is clean. Includes the oil feed line and gaskets. Ships in a double box, insured.',
-    price: 1150,
+    priceCents: 115_000,
     category: 'engine',
     condition: 'good',
     make: 'Nissan',
@@ -166,7 +167,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'HKS Hi-Power Cat-Back Exhaust for R33 Skyline GTS-T',
     description:
       'HKS Hi-Power cat-back exhaust for the R33 Skyline GTS-T, stainless with the classic 115 mm tip. The mid-pipe has a small dent that does not affect flow, and the tip shows heat discoloration. Comes with hangers and new gaskets. Freight or pickup only because of the length.',
-    price: 680,
+    priceCents: 68_000,
     category: 'exhaust',
     condition: 'fair',
     make: 'Nissan',
@@ -185,7 +186,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Bride Zeta III Bucket Seat with Civic EK Side Mount Rails',
     description:
       'Bride Zeta III in gradation fabric, regular size, with Bride side mounts and an EK Civic low-position rail. The outer bolster shows light wear from getting in and out, but the shell has no cracks. A great seat for a track-day hatch. Local pickup or I ship for $80.',
-    price: 950,
+    priceCents: 95_000,
     category: 'interior',
     condition: 'good',
     make: 'Honda',
@@ -204,7 +205,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'AEM X-Series Wideband UEGO Gauge Kit, 52mm, Sealed Box',
     description:
       'New, unopened AEM X-Series wideband kit with a Bosch 4.9 sensor, harness and bung. I bought two by mistake. It is a universal kit, so it suits any car that needs an air/fuel ratio gauge. Ships the next business day.',
-    price: 189.99,
+    priceCents: 18_999,
     category: 'electronics',
     condition: 'new',
     make: 'Other',
@@ -223,7 +224,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'StopTech 4-Piston Front Big Brake Kit, Mitsubishi Evo X',
     description:
       'StopTech ST-40 front big brake kit with 355 mm slotted rotors, red calipers and stainless lines. It did two track days before I sold the car, and the pads have 80% left. It fits the Evo X behind most 18 inch wheels. Shipping is included within the lower 48.',
-    price: 1650,
+    priceCents: 165_000,
     category: 'brakes',
     condition: 'like_new',
     make: 'Mitsubishi',
@@ -242,7 +243,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Toyota AE86 T50 5-Speed Gearbox, Fresh Synchros',
     description:
       "T50 five-speed out of a 1986 Corolla GT-S, rebuilt last year with new synchros and bearings, about 2,000 miles since. It shifts cleanly through every gear with no grinding. Includes the shifter and bellhousing but not the clutch. Pickup in San Jose or freight at the buyer's cost.",
-    price: 600,
+    priceCents: 60_000,
     category: 'transmission',
     condition: 'good',
     make: 'Toyota',
@@ -261,7 +262,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Origin Lab Stream Line Front Bumper for S14 Kouki',
     description:
       'FRP Origin Lab Stream Line front bumper for the S14 kouki, in grey primer. Two mounting tabs are cracked and there is a repaired split under the driver-side fog opening. It will need body work before paint. Pickup only, it is too big to ship sensibly.',
-    price: 240,
+    priceCents: 24_000,
     category: 'exterior',
     condition: 'poor',
     make: 'Nissan',
@@ -280,7 +281,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Works Bell Rapfix II Quick Release, Black, Universal',
     description:
       'Works Bell Rapfix II quick release, still in the box, black collar. It bolts to any 6x70 mm wheel and needs a short hub for your car, which is not included. Ships in its retail box.',
-    price: 225,
+    priceCents: 22_500,
     category: 'accessories',
     condition: 'new',
     make: 'Other',
@@ -299,7 +300,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Enkei RPF1 17x9 +45 5x114.3 Silver Wheels for Honda S2000',
     description:
       'Four Enkei RPF1 in 17x9 +45, the classic square fitment for the S2000. They have curb rash on two wheels and one was straightened by a wheel shop, and it runs true now. Tires are worn out and come free. Local pickup preferred, shipping is about $120.',
-    price: 650,
+    priceCents: 65_000,
     category: 'wheels',
     condition: 'fair',
     make: 'Honda',
@@ -318,7 +319,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Tomei Poncams Type-B for SR20DET, Nissan Silvia S15',
     description:
       'Tomei Poncams Type-B, intake and exhaust, which drop straight in with the stock springs. Installed for roughly 3,000 miles and pulled when the car went to a built head. The lobes are perfect. Ships for $20.',
-    price: 520,
+    priceCents: 52_000,
     category: 'engine',
     condition: 'like_new',
     make: 'Nissan',
@@ -337,7 +338,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'BC Racing BR Series Coilovers for Mazda RX-7 FD3S',
     description:
       'Brand new BC Racing BR Series coilovers for the FD RX-7 with 30-way damping and camber plates up front. The order was cancelled after delivery, so the box has never been opened. Ships straight to you with tracking.',
-    price: 1095,
+    priceCents: 109_500,
     category: 'suspension',
     condition: 'new',
     make: 'Mazda',
@@ -356,7 +357,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Tomei Expreme Ti Titanium Cat-Back Exhaust, Nissan 240SX S14',
     description:
       'Full titanium Tomei Expreme Ti cat-back exhaust for the S14, very light and very loud. The burnt tip has kept its colour and there are no cracked welds. A silencer insert is included for daily use. Ships in a long box for $95.',
-    price: 799,
+    priceCents: 79_900,
     category: 'exhaust',
     condition: 'good',
     make: 'Nissan',
@@ -375,7 +376,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'HKS GT2835 Turbocharger, 2JZ-GTE Single Turbo Conversion',
     description:
       'HKS GT2835 turbocharger with the HKS exhaust manifold for a 2JZ-GTE single conversion, as run on a JZA80 Supra. The compressor has a small nick on one blade and the shaft has slight play, so plan on a rebuild. Sold as a set with the downpipe adapter. Ships insured.',
-    price: 1450,
+    priceCents: 145_000,
     category: 'engine',
     condition: 'fair',
     make: 'Toyota',
@@ -394,7 +395,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Brembo 4-Pot Front Calipers from R33 GT-R, Rebuilt',
     description:
       'Factory Brembo four-piston front calipers off an R33 GT-R, rebuilt with new seals and pistons and repainted gold. Brackets and 324 mm rotors are included, and the rotors are good for one more resurface. They bolt onto R33 and R34 hubs. Shipping is $40.',
-    price: 850,
+    priceCents: 85_000,
     category: 'brakes',
     condition: 'good',
     make: 'Nissan',
@@ -413,7 +414,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Apexi Power FC ECU with Commander for Mazda RX-7 FD',
     description:
       'Apexi Power FC plug-and-play ECU with the hand controller, set up for a single-turbo FD. It runs perfectly, and my base map comes with it. The Commander screen has a couple of dead pixels in the corner. Ships the next day.',
-    price: 780,
+    priceCents: 78_000,
     category: 'electronics',
     condition: 'good',
     make: 'Mazda',
@@ -432,7 +433,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Mazda Miata NA Tan Leather Seats, Pair, Need Recovering',
     description:
       'Original tan leather seats from a 1994 Miata. The driver bolster is torn through and the foam has collapsed, but the frames, rails and recliners all work. A good core for a reupholstery project. Pickup only.',
-    price: 120,
+    priceCents: 12_000,
     category: 'interior',
     condition: 'poor',
     make: 'Mazda',
@@ -451,7 +452,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Exedy Stage 1 Clutch Kit & Lightweight Flywheel, Civic EK',
     description:
       'Exedy Stage 1 organic clutch with a chromoly lightweight flywheel, about 1,500 miles of use. The engagement is smooth and the disc is barely worn. It fits B-series cable and hydro transmissions. Ships for $30.',
-    price: 310,
+    priceCents: 31_000,
     category: 'transmission',
     condition: 'like_new',
     make: 'Honda',
@@ -470,7 +471,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Nissan 240SX S13 Factory Service Manuals, 1991 Set',
     description:
       'The complete 1991 Nissan 240SX factory service manual set, with the electrical wiring diagram book. A few pages have greasy thumbprints from years in the garage, but nothing is missing. Ships media mail for $8.',
-    price: 65,
+    priceCents: 6500,
     category: 'other',
     condition: 'fair',
     make: 'Nissan',
@@ -489,7 +490,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Bilstein B16 PSS10 Coilovers for Porsche 911 996 Carrera',
     description:
       'Bilstein B16 PSS10 coilovers for the 996 Carrera, taken off after 4,000 miles when the owner went back to stock. Adjusters turn freely and nothing leaks. The original install hardware is included. Shipping is $60.',
-    price: 1800,
+    priceCents: 180_000,
     category: 'suspension',
     condition: 'like_new',
     make: 'Porsche',
@@ -508,7 +509,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Recaro Pole Position Seats, Pair, with BMW E46 M3 Rails',
     description:
       'A pair of Recaro Pole Position ABE seats in black velour with bases that drop into the E46 M3. One side bolster is slightly shiny with wear and there are no tears. The seat-belt buckle extensions are included. Pickup or freight shipping.',
-    price: 1400,
+    priceCents: 140_000,
     category: 'interior',
     condition: 'good',
     make: 'BMW',
@@ -527,7 +528,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'APR Stage 3 K04 Turbo Upgrade Kit, Audi S4 B5 2.7T',
     description:
       'APR K04 turbo upgrade kit for the B5 S4 with both turbos, manifolds and the intercooler piping. It came off a car that was being parted out, and one turbo has a little shaft play. There is no ECU file, so you will need a tune. Ships in two boxes.',
-    price: 1900,
+    priceCents: 190_000,
     category: 'engine',
     condition: 'fair',
     make: 'Audi',
@@ -546,7 +547,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Cobb Accessport V3 for VW Golf GTI Mk7, Unmarried',
     description:
       'Cobb Accessport V3 for the Mk7 GTI. It has been uninstalled and returned to stock, so it is ready for your car. It comes with the mount, the cable and the original box. Ships the next day.',
-    price: 525,
+    priceCents: 52_500,
     category: 'electronics',
     condition: 'like_new',
     make: 'Volkswagen',
@@ -565,7 +566,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Magnaflow Cat-Back Exhaust for Mini Cooper S R56',
     description:
       'Magnaflow stainless cat-back exhaust with dual center tips for the R56 Cooper S. It has a deeper tone than stock with no drone on the highway. The clamps are reusable and I include the factory hangers. Ships for $70.',
-    price: 420,
+    priceCents: 42_000,
     category: 'exhaust',
     condition: 'good',
     make: 'Mini',
@@ -586,7 +587,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Borla ATAK Cat-Back Exhaust for Ford Mustang GT S550',
     description:
       'Brand new Borla ATAK cat-back exhaust for the 2018 and later Mustang GT with the active valves. I bought it for a car that got traded before the install. It is still in the factory crate with every clamp and hanger. Freight shipping or pickup in Detroit.',
-    price: 1399.99,
+    priceCents: 139_999,
     category: 'exhaust',
     condition: 'new',
     make: 'Ford',
@@ -605,7 +606,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Fox Body Mustang 17x9 Saleen-Style 4-Lug Wheels, Set of 4',
     description:
       'Four Saleen-style 17x9 replica wheels in 4x108 for the Fox body Mustang. The clear coat is peeling on all four and two have curb rash, but they hold air fine. Good for a refinish or a beater set. Pickup only.',
-    price: 180,
+    priceCents: 18_000,
     category: 'wheels',
     condition: 'poor',
     make: 'Ford',
@@ -624,7 +625,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Eibach Pro-Kit Lowering Springs for Ford Mustang S197',
     description:
       'Eibach Pro-Kit springs for the S197 Mustang GT, about an inch lower all round. They were only on the car for one summer and the coating is perfect. A great match with the stock dampers. Ships for $35.',
-    price: 165,
+    priceCents: 16_500,
     category: 'suspension',
     condition: 'like_new',
     make: 'Ford',
@@ -643,7 +644,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Chevrolet Corvette C5 Z06 Front Calipers and Rotors',
     description:
       'Factory C5 Z06 front calipers with rotors and the brackets. The calipers work but the paint is faded, and the rotors are near minimum thickness. A solid core for a refresh. Ships for $45.',
-    price: 240,
+    priceCents: 24_000,
     category: 'brakes',
     condition: 'fair',
     make: 'Chevrolet',
@@ -662,7 +663,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'LS3 Intake Manifold & 90mm Throttle Body, Corvette C6',
     description:
       'Factory LS3 intake manifold with the 90 mm drive-by-wire throttle body, removed for a FAST intake. It was cleaned inside and out and the gaskets are new. It also fits other LS3 swaps. Ships in a padded box.',
-    price: 375,
+    priceCents: 37_500,
     category: 'engine',
     condition: 'good',
     make: 'Chevrolet',
@@ -681,7 +682,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Corsa Xtreme Axle-Back Exhaust for Chevy Camaro SS 2010-2015',
     description:
       'Corsa Xtreme axle-back exhaust with quad polished tips for the fifth-gen Camaro SS. It is aggressive at full throttle and quiet when cruising. There are a few light scratches on the tips from the install. Ships for $75.',
-    price: 690,
+    priceCents: 69_000,
     category: 'exhaust',
     condition: 'good',
     make: 'Chevrolet',
@@ -700,7 +701,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Tremec T56 6-Speed Manual Transmission out of a Pontiac GTO',
     description:
       'T56 six-speed from a 2005 GTO with 92,000 miles. It shifts well, but the synchro is a little notchy going into third when cold. The shifter and bellhousing are included, but not the clutch. Freight only.',
-    price: 1850,
+    priceCents: 185_000,
     category: 'transmission',
     condition: 'fair',
     make: 'Pontiac',
@@ -719,7 +720,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: "Hurst Pistol Grip Shifter Handle for 1970-74 Plymouth 'Cuda",
     description:
       "Reproduction Hurst pistol grip shifter handle with a walnut grip for the four-speed 'Cuda. It is new in the bag and was never installed. The mounting bolts are included. Ships for $12.",
-    price: 185,
+    priceCents: 18_500,
     category: 'accessories',
     condition: 'new',
     make: 'Plymouth',
@@ -738,7 +739,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Dodge Challenger Shaker Hood Scoop Assembly, Needs Paint',
     description:
       'Factory Shaker scoop assembly for the 2015 and later Challenger with the base, seal and air box. The scoop has clear-coat failure on top and needs paint. All the mounting hardware is there. Pickup or freight.',
-    price: 350,
+    priceCents: 35_000,
     category: 'exterior',
     condition: 'fair',
     make: 'Dodge',
@@ -757,7 +758,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: "Dakota Digital RTX Gauge Cluster for 1970-74 Plymouth 'Cuda",
     description:
       "Dakota Digital RTX instrument system for the E-body 'Cuda, with the control box and sender kit. It ran for about a year in my car and every gauge reads correctly. Comes in its original box with the instructions. Ships for $25.",
-    price: 850,
+    priceCents: 85_000,
     category: 'electronics',
     condition: 'like_new',
     make: 'Plymouth',
@@ -776,7 +777,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Dodge Charger Hellcat 20x9.5 Factory Wheels, Set of 4',
     description:
       'A set of factory Hellcat 20x9.5 wheels, takeoffs with about 300 miles on them. There is no rash, and the TPMS sensors are included. They fit every 2015 and later Charger and Challenger. Local pickup or freight.',
-    price: 1200,
+    priceCents: 120_000,
     category: 'wheels',
     condition: 'like_new',
     make: 'Dodge',
@@ -795,7 +796,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Ford 5.0 HO Short Block, Needs Rebuild, Fox Body Mustang',
     description:
       'A 302 HO roller short block from a 1989 Mustang GT. It turns over by hand, but cylinder 4 is scored and it needs a bore and a rebuild. Sold as a core with the oil pan. Pickup only.',
-    price: 250,
+    priceCents: 25_000,
     category: 'engine',
     condition: 'poor',
     make: 'Ford',
@@ -814,7 +815,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Wilwood 6-Piston Front Big Brake Kit for Chevy Camaro 5th Gen',
     description:
       'New Wilwood Superlite 6R front big brake kit with 14 inch drilled and slotted rotors and red calipers. Everything is still sealed in the box. It needs 20 inch wheels to clear. Shipping is included.',
-    price: 1895,
+    priceCents: 189_500,
     category: 'brakes',
     condition: 'new',
     make: 'Chevrolet',
@@ -833,7 +834,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Flowmaster 40 Series Exhaust Mufflers, Pair, Surface Rust',
     description:
       'A pair of Flowmaster 40 Series mufflers, 2.5 inch in and out, off a 1998 Camaro Z28. They still sound great but they have heavy surface rust and one inlet is crimped. Cheap if you want that classic exhaust sound. Ships for $30.',
-    price: 60,
+    priceCents: 6000,
     category: 'exhaust',
     condition: 'poor',
     make: 'Chevrolet',
@@ -852,7 +853,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'BMR Rear Control Arms & Panhard Bar for Pontiac GTO',
     description:
       'BMR upper and lower rear control arms with polyurethane bushings, plus the adjustable Panhard bar, in red. They cut wheel hop on launch. The powder coat has a few chips and the bushings are still firm. Ships for $40.',
-    price: 310,
+    priceCents: 31_000,
     category: 'suspension',
     condition: 'good',
     make: 'Pontiac',
@@ -871,7 +872,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Chevrolet Corvette C6 Black Leather Sport Seats, Pair',
     description:
       'A pair of C6 Corvette sport seats in black leather with the power tracks and wiring pigtails. The driver bolster is lightly creased, and the heating works in both seats. A straight swap for C6 coupes and convertibles. Pickup or freight shipping.',
-    price: 700,
+    priceCents: 70_000,
     category: 'interior',
     condition: 'good',
     make: 'Chevrolet',
@@ -890,7 +891,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Mustang S550 GT350-Style Front Bumper Conversion, Unpainted',
     description:
       'A new GT350-style polyurethane front bumper for the 2015-2017 Mustang, with the grille and lower lip. It is unpainted and ready for your body shop. Everything is still in the box. Freight shipping only.',
-    price: 540,
+    priceCents: 54_000,
     category: 'exterior',
     condition: 'new',
     make: 'Ford',
@@ -909,7 +910,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Billet Aluminum Fuel Door for Chevrolet Camaro 2016+',
     description:
       'A machined billet fuel door for the sixth-gen Camaro that bolts over the factory door. The anodizing has light scratches from a car wash brush. The adhesive tape has been replaced. Ships for $6.',
-    price: 45,
+    priceCents: 4500,
     category: 'accessories',
     condition: 'fair',
     make: 'Chevrolet',
@@ -928,7 +929,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Rolling Tool Chest, 5-Drawer, Red, Local Pickup Only',
     description:
       'A five-drawer rolling tool chest on ball-bearing slides. The drawers all glide and the lock works, with both keys. It has a couple of dents on the side panel. Pickup only in Detroit.',
-    price: 180,
+    priceCents: 18_000,
     category: 'other',
     condition: 'fair',
     make: 'Other',
@@ -947,7 +948,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Dodge Charger Factory Service Manuals, 2006-2010 Set',
     description:
       'A factory service manual set for the LX Charger, three volumes. Water got into the basement and the covers are warped and stained, but the pages are readable. Ships media mail.',
-    price: 35,
+    priceCents: 3500,
     category: 'other',
     condition: 'poor',
     make: 'Dodge',
@@ -968,7 +969,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'BBS RS 15x7 3-Piece Wheels for BMW E30 M3, Set of 4',
     description:
       'Genuine BBS RS 15x7 three-piece wheels in 4x100, refurbished last year with new hardware and polished lips. They have had one summer of use since then and stayed dry in the garage through the winter. The center caps are included. Ships for $110.',
-    price: 2400,
+    priceCents: 240_000,
     category: 'wheels',
     condition: 'like_new',
     make: 'BMW',
@@ -987,7 +988,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Bilstein B8 Shocks & H&R Sport Springs for BMW E36 M3',
     description:
       'New Bilstein B8 shocks and struts with H&R Sport springs, a complete set for the E36 M3. I bought them for a project that got sold before the install. The boxes are open for inspection, but nothing has been mounted. Ships for $50.',
-    price: 720,
+    priceCents: 72_000,
     category: 'suspension',
     condition: 'new',
     make: 'BMW',
@@ -1006,7 +1007,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Supersprint Cat-Back Exhaust with Race Mid-Pipe, BMW E46 M3',
     description:
       'Supersprint stainless cat-back exhaust with the race mid-pipe and quad tips for the E46 M3. It is about 1,000 miles old and the tips are still shiny. It is a lot louder than stock above 4,000 rpm. Pickup in Denver or freight.',
-    price: 1350,
+    priceCents: 135_000,
     category: 'exhaust',
     condition: 'like_new',
     make: 'BMW',
@@ -1025,7 +1026,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Beisan Systems VANOS Seal Kit & Oil Pump Disc, BMW S54',
     description:
       'Beisan Systems VANOS seal kit with the upgraded oil pump disc for the S54 in the E46 M3. It is new and sealed, a spare I never used. It fixes the usual VANOS power loss. Ships for $8.',
-    price: 220,
+    priceCents: 22_000,
     category: 'engine',
     condition: 'new',
     make: 'BMW',
@@ -1044,7 +1045,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Porsche 997 Carrera S Brembo Front Calipers & Rotors',
     description:
       'Factory Brembo front calipers from a 997 Carrera S with 330 mm rotors. The calipers are clean red with original decals, and the rotors have a light lip with some life left. It is a popular upgrade for base Carreras. Ships for $55.',
-    price: 1100,
+    priceCents: 110_000,
     category: 'brakes',
     condition: 'good',
     make: 'Porsche',
@@ -1063,7 +1064,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Porsche 996 G96 6-Speed Manual Gearbox, Grinds in 3rd',
     description:
       'A G96 six-speed gearbox out of a 1999 Carrera. It grinds going into third, so it needs synchros, but everything else works. It comes with the clutch slave and the shift cables. Freight only.',
-    price: 1200,
+    priceCents: 120_000,
     category: 'transmission',
     condition: 'poor',
     make: 'Porsche',
@@ -1082,7 +1083,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'APR Stage 1 Flashed ECU, VW Golf GTI Mk4 1.8T',
     description:
       'An ECU flashed with the APR Stage 1 file for 91 octane, taken out of my Mk4 GTI 1.8T. The case has a cracked clip but it works fine. The immobilizer needs to be matched to your key. Ships for $10.',
-    price: 180,
+    priceCents: 18_000,
     category: 'electronics',
     condition: 'fair',
     make: 'Volkswagen',
@@ -1101,7 +1102,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Momo Prototipo 350mm Steering Wheel with Hub, VW Golf Mk7',
     description:
       'A Momo Prototipo 350 mm steering wheel in black leather with white stitching and the hub adapter for the Mk7. It has been used a few weeks, and the leather is still like new. The airbag delete resistor is included. Ships for $15.',
-    price: 260,
+    priceCents: 26_000,
     category: 'interior',
     condition: 'like_new',
     make: 'Volkswagen',
@@ -1120,7 +1121,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Mercedes-Benz C63 AMG W204 Carbon Fiber Trunk Lip Spoiler',
     description:
       'A carbon fiber trunk lip spoiler for the W204 C63 AMG sedan. The clear coat is hazy from the sun and will want a polish. The 3M tape has been removed, so it needs fresh tape. Ships for $20.',
-    price: 210,
+    priceCents: 21_000,
     category: 'exterior',
     condition: 'fair',
     make: 'Mercedes-Benz',
@@ -1139,7 +1140,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Weighted Delrin Shift Knob for Mini Cooper S R56, Black',
     description:
       'A new weighted Delrin shift knob, about 460 g, for the R56 six-speed. It stays cool in summer and sharpens up the throws. It threads straight on with the adapter included. Ships for $5.',
-    price: 48.5,
+    priceCents: 4850,
     category: 'accessories',
     condition: 'new',
     make: 'Mini',
@@ -1160,7 +1161,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: "Plymouth 'Cuda Rear Bench Seat Frame, 1970-74, Project",
     description:
       "A rear bench seat frame and springs out of a 1972 'Cuda. The upholstery is gone and there is surface rust on the lower frame, but nothing is rusted through. It's ready for sandblasting and new covers. Pickup in San Antonio only.",
-    price: 95,
+    priceCents: 9500,
     category: 'interior',
     condition: 'poor',
     make: 'Plymouth',
@@ -1179,7 +1180,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Weld RT-S 17x10 Drag Wheels for Dodge Challenger, Pair',
     description:
       'A pair of new Weld RT-S S71 rear drag wheels, 17x10 in black anodized, in the 5x115 bolt pattern for the Challenger. I ordered the wrong backspacing for my car. They are still in the boxes with the caps. Ships for $60.',
-    price: 900,
+    priceCents: 90_000,
     category: 'wheels',
     condition: 'new',
     make: 'Dodge',
@@ -1198,7 +1199,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'K&N Cold Air Intake for Pontiac GTO LS2, 2005-2006',
     description:
       'A K&N 63-series cold air intake for the 2005-2006 GTO with the LS2. The filter was cleaned and oiled before I pulled it. It comes with all the couplers and the MAF adapter. Ships for $25.',
-    price: 150,
+    priceCents: 15_000,
     category: 'engine',
     condition: 'like_new',
     make: 'Pontiac',
@@ -1217,7 +1218,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Subaru WRX STI OEM BBS 18x8.5 Gold Wheels, Set of 4',
     description:
       'Factory BBS 18x8.5 gold wheels from a 2006 STI, in 5x114.3. Two wheels have curb rash and the gold has faded on the faces, but none are bent. The tires are at about 30%. Pickup in Seattle, or I can meet halfway to Portland.',
-    price: 650,
+    priceCents: 65_000,
     category: 'wheels',
     condition: 'fair',
     make: 'Subaru',
@@ -1236,7 +1237,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Subaru STI EJ257 Timing Belt Tool Kit with Cam Locks',
     description:
       'Cam sprocket holder, crank pulley holder and cam lock plates for EJ257 timing belt jobs. I used them once on my STI and they are clean in their case. They save you from making your own tools. Ships for $10.',
-    price: 75,
+    priceCents: 7500,
     category: 'other',
     condition: 'like_new',
     make: 'Subaru',
@@ -1255,7 +1256,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Votex-Style Rear Spoiler for Audi S4 B5 Sedan',
     description:
       'A new Votex-style polyurethane trunk spoiler for the B5 S4 and A4 sedan. It is unpainted and unfitted, with all the mounting studs. It is light, so shipping is only $25.',
-    price: 160,
+    priceCents: 16_000,
     category: 'exterior',
     condition: 'new',
     make: 'Audi',
@@ -1274,7 +1275,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Maximum Motorsports Tubular K-Member, Fox Body Mustang',
     description:
       'A Maximum Motorsports tubular K-member with the motor mounts, which saves about 20 lb over stock. It came off my Fox project when I went a different direction. The powder coat is good with a few scuffs. Pickup in Phoenix, or I ship for $70.',
-    price: 380,
+    priceCents: 38_000,
     category: 'suspension',
     condition: 'good',
     make: 'Ford',
@@ -1293,7 +1294,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Acura Integra Type R DC2 Front Calipers, Seized Pistons',
     description:
       'Front calipers from a 1998 Integra Type R. Both pistons are seized, so they need a rebuild kit, but the bores look salvageable. The brackets are included. Ships for $20.',
-    price: 40,
+    priceCents: 4000,
     category: 'brakes',
     condition: 'poor',
     make: 'Acura',
@@ -1312,7 +1313,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: '034Motorsport Short Shifter Kit for VW Golf GTI Mk7 Manual',
     description:
       'A new 034Motorsport short shifter and shifter cable bushings for the six-speed manual Mk7 GTI. The throws are about 30% shorter and it keeps the factory feel. It is still in the box. Ships for $12.',
-    price: 329,
+    priceCents: 32_900,
     category: 'transmission',
     condition: 'new',
     make: 'Volkswagen',
@@ -1331,7 +1332,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Mercedes-Benz C63 AMG W205 Head Unit & Navigation Module',
     description:
       'A COMAND head unit and navigation module from a 2016 C63 AMG. It powers on and navigates, but the screen has a scratch across the lower corner. It will need coding to the new car by a dealer or a specialist. Ships for $20.',
-    price: 290,
+    priceCents: 29_000,
     category: 'electronics',
     condition: 'fair',
     make: 'Mercedes-Benz',
@@ -1350,7 +1351,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     title: 'Porsche 911 996 Carrera OEM Floor Mats, Black, Set of 4',
     description:
       'A set of factory Porsche floor mats for the 996 Carrera, in black with the crest. The heel pad on the driver mat is worn but not through, and the rest are clean. They ship folded for $15.',
-    price: 85,
+    priceCents: 8500,
     category: 'accessories',
     condition: 'good',
     make: 'Porsche',

@@ -41,7 +41,7 @@ describe('the demo catalogue', () => {
     expect(rows.length).toBeGreaterThanOrEqual(60);
     expect(new Set(rows.map((r) => r.userId)).size).toBeGreaterThanOrEqual(5);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES));
-    expect(rows.every((r) => !r.isSold && Number(r.price) > 0 && r.photos.length > 0)).toBe(true);
+    expect(rows.every((r) => !r.isSold && r.priceCents > 0 && r.photos.length > 0)).toBe(true);
     // Each in a city by its ZIP code, so "Near" finds them on a fresh install.
     expect(
       rows.every(

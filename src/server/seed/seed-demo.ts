@@ -92,7 +92,7 @@ export async function seedDemoCatalog(deps: {
             userId,
             title: listing.title,
             description: listing.description,
-            price: listing.price.toFixed(2),
+            priceCents: listing.priceCents,
             category: listing.category,
             condition: listing.condition,
             make: listing.make,
@@ -112,11 +112,13 @@ export async function seedDemoCatalog(deps: {
           };
         }),
       )
-      .returning({ id: listings.id, price: listings.price, createdAt: listings.createdAt });
+      .returning({ id: listings.id, priceCents: listings.priceCents, createdAt: listings.createdAt });
     // Each listing's first price, as creating one through the API records it.
     await tx
       .insert(listingPriceHistory)
-      .values(inserted.map((row) => ({ listingId: row.id, price: row.price, createdAt: row.createdAt })));
+      .values(
+        inserted.map((row) => ({ listingId: row.id, priceCents: row.priceCents, createdAt: row.createdAt })),
+      );
   });
   deps.logger.info({ sellers: DEMO_SELLERS.length, listings: DEMO_LISTINGS.length }, 'demo catalogue seeded');
   return DEMO_LISTINGS.length;

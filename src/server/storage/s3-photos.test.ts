@@ -72,7 +72,7 @@ describe('photos in an S3 bucket', () => {
 
     const listing = await browser.post<ListingDetail>('/api/listings', {
       title: 'Bucket-borne wheel',
-      price: '100',
+      priceCents: 10000,
       category: 'wheels',
       condition: 'good',
       make: 'Honda',
@@ -130,7 +130,7 @@ describe('photos in an S3 bucket', () => {
       const uploaded = (await upload(browser)).body;
       const listing = await browser.post<ListingDetail>('/api/listings', {
         title: 'Public bucket wheel',
-        price: '100',
+        priceCents: 10000,
         category: 'wheels',
         condition: 'good',
         make: 'Honda',

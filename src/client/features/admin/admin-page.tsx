@@ -241,7 +241,7 @@ function Content({ content }: { content: ReportedContent }) {
                 {content.title}
               </Link>
             )}
-            <p className="text-slate-700">{formatPrice(content.price)}</p>
+            <p className="text-slate-700">{formatPrice(content.priceCents)}</p>
             {content.hidden ? <p className="font-medium text-red-700">{t('trust:hidden.badge')}</p> : null}
             <p className="mt-1 line-clamp-3 text-slate-600">{content.description}</p>
           </div>

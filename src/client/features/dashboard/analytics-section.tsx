@@ -224,12 +224,12 @@ function ListingsTable({ data }: { data: Analytics }) {
                         {row.conversion == null ? '—' : formatPercent(row.conversion, language)}
                       </td>
                       <td className="py-2 pr-4 text-right whitespace-nowrap">
-                        {row.medianPrice
+                        {row.medianPriceCents
                           ? t('analytics.priceAgainst', {
-                              price: formatPrice(row.price),
-                              median: formatPrice(row.medianPrice),
+                              price: formatPrice(row.priceCents),
+                              median: formatPrice(row.medianPriceCents),
                             })
-                          : formatPrice(row.price)}
+                          : formatPrice(row.priceCents)}
                       </td>
                     </>
                   ) : null}
@@ -287,7 +287,7 @@ function MarketTable({ data }: { data: Analytics }) {
                   {labels.make(pair.make)} · {labels.category(pair.category)}
                 </th>
                 <td className="py-2 pr-4 text-right">
-                  {pair.medianPrice ? formatPrice(pair.medianPrice) : '—'}
+                  {pair.medianPriceCents !== null ? formatPrice(pair.medianPriceCents) : '—'}
                 </td>
                 <td className="py-2 pr-4 text-right">
                   {pair.activeListings.more

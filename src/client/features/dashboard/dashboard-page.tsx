@@ -57,7 +57,7 @@ function SellerDashboard() {
         { label: t('dashboard.stats.sold'), value: formatNumber(d.stats.sold, language), icon: PackageCheck },
         {
           label: t('dashboard.stats.value'),
-          value: formatPrice(d.stats.totalValue),
+          value: formatPrice(d.stats.totalValueCents),
           icon: DollarSign,
         },
       ]
@@ -156,7 +156,9 @@ function SellerDashboard() {
                               {labels.vehicle(listing.make, listing.model)}
                             </p>
                             <p className="mt-1 flex flex-wrap items-center gap-3 text-sm">
-                              <span className="font-bold text-slate-900">{formatPrice(listing.price)}</span>
+                              <span className="font-bold text-slate-900">
+                                {formatPrice(listing.priceCents)}
+                              </span>
                               <span
                                 className={cn(
                                   'rounded-full px-2 py-0.5 text-xs font-semibold',

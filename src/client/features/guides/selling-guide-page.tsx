@@ -43,7 +43,7 @@ export default function SellingGuidePage() {
   const { t } = useTranslation('guides', { keyPrefix: 'selling' });
   const language = useLanguage();
   const number = (value: number) => formatNumber(value, language);
-  const price = (cents: number) => formatPrice(cents / 100);
+  const price = (cents: number) => formatPrice(cents);
   /** The figures the cards quote, all from the plan catalogue. */
   const figures = {
     bronzeListings: number(PLAN_DETAILS.bronze.activeListings ?? 0),

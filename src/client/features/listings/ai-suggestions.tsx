@@ -8,13 +8,13 @@ import { Alert } from '@client/components/ui/field';
 /** What a draft brings besides its title and description (Platinum's advanced writer). */
 export interface AiExtras {
   highlights?: string[] | undefined;
-  priceRange: { low: number; high: number; basedOn: number } | null;
+  priceRange: { lowCents: number; highCents: number; basedOn: number } | null;
   notice: 'fallback' | 'limit' | null;
 }
 
-/** The middle of a suggested range, in whole dollars (what "Use $X" puts in the price field). */
-export function midpointOf(range: { low: number; high: number }): number {
-  return Math.round((range.low + range.high) / 2);
+/** The middle of a suggested range, in cents of whole dollars (what "Use $X" puts in the price field). */
+export function midpointOf(range: { lowCents: number; highCents: number }): number {
+  return Math.round((range.lowCents + range.highCents) / 200) * 100;
 }
 
 /**
@@ -29,7 +29,7 @@ export function AiSuggestions({
 }: {
   extras: AiExtras;
   onAddHighlights: (highlights: string[]) => void;
-  onUsePrice: (price: number) => void;
+  onUsePrice: (priceCents: number) => void;
 }) {
   const { t } = useTranslation('market');
   const [added, setAdded] = useState(false);
@@ -69,8 +69,8 @@ export function AiSuggestions({
           <p className="flex items-center gap-2 text-sm text-slate-800">
             <Tag aria-hidden className="size-4 shrink-0 text-slate-500" />
             {t('form.ai.priceRange', {
-              low: formatPrice(range.low),
-              high: formatPrice(range.high),
+              low: formatPrice(range.lowCents),
+              high: formatPrice(range.highCents),
               count: range.basedOn,
             })}
           </p>

@@ -6,28 +6,56 @@ import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS } from '@common/schemas/auth';
 import { FILTER_KEYS, SORTS, type BrowseQuery } from '@common/schemas/listings';
 import { vehicleLabel, type Vehicle } from '@common/schemas/vehicles';
 import { formatPrice } from '@common/i18n/format';
+import { centsToTyped, parseDollars } from '@common/schemas/money';
 import { inputClass } from '@client/components/ui/field';
 import { cn } from '@client/lib/cn';
 import { useAlive, useWaiting } from '@client/lib/use-alive';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
+/** The filter fields as typed: the two prices in dollars, under the keys that carry them in cents. */
 export type Draft = Record<FilterKey, string>;
+
+const PRICE_KEYS = new Set<FilterKey>(['minPriceCents', 'maxPriceCents']);
 
 /** How long typing in a filter field waits before the search follows it. */
 export const TYPING_DELAY_MS = 400;
 
 export function toDraft(query: Partial<BrowseQuery>): Draft {
   return Object.fromEntries(
-    FILTER_KEYS.map((key) => [key, query[key] === undefined ? '' : String(query[key])]),
+    FILTER_KEYS.map((key) => {
+      const value = query[key];
+      if (value === undefined) return [key, ''];
+      return [key, PRICE_KEYS.has(key) ? centsToTyped(value as number) : String(value)];
+    }),
   ) as Draft;
 }
 
+/** The URL's filters from the typed ones: empty ones left out, the typed prices as cents (a bad one too). */
+export function draftParams(draft: Draft): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(draft).flatMap(([key, typed]) => {
+      const value = typed.trim();
+      if (!value) return [];
+      if (!PRICE_KEYS.has(key as FilterKey)) return [[key, value]];
+      const cents = parseDollars(value);
+      return cents === null ? [] : [[key, String(cents)]];
+    }),
+  );
+}
+
 /** A minimum above the maximum matches nothing: said next to the fields instead of searched. */
-export function pricesConflict(values: { minPrice?: string | number; maxPrice?: string | number }): boolean {
-  const min = Number(values.minPrice);
-  const max = Number(values.maxPrice);
-  return values.minPrice !== '' && values.maxPrice !== '' && min > max && Number.isFinite(min + max);
+export function pricesConflict(values: { minPriceCents?: number; maxPriceCents?: number }): boolean {
+  const { minPriceCents: min, maxPriceCents: max } = values;
+  return min !== undefined && max !== undefined && min > max;
+}
+
+/** The same for the typed prices of the form. */
+function typedPricesConflict(draft: Draft): boolean {
+  return pricesConflict({
+    minPriceCents: parseDollars(draft.minPriceCents) ?? undefined,
+    maxPriceCents: parseDollars(draft.maxPriceCents) ?? undefined,
+  });
 }
 
 /** A ZIP code still being typed (1 to 4 digits): not searched yet. */
@@ -63,7 +91,7 @@ export function useFilterDraft(query: BrowseQuery, queryKey: string, apply: (dra
 
   const run = (next: Draft) => {
     clearTimeout(timer.current);
-    if (!pricesConflict(next) && !zipUnfinished(next)) apply(next);
+    if (!typedPricesConflict(next) && !zipUnfinished(next)) apply(next);
   };
   const set = (values: Partial<Draft>) => {
     const next = { ...draft, ...values };
@@ -108,7 +136,7 @@ export function FilterFields({
   const { t } = useTranslation('market');
   const labels = useCatalogLabels();
   const { draft, choose, type, set } = filters;
-  const conflict = pricesConflict(draft);
+  const conflict = typedPricesConflict(draft);
   const price = (value: string) => value.replace(/[^\d.]/g, '');
   return (
     <div className={cn('gap-3', className)}>
@@ -178,15 +206,15 @@ export function FilterFields({
       </FilterSelect>
       <FilterInput
         label={t('browse.minPrice')}
-        value={draft.minPrice}
-        onChange={(v) => type('minPrice', price(v))}
+        value={draft.minPriceCents}
+        onChange={(v) => type('minPriceCents', price(v))}
         inputMode="decimal"
         invalid={conflict}
       />
       <FilterInput
         label={t('browse.maxPrice')}
-        value={draft.maxPrice}
-        onChange={(v) => type('maxPrice', price(v))}
+        value={draft.maxPriceCents}
+        onChange={(v) => type('maxPriceCents', price(v))}
         inputMode="decimal"
         invalid={conflict}
         error={conflict ? t('browse.priceConflict') : undefined}
@@ -249,15 +277,15 @@ export function ActiveFilterChips({
   if (query.model)
     chips.push({ keys: ['model'], label: `${t('browse.model')}: ${labels.model(query.model)}` });
   if (query.year !== undefined) chips.push({ keys: ['year'], label: `${t('browse.year')}: ${query.year}` });
-  if (query.minPrice !== undefined)
+  if (query.minPriceCents !== undefined)
     chips.push({
-      keys: ['minPrice'],
-      label: t('browse.fromPrice', { price: formatPrice(query.minPrice) }),
+      keys: ['minPriceCents'],
+      label: t('browse.fromPrice', { price: formatPrice(query.minPriceCents) }),
     });
-  if (query.maxPrice !== undefined)
+  if (query.maxPriceCents !== undefined)
     chips.push({
-      keys: ['maxPrice'],
-      label: t('browse.upToPrice', { price: formatPrice(query.maxPrice) }),
+      keys: ['maxPriceCents'],
+      label: t('browse.upToPrice', { price: formatPrice(query.maxPriceCents) }),
     });
   if (query.condition) chips.push({ keys: ['condition'], label: labels.condition(query.condition) });
   if (query.fits) {

@@ -30,6 +30,7 @@ import {
   ActiveFilterChips,
   FilterFields,
   pricesConflict,
+  draftParams,
   useFilterDraft,
   type Draft,
   type FilterKey,
@@ -60,11 +61,7 @@ export default function BrowsePage() {
   const place = useQuery({ ...listingQueries.place(query.near ?? ''), enabled: Boolean(query.near) });
 
   const apply = (next: Draft) => {
-    const cleaned = Object.fromEntries(
-      Object.entries(next)
-        .map(([k, v]) => [k, v.trim()])
-        .filter(([, v]) => v),
-    );
+    const cleaned = draftParams(next);
     // A distance goes with a ZIP code: the one the form shows, or none.
     if (cleaned.near) cleaned.radius ??= String(near.radius);
     else delete cleaned.radius;
@@ -243,8 +240,8 @@ export default function BrowsePage() {
               <p className="mt-1 text-slate-600">
                 {conflict
                   ? t('browse.priceConflictBody', {
-                      min: formatPrice(query.minPrice ?? 0),
-                      max: formatPrice(query.maxPrice ?? 0),
+                      min: formatPrice(query.minPriceCents ?? 0),
+                      max: formatPrice(query.maxPriceCents ?? 0),
                     })
                   : (nearError ?? t('browse.noResultsBody'))}
               </p>
@@ -255,8 +252,8 @@ export default function BrowsePage() {
                     setParams(
                       new URLSearchParams({
                         ...Object.fromEntries(params),
-                        minPrice: String(query.maxPrice),
-                        maxPrice: String(query.minPrice),
+                        minPriceCents: String(query.maxPriceCents),
+                        maxPriceCents: String(query.minPriceCents),
                       }),
                     )
                   }

@@ -63,7 +63,9 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
           </span>
         ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-1 pt-2 sm:pt-3">
-          <span className="text-base font-bold text-slate-900 sm:text-lg">{formatPrice(listing.price)}</span>
+          <span className="text-base font-bold text-slate-900 sm:text-lg">
+            {formatPrice(listing.priceCents)}
+          </span>
           {listing.location ? (
             <span className="flex min-w-0 items-center gap-1 text-xs text-slate-600">
               <MapPin aria-hidden className="size-3.5 shrink-0" />

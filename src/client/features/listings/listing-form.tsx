@@ -8,11 +8,13 @@ import { placeLabel } from '@common/schemas/places';
 import { toast } from '@client/lib/toast';
 import { CATEGORIES, CONDITIONS, MAKES, PLAN_DETAILS } from '@common/catalog';
 import {
-  ListingInputSchema,
+  ListingFormSchema,
   PART_BRANDS,
+  listingInputFromForm,
   type ListingDetail,
-  type ListingInput,
+  type ListingFormValues,
 } from '@common/schemas/listings';
+import { centsToTyped } from '@common/schemas/money';
 import { paths } from '@common/routes';
 import { ApiClientError } from '@client/lib/api';
 import { errorMessage } from '@client/lib/error-message';
@@ -26,18 +28,26 @@ import { listingQueries, useAiDraft, useSaveListing } from './api';
 import { AiSuggestions, type AiExtras } from './ai-suggestions';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
+/** The API's price fields, as the form names them (typed in dollars). */
+const SERVER_FIELDS = {
+  priceCents: 'price',
+  offerFloorCents: 'offerFloor',
+  referralAmountCents: 'referralAmount',
+};
+
 /** The form's starting values: the listing's when editing. */
-function initialValues(listing?: ListingDetail): ListingInput {
+function initialValues(listing?: ListingDetail): ListingFormValues {
   return {
     title: listing?.title ?? '',
     description: listing?.description ?? '',
-    price: listing?.price ?? '',
+    // Prices are typed in dollars; the listing keeps cents.
+    price: centsToTyped(listing?.priceCents),
     negotiable: listing?.negotiable ?? true,
-    offerFloor: listing?.offerFloor ?? '',
-    referralAmount: listing?.referralAmount ?? '',
+    offerFloor: centsToTyped(listing?.offerFloorCents),
+    referralAmount: centsToTyped(listing?.referralAmountCents),
     // Empty until chosen (the schema says so), whatever the enum's type allows.
-    category: (listing?.category ?? '') as ListingInput['category'],
-    condition: (listing?.condition ?? '') as ListingInput['condition'],
+    category: (listing?.category ?? '') as ListingFormValues['category'],
+    condition: (listing?.condition ?? '') as ListingFormValues['condition'],
     make: listing?.make ?? '',
     model: listing?.model ?? '',
     yearStart: listing?.yearStart ? String(listing.yearStart) : '',
@@ -47,7 +57,7 @@ function initialValues(listing?: ListingDetail): ListingInput {
     location: listing?.zip ? '' : (listing?.location ?? ''),
     verification: Boolean(listing?.partId || listing?.partBrand || listing?.storedReceipt),
     partId: listing?.partId ?? '',
-    partBrand: (listing?.partBrand ?? null) as ListingInput['partBrand'],
+    partBrand: (listing?.partBrand ?? null) as ListingFormValues['partBrand'],
     partBrandOther: listing?.partBrandOther ?? '',
     productUrl: listing?.productUrl ?? '',
   };
@@ -78,7 +88,7 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
   const { user } = useSession();
   const save = useSaveListing(listing?.id);
   const aiDraft = useAiDraft();
-  const form = useSchemaForm(ListingInputSchema, { defaultValues: initialValues(listing) });
+  const form = useSchemaForm(ListingFormSchema, { defaultValues: initialValues(listing) });
   const { errors, isSubmitting: submitting } = form.formState;
   const [negotiable, verification, partBrand, zip] = useWatch({
     control: form.control,
@@ -140,13 +150,14 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
     async () => {
       setPlanLimit(null);
       try {
-        // Sent as typed (the server parses it with the same schema), not as the parse's output.
-        const saved = await save.mutateAsync(form.getValues());
+        // Sent as typed (the server parses it with the same rules), not as the parse's output; the
+        // prices typed in dollars go as cents.
+        const saved = await save.mutateAsync(listingInputFromForm(form.getValues()));
         toast.success(listing ? t('form.saved') : t('form.created'));
         void navigate(listing ? paths.listing.href(saved.id) : paths.dashboard.href());
       } catch (error) {
         if (error instanceof ApiClientError && error.code === 'PLAN_LIMIT') setPlanLimit(error.message);
-        showServerErrors(form, error);
+        showServerErrors(form, error, SERVER_FIELDS);
         toast.error(t('form.createError'), { description: errorMessage(error, t) });
       }
     },
@@ -229,8 +240,8 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
                 shouldValidate: form.formState.isSubmitted,
               });
             }}
-            onUsePrice={(price) =>
-              form.setValue('price', String(price), {
+            onUsePrice={(priceCents) =>
+              form.setValue('price', centsToTyped(priceCents), {
                 shouldDirty: true,
                 shouldValidate: form.formState.isSubmitted,
               })

@@ -168,7 +168,7 @@ export default function ListingPage() {
                   <FavouriteButton listingId={l.id} saved={l.favourite} className="shrink-0" />
                 )}
               </div>
-              <p className="mt-2 text-3xl font-extrabold text-slate-900">{formatPrice(l.price)}</p>
+              <p className="mt-2 text-3xl font-extrabold text-slate-900">{formatPrice(l.priceCents)}</p>
               <p className="mt-1 text-sm text-slate-600">
                 {l.negotiable ? t('listing.negotiable') : t('listing.firm')}
               </p>
@@ -223,7 +223,7 @@ export default function ListingPage() {
                 className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
               >
                 <p aria-hidden className="shrink-0 text-lg font-bold text-slate-900 lg:hidden">
-                  {formatPrice(l.price)}
+                  {formatPrice(l.priceCents)}
                 </p>
                 <div className="min-w-0 flex-1">
                   {user ? (

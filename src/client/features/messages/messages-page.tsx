@@ -191,7 +191,7 @@ function ConversationRow({
           </div>
           <p className="truncate text-xs text-slate-600">
             {c.listing.title} ·{' '}
-            {c.listing.id ? formatPrice(c.listing.price) : t('market:listing.noLongerAvailable')}
+            {c.listing.id ? formatPrice(c.listing.priceCents) : t('market:listing.noLongerAvailable')}
           </p>
           <div className="flex items-center justify-between gap-2">
             <p
@@ -204,7 +204,7 @@ function ConversationRow({
                 ? `${c.lastMessage.fromMe ? t('you') : ''}${
                     c.lastMessage.offer
                       ? t(`offers:event.${c.lastMessage.offer.action}`, {
-                          amount: formatPrice(c.lastMessage.offer.amount),
+                          amount: formatPrice(c.lastMessage.offer.amountCents),
                         })
                       : c.lastMessage.content
                   }`
@@ -323,7 +323,7 @@ function ThreadView({ id }: { id: string }) {
               to={paths.listing.href(conversation.listing.id)}
               className="block truncate text-sm text-brand-700 hover:underline"
             >
-              {conversation.listing.title} · {formatPrice(conversation.listing.price)}
+              {conversation.listing.title} · {formatPrice(conversation.listing.priceCents)}
             </Link>
           ) : (
             <p className="truncate text-sm text-slate-600">

@@ -11,10 +11,10 @@ const notification = (type: Notification['type'], data: Notification['data']) =>
   ({ id: 'n', type, data, read: false, link: null, createdAt: '' }) as Notification;
 
 describe('describeNotification', () => {
-  it('formats a price drop in US dollars', () => {
+  it('formats a price drop, kept in cents, in US dollars', () => {
     const { description } = describeNotification(
       t,
-      notification('price_drop', { title: 'Exhaust', price: '450.5', oldPrice: '1500' }),
+      notification('price_drop', { title: 'Exhaust', priceCents: 45_050, oldPriceCents: 150_000 }),
     );
     expect(description).toContain('"price":"$450.50"');
     expect(description).toContain('"oldPrice":"$1,500"');

@@ -10,8 +10,8 @@ export function describeNotification(
   const d = notification.data;
   const params = {
     ...d,
-    price: d.price ? formatPrice(d.price) : '',
-    oldPrice: d.oldPrice ? formatPrice(d.oldPrice) : '',
+    price: d.priceCents !== undefined ? formatPrice(d.priceCents) : '',
+    oldPrice: d.oldPriceCents !== undefined ? formatPrice(d.oldPriceCents) : '',
   };
   switch (notification.type) {
     case 'message':

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HandCoins } from 'lucide-react';
 import { formatDateTime, formatPrice } from '@common/i18n/format';
-import { MakeOfferSchema, OFFER_NOTE_MAX, type Offer, type OfferEvent } from '@common/schemas/offers';
+import { OfferFormSchema, OFFER_NOTE_MAX, type Offer, type OfferEvent } from '@common/schemas/offers';
 import { paths } from '@common/routes';
 import { errorMessage } from '@client/lib/error-message';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
@@ -15,7 +15,7 @@ import { Alert, TextAreaField, TextField } from '@client/components/ui/field';
 import { FormDialog } from '@client/components/ui/modal';
 import { useAnswerOffer, useMakeOffer, useReleaseListing } from './api';
 
-/** The amount and note form of an offer or a counter-offer: the schema the server checks with. */
+/** The amount (typed in dollars, sent in cents) and note form of an offer or a counter-offer. */
 function OfferForm({
   amountLabel,
   noteLabel,
@@ -31,19 +31,19 @@ function OfferForm({
   submitLabel: string;
   /** The failure toast's title (its text is the server's message). */
   errorTitle: string;
-  onSubmit: (input: { amount: number; note: string }) => Promise<unknown>;
+  onSubmit: (input: { amountCents: number; note: string }) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('offers');
   const message = useErrorText();
-  const form = useSchemaForm(MakeOfferSchema, { defaultValues: { amount: '', note: '' } });
+  const form = useSchemaForm(OfferFormSchema, { defaultValues: { amount: '', note: '' } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (input) => {
     try {
-      await onSubmit(input);
+      await onSubmit({ amountCents: input.amount, note: input.note });
       form.reset({ amount: '', note: '' });
     } catch (error) {
-      showServerErrors(form, error);
+      showServerErrors(form, error, { amountCents: 'amount' });
       toast.error(errorTitle, { description: errorMessage(error, t) });
     }
   });
@@ -100,7 +100,7 @@ export function ListingOffer({
   const mine = offer && offer.status === 'accepted';
   const live = offer && (offer.status === 'open' || mine);
   const params = offer
-    ? { amount: formatPrice(offer.amount), time: formatDateTime(offer.expiresAt, language) }
+    ? { amount: formatPrice(offer.amountCents), time: formatDateTime(offer.expiresAt, language) }
     : {};
   const status = offer
     ? offer.status === 'open'
@@ -190,7 +190,9 @@ export function OfferEventCard({ event, note }: { event: OfferEvent; note: strin
     <div className="flex items-start gap-2">
       <HandCoins aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div>
-        <p className="font-semibold">{t(`event.${event.action}`, { amount: formatPrice(event.amount) })}</p>
+        <p className="font-semibold">
+          {t(`event.${event.action}`, { amount: formatPrice(event.amountCents) })}
+        </p>
         {note ? <p className="mt-1 wrap-anywhere whitespace-pre-wrap">{note}</p> : null}
       </div>
     </div>
@@ -206,7 +208,7 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
   const language = useLanguage();
   const answer = useAnswerOffer(offer.id);
   const [countering, setCountering] = useState(false);
-  const amount = formatPrice(offer.amount);
+  const amount = formatPrice(offer.amountCents);
   const time = formatDateTime(offer.expiresAt, language);
   if (offer.status !== 'open') return null;
   if (!offer.yourTurn)

@@ -128,7 +128,7 @@ export function PlanTable({
                   {PLAN_DETAILS[plan].priceCents === 0
                     ? t('plans.free')
                     : t('plans.perMonth', {
-                        price: formatPrice(PLAN_DETAILS[plan].priceCents / 100),
+                        price: formatPrice(PLAN_DETAILS[plan].priceCents),
                       })}
                 </span>
                 {plan === 'gold' ? (

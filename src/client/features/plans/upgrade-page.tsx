@@ -207,7 +207,7 @@ export default function Upgrade() {
                   ? t('plans.free', { ns: 'home' })
                   : t('plans.perMonth', {
                       ns: 'home',
-                      price: formatPrice(PLAN_DETAILS[plan].priceCents / 100),
+                      price: formatPrice(PLAN_DETAILS[plan].priceCents),
                     })}
               </p>
               <div className="mt-3">{planAction(plan)}</div>

@@ -315,14 +315,14 @@ function FavouriteCard({ item }: { item: Favourite }) {
         ) : null}
         <div className="mt-auto flex flex-wrap items-end gap-2 pt-3">
           {listing ? (
-            <span className="text-lg font-bold text-slate-900">{formatPrice(listing.price)}</span>
+            <span className="text-lg font-bold text-slate-900">{formatPrice(listing.priceCents)}</span>
           ) : null}
           {item.priceDrop && item.available ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
               <TrendingDown aria-hidden className="size-3.5" />
               {t('favourites.priceDrop')}
               <span className="font-normal">
-                {t('favourites.priceDropFrom', { price: formatPrice(item.priceDrop.from) })}
+                {t('favourites.priceDropFrom', { price: formatPrice(item.priceDrop.fromCents) })}
               </span>
             </span>
           ) : null}

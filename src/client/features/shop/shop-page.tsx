@@ -11,15 +11,15 @@ const CATEGORIES = ['tshirts', 'sweatpants', 'hats', 'accessories'] as const;
 type MerchCategory = (typeof CATEGORIES)[number];
 
 /** The merchandise (docs/product.md §5). Names are translated under `items.<id>`; prices are USD. */
-const ITEMS: { id: string; category: MerchCategory; priceUsd: number }[] = [
-  { id: 'tee-classic', category: 'tshirts', priceUsd: 25 },
-  { id: 'tee-premium', category: 'tshirts', priceUsd: 32 },
-  { id: 'pants-comfy', category: 'sweatpants', priceUsd: 49 },
-  { id: 'pants-performance', category: 'sweatpants', priceUsd: 59 },
-  { id: 'hat-snapback', category: 'hats', priceUsd: 22 },
-  { id: 'hat-dad', category: 'hats', priceUsd: 20 },
-  { id: 'acc-stickers', category: 'accessories', priceUsd: 8 },
-  { id: 'acc-keychain', category: 'accessories', priceUsd: 12 },
+const ITEMS: { id: string; category: MerchCategory; priceCents: number }[] = [
+  { id: 'tee-classic', category: 'tshirts', priceCents: 2500 },
+  { id: 'tee-premium', category: 'tshirts', priceCents: 3200 },
+  { id: 'pants-comfy', category: 'sweatpants', priceCents: 4900 },
+  { id: 'pants-performance', category: 'sweatpants', priceCents: 5900 },
+  { id: 'hat-snapback', category: 'hats', priceCents: 2200 },
+  { id: 'hat-dad', category: 'hats', priceCents: 2000 },
+  { id: 'acc-stickers', category: 'accessories', priceCents: 800 },
+  { id: 'acc-keychain', category: 'accessories', priceCents: 1200 },
 ];
 
 type Icon = ComponentType<{ className?: string }>;
@@ -102,7 +102,7 @@ export default function ShopPage() {
                       <Artwork className="size-20" />
                     </div>
                     <h3 className="mt-4 font-semibold text-slate-900">{t(`items.${item.id}`)}</h3>
-                    <p className="mt-1 text-lg font-bold text-brand-700">{formatPrice(item.priceUsd)}</p>
+                    <p className="mt-1 text-lg font-bold text-brand-700">{formatPrice(item.priceCents)}</p>
                     {shopUrl ? (
                       <Button asChild className="mt-4 w-full">
                         <a

@@ -9,7 +9,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -33,8 +32,8 @@ export const listings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    /** Dollars with cents; numeric so sums are exact. Read back as a string by the driver. */
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    /** US cents, a whole number: every amount of money is (docs/decisions.md, "Money in cents"). */
+    priceCents: integer('price_cents').notNull(),
     category: text('category').notNull(),
     condition: text('condition').notNull(),
     make: text('make').notNull(),
@@ -49,13 +48,13 @@ export const listings = pgTable(
     /** Price negotiable: members may make offers (docs/trust.md, "Offers"). */
     negotiable: boolean('negotiable').notNull().default(true),
     /** Offers below this are declined at once, for the seller; null: none. */
-    offerFloor: numeric('offer_floor', { precision: 12, scale: 2 }),
+    offerFloorCents: integer('offer_floor_cents'),
     /** An offer was accepted: the listing is held for this buyer until sold or released. */
     pendingBuyerId: text('pending_buyer_id').references(() => users.id, { onDelete: 'set null' }),
     /** Marked sold to this buyer (one of its conversations'): the two may review each other. */
     soldToId: text('sold_to_id').references(() => users.id, { onDelete: 'set null' }),
     soldAt: timestamp('sold_at', { withTimezone: true }),
-    referralAmount: numeric('referral_amount', { precision: 12, scale: 2 }),
+    referralAmountCents: integer('referral_amount_cents'),
     partId: text('part_id'),
     partBrand: text('part_brand'),
     partBrandOther: text('part_brand_other'),
@@ -102,7 +101,7 @@ export const listings = pgTable(
   (table) => [
     index('listings_search_idx').using('gin', table.search),
     index('listings_unsold_price_idx')
-      .on(table.price, table.id)
+      .on(table.priceCents, table.id)
       .where(sql`${table.isSold} = false`),
     // DESC here means PostgreSQL's default NULLS FIRST, the order `ORDER BY … DESC` asks for: an index
     // in another null order cannot serve it (the columns are NOT NULL, but the planner does not know).
@@ -193,7 +192,7 @@ export const listingPriceHistory = pgTable(
     listingId: uuid('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    priceCents: integer('price_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('listing_price_history_listing_idx').on(table.listingId, table.createdAt)],
@@ -223,7 +222,7 @@ export const conversations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
     listingTitle: text('listing_title'),
-    listingPrice: numeric('listing_price', { precision: 12, scale: 2 }),
+    listingPriceCents: integer('listing_price_cents'),
     listingPhoto: jsonb('listing_photo').$type<StoredPhoto>(),
     buyerId: text('buyer_id')
       .notNull()

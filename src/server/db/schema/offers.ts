@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OFFER_PARTIES, OFFER_STATUSES } from '@common/schemas/offers';
 import { users } from './auth';
 import { conversations, listings } from './listings';
@@ -25,7 +25,7 @@ export const offers = pgTable(
     sellerId: text('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
     /** Who named the amount: the other party answers it. */
     by: text('by', { enum: OFFER_PARTIES }).notNull(),
     status: text('status', { enum: OFFER_STATUSES }).notNull().default('open'),

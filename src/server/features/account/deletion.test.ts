@@ -115,7 +115,7 @@ describe('deleting an account', () => {
     // An offer of theirs the other member accepted: the part is held for them.
     const held = await other.browser.post<ListingDetail>('/api/listings', partInput('Held intake'));
     const offered = await leaving.browser.post<{ id: string }>(`/api/listings/${held.body.id}/offers`, {
-      amount: 80,
+      amountCents: 8000,
     });
     await other.browser.post(`/api/offers/${offered.body.id}/answer`, { action: 'accept' });
     expect((await other.browser.get<ListingDetail>(`/api/listings/${held.body.id}`)).body.pending).toBe(true);

@@ -157,7 +157,7 @@ async function removeTheirListings(tx: Tx, userId: string): Promise<void> {
   const theirs = tx.select({ id: listings.id }).from(listings).where(eq(listings.userId, userId));
   await tx
     .update(conversations)
-    .set({ listingTitle: null, listingPrice: null, listingPhoto: null })
+    .set({ listingTitle: null, listingPriceCents: null, listingPhoto: null })
     .where(or(eq(conversations.sellerId, userId), inArray(conversations.listingId, theirs)));
   await tx.delete(favourites).where(inArray(favourites.listingId, theirs));
   await tx.delete(listings).where(eq(listings.userId, userId));

@@ -155,7 +155,7 @@ export function createAdminService(deps: {
           kind: 'listing',
           id: l.id,
           title: l.title,
-          price: l.price,
+          priceCents: l.priceCents,
           description: l.description,
           photo: photoUrl(l.photos[0]),
           hidden: l.hiddenAt !== null,

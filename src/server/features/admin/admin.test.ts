@@ -90,7 +90,7 @@ describe('the moderation desk', () => {
       reason: 'counterfeit',
       note: 'Stamped fake',
       subject: { id: seller.id, name: 'Sly R.', activeListings: 1, suspendedUntil: null },
-      content: { kind: 'listing', title: 'Replica wheels sold as real', price: '100.00', hidden: false },
+      content: { kind: 'listing', title: 'Replica wheels sold as real', priceCents: 10000, hidden: false },
       alsoReported: 1,
     });
     expect((await act(moderator.browser, report.id, { action: 'remove-message' })).status).toBe(400);

@@ -107,7 +107,7 @@ describe('a suspension or a deletion stops the writes already in flight', () => 
     const sent = await whileChanging((what === 'suspended' ? suspend : remove)(seller.id), () =>
       kind === 'message'
         ? buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Still there?' })
-        : buyer.browser.post(`/api/listings/${listing.id}/offers`, { amount: 80 }),
+        : buyer.browser.post(`/api/listings/${listing.id}/offers`, { amountCents: 8000 }),
     );
     expect(sent.status).toBeGreaterThanOrEqual(400);
     expect(sent.status).toBeLessThan(500);

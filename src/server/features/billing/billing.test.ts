@@ -13,7 +13,7 @@ import { housekeeping } from '../../jobs/housekeeping';
 
 const part = (title: string) => ({
   title,
-  price: '100',
+  priceCents: 10000,
   category: 'interior',
   condition: 'good',
   make: 'Ford',

@@ -22,7 +22,7 @@ afterAll(async () => {
 async function list(browser: TestBrowser, title: string, make = 'Lotus') {
   const created = await browser.post<ListingDetail>('/api/listings', {
     title,
-    price: '250',
+    priceCents: 25000,
     category: 'exterior',
     condition: 'good',
     make,

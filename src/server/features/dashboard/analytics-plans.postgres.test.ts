@@ -30,9 +30,9 @@ describe('seller analytics at 2,000 listings among 52,000', () => {
     await db.execute(sql`insert into "user" (id, name, email, email_verified, plan)
       select 'analytics' || i, 'Seller', 'analytics' || i || '@example.com', true, 'platinum' from generate_series(0, 100) as i`);
     await db.execute(sql`
-      insert into listings (user_id, title, price, category, condition, make, model)
+      insert into listings (user_id, title, price_cents, category, condition, make, model)
       select case when i <= ${SELLER_LISTINGS} then 'analytics0' else 'analytics' || (1 + i % 100) end,
-        'Part ' || i, (20 + i % 900)::numeric, (array['wheels','exhaust','brakes','engine'])[1 + i % 4], 'good',
+        'Part ' || i, (20 + i % 900) * 100, (array['wheels','exhaust','brakes','engine'])[1 + i % 4], 'good',
         (array['Nissan','Toyota','Honda','Mazda','BMW'])[1 + i % 5], 'Model ' || (i % 30)
       from generate_series(1, ${SELLER_LISTINGS + OTHER_LISTINGS}) as i`);
     // A day at a time, without the per-row foreign key checks (a bulk load into a throwaway server).

@@ -16,7 +16,7 @@ afterAll(async () => {
 async function list(browser: TestBrowser, title: string, price: string, make = 'Alfa Romeo') {
   const created = await browser.post<ListingDetail>('/api/listings', {
     title,
-    price,
+    priceCents: Number(price) * 100,
     category: 'brakes',
     condition: 'good',
     make,
@@ -76,7 +76,7 @@ describe('seller analytics', () => {
       {
         id,
         title: 'Brembo calipers for Giulia',
-        price: '900.00',
+        priceCents: 90000,
         isSold: false,
         views: 1,
         favourites: 1,
@@ -111,14 +111,14 @@ describe('seller analytics', () => {
     const row = answer.listings[0]!;
     expect(row).toMatchObject({ id: mine, views: 2, impressions: 2, conversion: 1 });
     // The median of the four Maserati brake listings: 200 and 300 in the middle.
-    expect(row.medianPrice).toBe('250.00');
+    expect(row.medianPriceCents).toBe(25000);
     expect(row.dailyViews).toHaveLength(30);
     expect(row.dailyViews!.at(-1)).toBe(2);
     expect(answer.market).toEqual([
       {
         make: 'Maserati',
         category: 'brakes',
-        medianPrice: '250.00',
+        medianPriceCents: 25000,
         activeListings: { value: 4, more: false },
         savedSearches: 1,
       },

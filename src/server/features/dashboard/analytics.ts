@@ -20,7 +20,7 @@ const MARKET_SAMPLE = 500;
 type PairFigures = {
   make: string;
   category: string;
-  median: string | null;
+  median: number | null;
   active: number;
   watching: number;
 };
@@ -56,7 +56,7 @@ export async function sellerAnalytics(db: Db, user: { id: string; plan: Plan }):
     db.execute<{
       id: string;
       title: string;
-      price: string;
+      price_cents: number;
       is_sold: boolean;
       make: string;
       category: string;
@@ -71,7 +71,7 @@ export async function sellerAnalytics(db: Db, user: { id: string; plan: Plan }):
         from listing_daily_stats where user_id = ${user.id} and day >= ${since}
         group by listing_id
         order by sum(views) desc, sum(conversations) desc, listing_id limit ${TOP_LISTINGS})
-      select l.id, l.title, l.price::text as price, l.is_sold, l.make, l.category, t.views, t.impressions,
+      select l.id, l.title, l.price_cents, l.is_sold, l.make, l.category, t.views, t.impressions,
         t.favourites, t.conversations
       from totals t join listings l on l.id = t.listing_id
       order by t.views desc, t.conversations desc, l.id`),
@@ -80,7 +80,7 @@ export async function sellerAnalytics(db: Db, user: { id: string; plan: Plan }):
   const basic = (row: (typeof totals.rows)[number]): AnalyticsListing => ({
     id: row.id,
     title: row.title,
-    price: row.price,
+    priceCents: row.price_cents,
     isSold: row.is_sold,
     views: row.views,
     favourites: row.favourites,
@@ -113,8 +113,8 @@ export async function sellerAnalytics(db: Db, user: { id: string; plan: Plan }):
     pairList.length
       ? db.execute<PairFigures>(sql`
           select p.make, p.category,
-            (select percentile_cont(0.5) within group (order by sample.price)::numeric(12, 2)::text
-              from (select price from listings where not is_sold and category = p.category and make = p.make
+            (select round(percentile_cont(0.5) within group (order by sample.price_cents))::int
+              from (select price_cents from listings where not is_sold and category = p.category and make = p.make
                     order by rank desc limit ${MARKET_SAMPLE}) as sample) as median,
             (select count(*)::int from (select 1 from listings where not is_sold and category = p.category
                     and make = p.make limit ${COUNT_LIMIT + 1}) as counted) as active,
@@ -130,7 +130,7 @@ export async function sellerAnalytics(db: Db, user: { id: string; plan: Plan }):
     return {
       make: pair.make,
       category: pair.category,
-      medianPrice: f?.median ?? null,
+      medianPriceCents: f?.median ?? null,
       activeListings: { value: Math.min(f?.active ?? 0, COUNT_LIMIT), more: (f?.active ?? 0) > COUNT_LIMIT },
       savedSearches: f?.watching ?? 0,
     };
@@ -143,7 +143,7 @@ export async function sellerAnalytics(db: Db, user: { id: string; plan: Plan }):
       ...basic(row),
       impressions: row.impressions,
       conversion: row.views ? row.conversations / row.views : null,
-      medianPrice: figuresOf.get(`${row.make}\u0000${row.category}`)?.median ?? null,
+      medianPriceCents: figuresOf.get(`${row.make}\u0000${row.category}`)?.median ?? null,
       ...(charted.includes(row.id)
         ? { dailyViews: days.map((day) => viewsOn.get(`${row.id}|${day}`) ?? 0) }
         : {}),

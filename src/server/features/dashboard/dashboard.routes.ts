@@ -10,7 +10,12 @@ import type { DashboardService } from './dashboard.service';
 
 export const DashboardSchema = z
   .object({
-    stats: z.object({ total: z.number(), active: z.number(), sold: z.number(), totalValue: z.string() }),
+    stats: z.object({
+      total: z.number(),
+      active: z.number(),
+      sold: z.number(),
+      totalValueCents: z.number().int(),
+    }),
     plan: z.enum(PLANS),
     /** Active listings and the plan's cap (null: unlimited). */
     quota: z.object({ active: z.number(), limit: z.number().nullable() }),

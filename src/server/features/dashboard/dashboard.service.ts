@@ -5,7 +5,7 @@ import type { SessionUser } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
 import { conversations, listings, messages, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { toCard } from '../listings/listings.service';
+import { toCard } from '../listings/listing-card';
 import { sellerAnalytics } from './analytics';
 
 /** A seller with more listings than this sees the newest ones (the rest are in browse). */
@@ -19,11 +19,13 @@ export function createDashboardService(deps: { db: Db; storage: Storage }) {
 
     async of(user: Pick<SessionUser, 'id' | 'plan'>) {
       const [stats, rows, recent] = await Promise.all([
-        db.execute<{ total: number; active: number; sold: number; value: string }>(sql`
+        db.execute<{ total: number; active: number; sold: number; value: number }>(sql`
           select count(*)::int as total,
                  (count(*) filter (where not is_sold))::int as active,
                  (count(*) filter (where is_sold))::int as sold,
-                 coalesce(sum(price) filter (where not is_sold), 0)::text as value
+                 -- A sum of integers is a bigint, which the drivers return as text: as a double it is a number,
+                 -- exact up to 2^53 cents.
+                 coalesce(sum(price_cents) filter (where not is_sold), 0)::float8 as value
           from ${listings} where ${listings.userId} = ${user.id}`),
         db
           .select()
@@ -50,9 +52,9 @@ export function createDashboardService(deps: { db: Db; storage: Storage }) {
           .orderBy(desc(messages.createdAt))
           .limit(5),
       ]);
-      const s = stats.rows[0] ?? { total: 0, active: 0, sold: 0, value: '0' };
+      const s = stats.rows[0] ?? { total: 0, active: 0, sold: 0, value: 0 };
       return {
-        stats: { total: s.total, active: s.active, sold: s.sold, totalValue: Number(s.value).toFixed(2) },
+        stats: { total: s.total, active: s.active, sold: s.sold, totalValueCents: s.value },
         plan: user.plan,
         quota: { active: s.active, limit: PLAN_DETAILS[user.plan].activeListings },
         listings: rows.map((row) => ({ ...toCard(storage, row), views: row.views })),

@@ -6,7 +6,7 @@ import { favourites, listings } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
-import { toCard } from '../listings/listings.service';
+import { toCard } from '../listings/listing-card';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
 import { containsPattern } from '../../db/like';
@@ -15,7 +15,11 @@ export const PRICE_DROP_JOB = 'favourites.price-drop';
 export const SOLD_JOB = 'favourites.sold';
 const BATCH = 500;
 
-const PriceDrop = z.object({ listingId: z.string(), oldPrice: z.string(), price: z.string() });
+const PriceDrop = z.object({
+  listingId: z.string(),
+  oldPriceCents: z.number().int(),
+  priceCents: z.number().int(),
+});
 const Sold = z.object({ listingId: z.string() });
 
 /**
@@ -52,7 +56,11 @@ export function createFavouritesService(deps: {
         notifications.notify({
           userId,
           type: 'price_drop',
-          data: { listingTitle: listing.title, oldPrice: job.oldPrice, price: job.price },
+          data: {
+            listingTitle: listing.title,
+            oldPriceCents: job.oldPriceCents,
+            priceCents: job.priceCents,
+          },
           link: `/listing/${listing.id}`,
           groupKey: `price-drop:${listing.id}`,
         }),
@@ -79,18 +87,9 @@ export function createFavouritesService(deps: {
 
     /** Called when an owner changes a price: a lower price tells the members who saved it. */
     /** A listing's price changed: tell those who saved it about a drop, later (in the caller's transaction). */
-    async priceChanged(
-      executor: Executor,
-      listingId: string,
-      oldPrice: string | number,
-      price: string | number,
-    ) {
-      if (Number(price) >= Number(oldPrice)) return;
-      await enqueueJob(executor, PRICE_DROP_JOB, {
-        listingId,
-        oldPrice: Number(oldPrice).toFixed(2),
-        price: Number(price).toFixed(2),
-      });
+    async priceChanged(executor: Executor, listingId: string, oldPriceCents: number, priceCents: number) {
+      if (priceCents >= oldPriceCents) return;
+      await enqueueJob(executor, PRICE_DROP_JOB, { listingId, oldPriceCents, priceCents });
     },
 
     /** A listing was sold: tell those who saved it, later (in the caller's transaction). */
@@ -143,22 +142,21 @@ export function createFavouritesService(deps: {
       const [found, prices] = ids.length
         ? await Promise.all([
             db.select().from(listings).where(inArray(listings.id, ids)),
-            db.execute<{ listing_id: string; latest: string; previous: string | null }>(sql`
+            db.execute<{ listing_id: string; latest: number; previous: number | null }>(sql`
               select h.listing_id, h.prices[1] as latest, h.prices[2] as previous from (
                 select l.id as listing_id, array(
-                  select price::text from listing_price_history p where p.listing_id = l.id
+                  select price_cents from listing_price_history p where p.listing_id = l.id
                   order by p.created_at desc, p.id desc limit 2) as prices
                 from ${listings} l where l.id in ${ids}) h`),
           ])
         : [[], { rows: [] }];
       const byId = new Map(found.map((l) => [l.id, l]));
       const drops = new Map(
-        prices.rows
-          .filter((p) => p.previous !== null && Number(p.latest) < Number(p.previous))
-          .map((p) => [
-            p.listing_id,
-            { from: Number(p.previous).toFixed(2), to: Number(p.latest).toFixed(2) },
-          ]),
+        prices.rows.flatMap((p) =>
+          p.previous !== null && p.latest < p.previous
+            ? [[p.listing_id, { fromCents: p.previous, toCents: p.latest }] as const]
+            : [],
+        ),
       );
       return rows.rows.map((row) => {
         const listing = row.listing_id ? byId.get(row.listing_id) : undefined;

@@ -14,9 +14,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const input = (title: string, price: string) => ({
+/** A listing's fields, its price in whole dollars (sent in cents). */
+const input = (title: string, dollars: string) => ({
   title,
-  price,
+  priceCents: Number(dollars) * 100,
   category: 'suspension',
   condition: 'good',
   make: 'Subaru',
@@ -85,12 +86,12 @@ describe('favourites', () => {
     await t.runJobs();
     list = (await fan.browser.get<{ favourites: Favourite[] }>('/api/favourites?search=shifter')).body;
     expect(list.favourites).toHaveLength(1);
-    expect(list.favourites[0]?.priceDrop).toEqual({ from: '220.00', to: '180.00' });
+    expect(list.favourites[0]?.priceDrop).toEqual({ fromCents: 22000, toCents: 18000 });
     let notes = (await fan.browser.get<NotificationList>('/api/notifications?type=price_drop')).body;
     expect(notes.notifications[0]).toMatchObject({
       type: 'price_drop',
       link: `/listing/${item.id}`,
-      data: { listingTitle: 'STI short shifter', oldPrice: '220.00', price: '180.00' },
+      data: { listingTitle: 'STI short shifter', oldPriceCents: 22000, priceCents: 18000 },
     });
     // Only those who saved it hear of it.
     expect((await other.browser.get<NotificationList>('/api/notifications')).body.notifications).toEqual([]);

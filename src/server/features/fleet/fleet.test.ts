@@ -70,7 +70,7 @@ describe('my fleet', () => {
       (
         await seller.browser.post<ListingDetail>('/api/listings', {
           title,
-          price: '300',
+          priceCents: 30000,
           category: 'engine',
           condition: 'good',
           make: 'Mazda',

@@ -61,12 +61,16 @@ describe('withoutContacts', () => {
 });
 
 describe('priceRangeOf', () => {
-  it('is the 25th to 75th percentile in whole dollars, from 3 prices up', () => {
+  it('is the 25th to 75th percentile of prices in cents, rounded to whole dollars, from 3 prices up', () => {
     expect(priceRangeOf([])).toBeNull();
-    expect(priceRangeOf([100, 200])).toBeNull();
-    expect(priceRangeOf([300, 100, 200])).toEqual({ low: 150, high: 250, basedOn: 3 });
-    expect(priceRangeOf([600, 200, 500, 300, 400])).toEqual({ low: 300, high: 500, basedOn: 5 });
-    expect(priceRangeOf([10.4, 10.4, 10.4, 99.99])).toEqual({ low: 10, high: 33, basedOn: 4 });
+    expect(priceRangeOf([10000, 20000])).toBeNull();
+    expect(priceRangeOf([30000, 10000, 20000])).toEqual({ lowCents: 15000, highCents: 25000, basedOn: 3 });
+    expect(priceRangeOf([60000, 20000, 50000, 30000, 40000])).toEqual({
+      lowCents: 30000,
+      highCents: 50000,
+      basedOn: 5,
+    });
+    expect(priceRangeOf([1040, 1040, 1040, 9999])).toEqual({ lowCents: 1000, highCents: 3300, basedOn: 4 });
   });
 });
 
@@ -74,7 +78,7 @@ interface Draft {
   title: string;
   description: string;
   highlights?: string[];
-  priceRange: { low: number; high: number; basedOn: number } | null;
+  priceRange: { lowCents: number; highCents: number; basedOn: number } | null;
   source: 'offline' | 'advanced';
   notice: 'fallback' | 'limit' | null;
 }
@@ -126,7 +130,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
     const listing = (title: string, price: string, more: Partial<typeof listings.$inferInsert> = {}) => ({
       userId: seller.id,
       title,
-      price,
+      priceCents: Number(price) * 100,
       category: 'exhaust',
       condition: 'good',
       make: 'Nissan',
@@ -168,7 +172,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       ...advanced,
-      priceRange: { low: 300, high: 500, basedOn: 5 },
+      priceRange: { lowCents: 30000, highCents: 50000, basedOn: 5 },
       source: 'advanced',
       notice: null,
     });
@@ -206,7 +210,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
     );
     expect(answer.body.source).toBe('advanced');
     // 100, 200, 1000, 1400: the Supra's one listing and the other Toyotas' brakes.
-    expect(answer.body.priceRange).toEqual({ low: 175, high: 1100, basedOn: 4 });
+    expect(answer.body.priceRange).toEqual({ lowCents: 17500, highCents: 110_000, basedOn: 4 });
     expect(standIn.requests.at(-1)?.body.messages?.[0]?.content).toContain('Write in Spanish');
   });
 
@@ -222,7 +226,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
       ['100', '200', '300'].map((price) => ({
         userId: member.id,
         title: `My RX-7 exhaust ${price}`,
-        price,
+        priceCents: Number(price) * 100,
         category: 'exhaust',
         condition: 'good',
         make: 'Mazda',
@@ -245,7 +249,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
         userId: seller.id,
         title: `Mugen S2000 exhaust, text 415-867-2309 or zeb@garage.example ${price}`,
         description: `${marker} ask for Zebulon, zeb@garage.example`,
-        price,
+        priceCents: Number(price) * 100,
         category: 'exhaust',
         condition: 'good',
         make: 'Honda',
@@ -339,7 +343,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
     expect(answer.body).toEqual({
       title: 'HKS Exhaust for Nissan 350Z (2003-2008)',
       description: expect.stringContaining('HK-31') as string,
-      priceRange: { low: 300, high: 500, basedOn: 5 },
+      priceRange: { lowCents: 30000, highCents: 50000, basedOn: 5 },
       source: 'offline',
       notice: 'fallback',
     });
@@ -370,7 +374,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
     expect(sources).toEqual(['advanced', 'advanced', 'offline', 'offline']);
     const limited = answers.filter((answer) => answer.body.notice === 'limit');
     expect(limited).toHaveLength(2);
-    expect(limited[0]?.body.priceRange).toEqual({ low: 300, high: 500, basedOn: 5 });
+    expect(limited[0]?.body.priceRange).toEqual({ lowCents: 30000, highCents: 50000, basedOn: 5 });
     expect(standIn.requests).toHaveLength(before + DAILY_LIMIT);
     // Another member has their own allowance.
     expect((await draft('platinum')).answer.body.source).toBe('advanced');
@@ -395,7 +399,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
       const answer = await member.browser.post<Draft>('/api/listings/ai-draft', fields);
       expect(answer.body).toMatchObject({
         title: 'HKS Exhaust for Nissan 350Z (2003-2008)',
-        priceRange: { low: 300, high: 500, basedOn: 5 },
+        priceRange: { lowCents: 30000, highCents: 50000, basedOn: 5 },
         source: 'offline',
         notice: 'fallback',
       });

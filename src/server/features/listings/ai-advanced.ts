@@ -83,7 +83,7 @@ const CompletionSchema = z.object({
 
 interface Similar {
   title: string;
-  price: number;
+  priceCents: number;
 }
 
 /**
@@ -100,14 +100,14 @@ export async function similarListings(db: Db, userId: string, input: AiDraftRequ
   ];
   const read = (...conditions: ReturnType<typeof sql>[]) =>
     db
-      .select({ title: listings.title, price: listings.price })
+      .select({ title: listings.title, priceCents: listings.priceCents })
       .from(listings)
       .where(and(...common, ...conditions))
       .orderBy(desc(listings.rank))
       .limit(SIMILAR_ROWS);
   let rows = await read(sql`lower(${listings.model}) = lower(${input.model})`);
   if (rows.length < ENOUGH_SAME_MODEL) rows = await read();
-  return rows.map((row) => ({ title: row.title, price: Number(row.price) }));
+  return rows;
 }
 
 /** The value below which `share` of the sorted values lie, interpolating between neighbours. */
@@ -119,13 +119,17 @@ function percentile(sorted: number[], share: number): number {
   return lower + (upper - lower) * (position - below);
 }
 
-/** The middle half of the prices (25th to 75th percentile), in whole dollars; null below MIN_FOR_RANGE. */
-export function priceRangeOf(prices: number[]): PriceRange | null {
-  if (prices.length < MIN_FOR_RANGE) return null;
-  const sorted = [...prices].sort((a, b) => a - b);
+/**
+ * The middle half of the prices in cents (25th to 75th percentile), rounded to whole dollars; null below
+ * MIN_FOR_RANGE.
+ */
+export function priceRangeOf(pricesCents: number[]): PriceRange | null {
+  if (pricesCents.length < MIN_FOR_RANGE) return null;
+  const sorted = [...pricesCents].sort((a, b) => a - b);
+  const wholeDollars = (value: number) => Math.round(value / 100) * 100;
   return {
-    low: Math.round(percentile(sorted, 0.25)),
-    high: Math.round(percentile(sorted, 0.75)),
+    lowCents: wholeDollars(percentile(sorted, 0.25)),
+    highCents: wholeDollars(percentile(sorted, 0.75)),
     basedOn: sorted.length,
   };
 }
@@ -195,7 +199,7 @@ export function promptMessages(input: AiDraftRequest, similar: Similar[], langua
   };
   const examples = similar
     .slice(0, PROMPT_EXAMPLES)
-    .map(({ title, price }) => ({ title: withoutContacts(title), priceUsd: price }));
+    .map(({ title, priceCents }) => ({ title: withoutContacts(title), priceUsd: priceCents / 100 }));
   return [
     { role: 'system' as const, content: system },
     { role: 'user' as const, content: JSON.stringify({ part, similarListings: examples }) },
@@ -298,7 +302,7 @@ export function createListingWriter(deps: { db: Db; endpoint: AiEndpoint | null 
       if (level === 'basic') return { ...offline, priceRange: null, source: 'offline', notice: null };
       // The range comes from our own listings, so a Platinum member has it whoever writes the text.
       const similar = await similarListings(db, userId, input);
-      const priceRange = priceRangeOf(similar.map((row) => row.price));
+      const priceRange = priceRangeOf(similar.map((row) => row.priceCents));
       const fallback = (notice: 'fallback' | 'limit'): AiDraft => ({
         ...offline,
         priceRange,

@@ -25,9 +25,12 @@ export const AiDraftRequestSchema = z
   .meta({ id: 'AiDraftRequest' });
 export type AiDraftRequest = z.output<typeof AiDraftRequestSchema>;
 
-/** What similar unsold listings ask: the 25th to 75th percentile of their prices, in whole dollars. */
+/**
+ * What similar unsold listings ask: the 25th to 75th percentile of their prices, in cents rounded to
+ * whole dollars.
+ */
 export const PriceRangeSchema = z
-  .object({ low: z.number(), high: z.number(), basedOn: z.number().int() })
+  .object({ lowCents: z.number().int(), highCents: z.number().int(), basedOn: z.number().int() })
   .meta({ id: 'PriceRange' });
 export type PriceRange = z.output<typeof PriceRangeSchema>;
 

@@ -28,7 +28,7 @@ describe('the HTML a listing page is served with', () => {
     const created = await browser.post<ListingDetail>('/api/listings', {
       title: 'Recaro SR3 seat </script><script>alert(1)</script>',
       description: 'Classic bucket seat, no tears.',
-      price: '650',
+      priceCents: 65000,
       category: 'interior',
       condition: 'good',
       make: 'Honda',
@@ -63,7 +63,7 @@ describe('the HTML a listing page is served with', () => {
     const created = await browser.post<ListingDetail>('/api/listings', {
       title: "Spoon $& $` $' $1 mirrors",
       description: 'Carbon $` shells $& and $$ mounts.',
-      price: '300',
+      priceCents: 30000,
       category: 'exterior',
       condition: 'good',
       make: 'Honda',
@@ -88,7 +88,7 @@ describe('robots.txt and sitemap.xml', () => {
     const t = await createTestApp({ env: { PUBLIC_URL: 'https://modmarket.example' } });
     try {
       const { browser } = await signedInMember(t);
-      const base = { price: '10', category: 'other', condition: 'good', make: 'Ford', model: 'F-150' };
+      const base = { priceCents: 1000, category: 'other', condition: 'good', make: 'Ford', model: 'F-150' };
       const open = await browser.post<ListingDetail>('/api/listings', { ...base, title: 'Tow hook' });
       const sold = await browser.post<ListingDetail>('/api/listings', { ...base, title: 'Mud flaps' });
       await browser.request('PATCH', `/api/listings/${sold.body.id}/status`, { isSold: true });
@@ -120,7 +120,7 @@ describe('robots.txt and sitemap.xml', () => {
     const t = await createTestApp();
     try {
       const { browser } = await signedInMember(t, { plan: 'platinum' });
-      const base = { price: '10', category: 'other', condition: 'good', make: 'Ford', model: 'F-150' };
+      const base = { priceCents: 1000, category: 'other', condition: 'good', make: 'Ford', model: 'F-150' };
       const ids: string[] = [];
       for (let i = 0; i < 7; i++)
         ids.push(

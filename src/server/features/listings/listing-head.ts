@@ -1,6 +1,7 @@
 import type { ListingDetail } from '@common/schemas/listings';
 import { escapeHtml, scriptJson } from '@common/rendering';
 import type { PageHead } from '../../http/client-app';
+import { decimalDollars } from '@common/schemas/money';
 
 const CONDITION_SCHEMA: Record<string, string> = {
   new: 'https://schema.org/NewCondition',
@@ -38,7 +39,7 @@ export function listingHead(listing: ListingDetail, publicUrl: string): PageHead
       '@type': 'Offer',
       url,
       priceCurrency: 'USD',
-      price: listing.price,
+      price: decimalDollars(listing.priceCents),
       availability: listing.isSold ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       itemCondition: CONDITION_SCHEMA[listing.condition] ?? 'https://schema.org/UsedCondition',
     },
@@ -51,7 +52,7 @@ export function listingHead(listing: ListingDetail, publicUrl: string): PageHead
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     image ? `<meta property="og:image" content="${escapeHtml(image)}" />` : '',
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
-    `<meta property="product:price:amount" content="${escapeHtml(listing.price)}" />`,
+    `<meta property="product:price:amount" content="${decimalDollars(listing.priceCents)}" />`,
     `<meta property="product:price:currency" content="USD" />`,
     `<script type="application/ld+json">${scriptJson(product)}</script>`,
   ]

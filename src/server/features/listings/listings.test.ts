@@ -27,7 +27,7 @@ function part(overrides: Record<string, unknown> = {}) {
   return {
     title: 'HKS Hi-Power exhaust',
     description: 'Stainless cat-back, great sound.',
-    price: '899.99',
+    priceCents: 89999,
     category: 'exhaust',
     condition: 'like_new',
     make: 'Nissan',
@@ -78,15 +78,24 @@ describe('creating a listing', () => {
     const missing = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
       ...part(),
       title: ' ',
-      price: '',
+      priceCents: undefined,
       make: '',
     });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toMatchObject({
       title: 'This field is required.',
-      price: 'This field is required.',
+      priceCents: 'This field is required.',
       make: 'This field is required.',
     });
+    // Money is whole cents: dollars with a fraction, text or a negative amount are refused on their field.
+    for (const priceCents of [19.99, '1999', -1, 1_000_000_001]) {
+      const bad = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
+        ...part(),
+        priceCents,
+      });
+      expect(bad.status, String(priceCents)).toBe(400);
+      expect(bad.body.error.fields.priceCents).toBe('Please enter a valid price.');
+    }
     const years = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
       ...part(),
       yearStart: 2010,
@@ -108,7 +117,7 @@ describe('creating a listing', () => {
     const { browser } = await signedInMember(t, { firstName: 'Keiko', lastName: 'tanaka' });
     const listing = await create(browser, {
       negotiable: false,
-      referralAmount: '25',
+      referralAmountCents: 2500,
       partBrand: 'Other',
       partBrandOther: 'Nismo',
       partId: 'NS-123',
@@ -116,9 +125,9 @@ describe('creating a listing', () => {
     });
     expect(listing).toMatchObject({
       title: 'HKS Hi-Power exhaust',
-      price: '899.99',
+      priceCents: 89999,
       negotiable: false,
-      referralAmount: '25.00',
+      referralAmountCents: 2500,
       partBrand: 'Other',
       partBrandOther: 'Nismo',
       partId: 'NS-123',
@@ -130,7 +139,7 @@ describe('creating a listing', () => {
       .select()
       .from(listingPriceHistory)
       .where(eq(listingPriceHistory.listingId, listing.id));
-    expect(history.map((h) => h.price)).toEqual(['899.99']);
+    expect(history.map((h) => h.priceCents)).toEqual([89999]);
   });
 
   it('takes product links over http or https only', async () => {
@@ -186,7 +195,7 @@ describe('browse and search', () => {
       model: 'Silvia',
       yearStart: 1995,
       yearEnd: 1998,
-      price: '1200',
+      priceCents: 120_000,
       condition: 'good',
     });
     const b = await create(browser, {
@@ -197,7 +206,7 @@ describe('browse and search', () => {
       model: 'Mustang',
       yearStart: 2015,
       yearEnd: null,
-      price: '1500',
+      priceCents: 150_000,
       condition: 'new',
     });
     const c = await create(browser, {
@@ -208,7 +217,7 @@ describe('browse and search', () => {
       model: 'M3',
       yearStart: 2008,
       yearEnd: 2013,
-      price: '2100',
+      priceCents: 210_000,
       condition: 'fair',
     });
     const sold = await create(browser, { title: 'Sold exhaust manifold', category: 'exhaust', make: 'Ford' });
@@ -243,11 +252,13 @@ describe('browse and search', () => {
     expect(idsOf(await browse('make=Ford'))).toEqual([ids.b]);
     expect(idsOf(await browse('make=Nissan&model=silvia'))).toEqual([ids.a]);
     expect(idsOf(await browse('condition=new'))).toEqual([ids.b]);
-    const priced = idsOf(await browse('minPrice=1200&maxPrice=1500'));
+    const priced = idsOf(await browse('minPriceCents=120000&maxPriceCents=150000'));
     expect(priced).toContain(ids.a);
     expect(priced).toContain(ids.b);
     expect(priced).not.toContain(ids.c);
-    expect(idsOf(await browse('category=exhaust&make=Ford&condition=new&maxPrice=1500'))).toEqual([ids.b]);
+    expect(idsOf(await browse('category=exhaust&make=Ford&condition=new&maxPriceCents=150000'))).toEqual([
+      ids.b,
+    ]);
     expect(idsOf(await browse('category=exhaust&make=BMW'))).toEqual([]);
   });
 
@@ -311,15 +322,16 @@ describe('browse and search', () => {
   });
 
   it('sorts by price both ways', async () => {
-    const up = (await browse('sort=price_asc&limit=48')).items.map((i) => Number(i.price));
+    const up = (await browse('sort=price_asc&limit=48')).items.map((i) => i.priceCents);
     expect(up).toEqual([...up].sort((x, y) => x - y));
-    const down = (await browse('sort=price_desc&limit=48')).items.map((i) => Number(i.price));
+    const down = (await browse('sort=price_desc&limit=48')).items.map((i) => i.priceCents);
     expect(down).toEqual([...down].sort((x, y) => y - x));
   });
 
   it('pages by keyset without gaps or repeats while listings are added', async () => {
     const { browser } = await signedInMember(t, { plan: 'platinum' });
-    for (let i = 0; i < 5; i++) await create(browser, { title: `Page part ${i}`, price: String(100 + i) });
+    for (let i = 0; i < 5; i++)
+      await create(browser, { title: `Page part ${i}`, priceCents: (100 + i) * 100 });
     const expected = idsOf(await browse('limit=48'));
     for (const sort of ['newest', 'price_asc'] as const) {
       const reference = idsOf(await browse(`limit=48&sort=${sort}`));
@@ -332,7 +344,7 @@ describe('browse and search', () => {
         cursor = page.nextCursor;
         if (added < 2) {
           // A new listing (newest, and the cheapest) arrives while the visitor pages.
-          await create(browser, { title: `Late part ${sort} ${added++}`, price: '1' });
+          await create(browser, { title: `Late part ${sort} ${added++}`, priceCents: 100 });
         }
       } while (cursor);
       expect(new Set(seen).size).toBe(seen.length);
@@ -348,7 +360,7 @@ describe('owners, and only owners, manage their listings', () => {
     const other = await signedInMember(t);
     const listing = await create(owner.browser);
     for (const [method, path, body] of [
-      ['PUT', `/api/listings/${listing.id}`, part({ price: '1' })],
+      ['PUT', `/api/listings/${listing.id}`, part({ priceCents: 100 })],
       ['PATCH', `/api/listings/${listing.id}/status`, { isSold: true }],
       ['DELETE', `/api/listings/${listing.id}`, undefined],
     ] as const) {
@@ -358,15 +370,15 @@ describe('owners, and only owners, manage their listings', () => {
     const edited = await owner.browser.request<ListingDetail>(
       'PUT',
       `/api/listings/${listing.id}`,
-      part({ price: '750' }),
+      part({ priceCents: 75000 }),
     );
-    expect(edited.body.price).toBe('750.00');
+    expect(edited.body.priceCents).toBe(75000);
     const history = await t.database.db
-      .select({ price: listingPriceHistory.price })
+      .select({ priceCents: listingPriceHistory.priceCents })
       .from(listingPriceHistory)
       .where(eq(listingPriceHistory.listingId, listing.id))
       .orderBy(listingPriceHistory.id);
-    expect(history.map((h) => h.price)).toEqual(['899.99', '750.00']);
+    expect(history.map((h) => h.priceCents)).toEqual([89999, 75000]);
 
     expect(
       (await owner.browser.request('PATCH', `/api/listings/${listing.id}/status`, { isSold: true })).status,
@@ -699,15 +711,15 @@ describe('contacting the seller and views', () => {
 describe('the dashboard', () => {
   it('shows my listings, the stats and my quota', async () => {
     const { browser } = await signedInMember(t);
-    const a = await create(browser, { price: '100' });
-    await create(browser, { price: '250.50' });
+    const a = await create(browser, { priceCents: 10000 });
+    await create(browser, { priceCents: 25050 });
     await browser.request('PATCH', `/api/listings/${a.id}/status`, { isSold: true });
     const dashboard = await browser.get<{
       stats: Record<string, unknown>;
       quota: Record<string, unknown>;
       listings: { id: string }[];
     }>('/api/dashboard');
-    expect(dashboard.body.stats).toEqual({ total: 2, active: 1, sold: 1, totalValue: '250.50' });
+    expect(dashboard.body.stats).toEqual({ total: 2, active: 1, sold: 1, totalValueCents: 25050 });
     expect(dashboard.body.quota).toEqual({ active: 1, limit: 3 });
     expect(dashboard.body.listings).toHaveLength(2);
     expect((await new TestBrowser(t).get('/api/dashboard')).status).toBe(401);

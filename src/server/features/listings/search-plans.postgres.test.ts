@@ -31,14 +31,14 @@ describe('search plans at 50,000 listings', () => {
     // In chunks: each statement stays well inside the test database's statement timeout.
     for (let from = 1; from <= LISTINGS; from += 5_000)
       await db.execute(sql`
-      insert into listings (user_id, title, description, price, category, condition, make, model, year_start, year_end, created_at)
+      insert into listings (user_id, title, description, price_cents, category, condition, make, model, year_start, year_end, created_at)
       select 'seller' || (1 + i % 500),
         (array['Borla','HKS','Brembo','Bilstein','Garrett','Enkei','Recaro'])[1 + i % 7] || ' ' ||
         case when i % 20 = 0 then 'exhaust' when i % 7 = 0 then 'coilovers' when i % 500 = 1 then 'intercooler' else 'bracket' end ||
         case when i % 25000 = 3 then ' zirconium' else '' end || ' ' ||
         (array['S15','GT-R','2JZ-GTE','EK9','E46','FD3S'])[1 + (i / 10) % 6],
         'Used, in good shape. Ships fast.',
-        (50 + (i * 37) % 5000)::numeric,
+        (50 + (i * 37) % 5000) * 100,
         (array['wheels','exhaust','suspension','brakes','engine','interior'])[1 + (i / 3) % 6],
         'good',
         (array['Nissan','Toyota','Honda','Mazda','Ford','BMW','Subaru'])[1 + (i / 11) % 7],
@@ -48,8 +48,8 @@ describe('search plans at 50,000 listings', () => {
     // Fitment: three popular cars with 3,000 listings each, 4 in 5 of them for the member's years, all older
     // than the rest (a walk of the newest listings would pass every other first).
     await db.execute(sql`
-      insert into listings (user_id, title, description, price, category, condition, make, model, year_start, year_end, created_at)
-      select 'seller' || (1 + i % 500), 'Fitment kit', 'Bolt-on.', (20 + i % 900)::numeric, 'engine', 'good',
+      insert into listings (user_id, title, description, price_cents, category, condition, make, model, year_start, year_end, created_at)
+      select 'seller' || (1 + i % 500), 'Fitment kit', 'Bolt-on.', (20 + i % 900) * 100, 'engine', 'good',
         (array['Nissan','Toyota','Honda'])[1 + i % 3], (array['Silvia','Supra','Civic'])[1 + i % 3],
         case when i % 5 = 0 then 2010 else 1995 end, 2005, now() - interval '1 year' - (i || ' minutes')::interval
       from generate_series(1, 9000) as i`);

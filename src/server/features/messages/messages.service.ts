@@ -19,7 +19,7 @@ import { newestOffer } from '../offers/offer-view';
 import { ApiError } from '../../http/api-error';
 import type { Storage } from '../../storage/storage';
 import type { RealtimeHub } from '../../realtime/hub';
-import { photoView } from '../listings/listings.service';
+import { photoView } from '../listings/listing-card';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
 import { lockMembers } from '../../db/member-state';
@@ -87,7 +87,12 @@ export function createMessagesService(deps: {
       ...(message.offer
         ? {
             type: 'offer' as const,
-            data: { name, listingTitle, price: message.offer.amount, action: message.offer.action },
+            data: {
+              name,
+              listingTitle,
+              priceCents: message.offer.amountCents,
+              action: message.offer.action,
+            },
           }
         : {
             type: 'message' as const,
@@ -220,7 +225,7 @@ export function createMessagesService(deps: {
       at: string;
       listing_id: string | null;
       title: string;
-      price: string;
+      price_cents: number;
       photos: StoredPhoto[];
       buyer_id: string;
       other_id: string;
@@ -236,7 +241,7 @@ export function createMessagesService(deps: {
       with page as (${page})
       select c.id, ${exactTime(sql`c.last_message_at`)} as at, l.id as listing_id,
              coalesce(l.title, c.listing_title, '') as title,
-             coalesce(l.price, c.listing_price, 0)::text as price,
+             coalesce(l.price_cents, c.listing_price_cents, 0) as price_cents,
              case when l.id is not null then l.photos
                   when c.listing_photo is not null then jsonb_build_array(c.listing_photo)
                   else '[]'::jsonb end as photos, c.buyer_id,
@@ -260,7 +265,7 @@ export function createMessagesService(deps: {
         listing: {
           id: row.listing_id,
           title: row.title,
-          price: Number(row.price).toFixed(2),
+          priceCents: row.price_cents,
           photo: row.photos[0] ? photoView(storage, row.photos[0]) : null,
         },
         otherMember: {

@@ -42,7 +42,7 @@ describe('conversations', () => {
     expect(inbox.body.conversations[0]).toMatchObject({
       id,
       role: 'seller',
-      listing: { id: item.id, title: 'Supra intake', price: '100.00' },
+      listing: { id: item.id, title: 'Supra intake', priceCents: 10000 },
       otherMember: { name: 'Omar D.' },
       lastMessage: { content: 'Still available?', fromMe: false },
       unreadCount: 1,

@@ -53,7 +53,7 @@ async function setup(options: { sellerLocale?: string } = {}) {
   const item = (
     await seller.browser.post<ListingDetail>('/api/listings', {
       title: 'Brembo GT kit',
-      price: '1800',
+      priceCents: 180_000,
       category: 'brakes',
       condition: 'like_new',
       make: 'Subaru',

@@ -16,7 +16,7 @@ function quoteOf(row: { content: string; offer: OfferEvent | null }, language: L
   const content = row.content.length > 1000 ? `${row.content.slice(0, 1000)}…` : row.content;
   if (!row.offer) return content;
   const step = emailTranslator(language)(`offerEvent.${row.offer.action}`, {
-    amount: formatPrice(row.offer.amount),
+    amount: formatPrice(row.offer.amountCents),
   });
   return content ? `${step}\n${content}` : step;
 }

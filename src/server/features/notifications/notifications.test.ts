@@ -24,7 +24,7 @@ async function conversationPair() {
   const item = (
     await seller.browser.post<ListingDetail>('/api/listings', {
       title: 'BBS RS wheels',
-      price: '2400',
+      priceCents: 240_000,
       category: 'wheels',
       condition: 'good',
       make: 'BMW',
@@ -80,7 +80,7 @@ describe('notifications', () => {
     const otherItem = (
       await other.browser.post<ListingDetail>('/api/listings', {
         title: 'Recaro seat',
-        price: '300',
+        priceCents: 30000,
         category: 'interior',
         condition: 'fair',
         make: 'Honda',

@@ -12,7 +12,7 @@ export function toOffer(row: typeof offers.$inferSelect, viewerId: string): Offe
     id: row.id,
     listingId: row.listingId,
     conversationId: row.conversationId,
-    amount: Number(row.amount).toFixed(2),
+    amountCents: row.amountCents,
     by: row.by,
     status,
     expiresAt: row.expiresAt.toISOString(),

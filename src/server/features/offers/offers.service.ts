@@ -66,7 +66,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
         senderId,
         receiverId,
         content: note,
-        offer: { offerId: offer.id, action, amount: Number(offer.amount).toFixed(2) },
+        offer: { offerId: offer.id, action, amountCents: offer.amountCents },
       },
       await memberName(tx, senderId),
     );
@@ -100,8 +100,8 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
   }
 
   /** Below the seller's floor: declined at once, for the seller. */
-  const belowFloor = (listing: typeof listings.$inferSelect, amount: number) =>
-    listing.offerFloor !== null && amount < Number(listing.offerFloor);
+  const belowFloor = (listing: typeof listings.$inferSelect, amountCents: number) =>
+    listing.offerFloorCents !== null && amountCents < listing.offerFloorCents;
 
   /** Where the negotiation stands now: the offer row after the change. */
   async function settle(tx: Tx, offerId: string, status: 'accepted' | 'declined') {
@@ -162,7 +162,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
       input: z.output<typeof MakeOfferSchema>,
     ): Promise<Offer> {
       if (!isUuid(listingId)) throw new ApiError(404, 'NOT_FOUND');
-      const { amount, note } = input;
+      const { amountCents, note } = input;
       const open = await db
         .select({ id: offers.id })
         .from(offers)
@@ -182,7 +182,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
             conversationId,
             buyerId: user.id,
             sellerId: listing.userId,
-            amount: amount.toFixed(2),
+            amountCents,
             by: 'buyer',
             expiresAt: expiry(),
           })
@@ -190,7 +190,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
           .returning();
         if (!offer) throw new ApiError(409, 'OFFER_OPEN');
         const posted = [await step(tx, offer, 'buyer', 'made', note)];
-        if (belowFloor(listing, amount)) return declineForSeller(tx, offer.id, posted);
+        if (belowFloor(listing, amountCents)) return declineForSeller(tx, offer.id, posted);
         await enqueueJob(tx, OFFER_EXPIRY_JOB, { offerId: offer.id }, { runAt: offer.expiresAt });
         return { offer, posted };
       });
@@ -237,11 +237,11 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
         if (party === 'buyer') await assertUnderDeclineLimit(tx, current!.buyerId, listing.id);
         const [countered] = await tx
           .update(offers)
-          .set({ amount: answer.amount.toFixed(2), by: party, expiresAt: expiry(), updatedAt: sql`now()` })
+          .set({ amountCents: answer.amountCents, by: party, expiresAt: expiry(), updatedAt: sql`now()` })
           .where(eq(offers.id, offerId))
           .returning();
         const posted = [await step(tx, countered!, party, 'countered', answer.note)];
-        if (party === 'buyer' && belowFloor(listing, answer.amount))
+        if (party === 'buyer' && belowFloor(listing, answer.amountCents))
           return declineForSeller(tx, offerId, posted);
         await enqueueJob(tx, OFFER_EXPIRY_JOB, { offerId }, { runAt: countered!.expiresAt });
         return { offer: countered!, posted };

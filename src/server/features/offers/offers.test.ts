@@ -25,15 +25,19 @@ type Member = Awaited<ReturnType<typeof signedInMember>>;
 async function listing(seller: Member, extra: Record<string, unknown> = {}) {
   const created = await seller.browser.post<ListingDetail>('/api/listings', {
     ...partInput('Forged crank'),
-    price: '500',
+    priceCents: 50000,
     ...extra,
   });
   expect(created.status).toBe(201);
   return created.body;
 }
 
-const offer = (member: Member, listingId: string, amount: string | number, note = '') =>
-  member.browser.post<Offer & Failure>(`/api/listings/${listingId}/offers`, { amount, note });
+/** An offer of whole `dollars`, sent in cents as every amount is. */
+const offer = (member: Member, listingId: string, dollars: number, note = '') =>
+  member.browser.post<Offer & Failure>(`/api/listings/${listingId}/offers`, {
+    amountCents: dollars * 100,
+    note,
+  });
 const answer = (member: Member, offerId: string, body: Record<string, unknown>) =>
   member.browser.post<Offer & Failure>(`/api/offers/${offerId}/answer`, body);
 const thread = async (member: Member, conversationId: string) =>
@@ -45,18 +49,18 @@ describe('offers', () => {
     const buyer = await signedInMember(t, { firstName: 'Omar' });
     const item = await listing(seller);
 
-    expect((await new TestBrowser(t).post(`/api/listings/${item.id}/offers`, { amount: 400 })).status).toBe(
-      401,
-    );
-    const made = await offer(buyer, item.id, '400', 'Cash, pickup this weekend');
+    expect(
+      (await new TestBrowser(t).post(`/api/listings/${item.id}/offers`, { amountCents: 40000 })).status,
+    ).toBe(401);
+    const made = await offer(buyer, item.id, 400, 'Cash, pickup this weekend');
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(made.body).toMatchObject({ amount: '400.00', by: 'buyer', status: 'open', yourTurn: false });
+    expect(made.body).toMatchObject({ amountCents: 40000, by: 'buyer', status: 'open', yourTurn: false });
     const hours = (Date.parse(made.body.expiresAt) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(47.9);
     expect(hours).toBeLessThanOrEqual(48);
 
     // One open offer per buyer and listing.
-    const again = await offer(buyer, item.id, '410');
+    const again = await offer(buyer, item.id, 410);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('OFFER_OPEN');
     // The buyer cannot answer their own amount; a stranger cannot see it at all.
@@ -67,16 +71,16 @@ describe('offers', () => {
 
     // The seller sees it in the conversation, with a notification about it.
     const sellerThread = await thread(seller, made.body.conversationId);
-    expect(sellerThread.offer).toMatchObject({ id: made.body.id, yourTurn: true, amount: '400.00' });
+    expect(sellerThread.offer).toMatchObject({ id: made.body.id, yourTurn: true, amountCents: 40000 });
     expect(sellerThread.messages.at(-1)).toMatchObject({
       senderId: buyer.id,
       content: 'Cash, pickup this weekend',
-      offer: { offerId: made.body.id, action: 'made', amount: '400.00' },
+      offer: { offerId: made.body.id, action: 'made', amountCents: 40000 },
     });
     const notes = await seller.browser.get<NotificationList>('/api/notifications');
     expect(notes.body.notifications[0]).toMatchObject({
       type: 'offer',
-      data: { name: 'Omar R.', listingTitle: 'Forged crank', price: '400.00', action: 'made' },
+      data: { name: 'Omar R.', listingTitle: 'Forged crank', priceCents: 40000, action: 'made' },
       link: `/messages/${made.body.conversationId}`,
     });
 
@@ -88,38 +92,43 @@ describe('offers', () => {
 
     const countered = await answer(seller, made.body.id, {
       action: 'counter',
-      amount: '460',
+      amountCents: 46000,
       note: 'Meet me',
     });
     expect(countered.status).toBe(200);
-    expect(countered.body).toMatchObject({ amount: '460.00', by: 'seller', status: 'open', yourTurn: false });
+    expect(countered.body).toMatchObject({
+      amountCents: 46000,
+      by: 'seller',
+      status: 'open',
+      yourTurn: false,
+    });
     expect((await answer(seller, made.body.id, { action: 'accept' })).body.error.code).toBe(
       'OFFER_NOT_YOUR_TURN',
     );
-    const back = await answer(buyer, made.body.id, { action: 'counter', amount: '440' });
-    expect(back.body).toMatchObject({ amount: '440.00', by: 'buyer', status: 'open' });
+    const back = await answer(buyer, made.body.id, { action: 'counter', amountCents: 44000 });
+    expect(back.body).toMatchObject({ amountCents: 44000, by: 'buyer', status: 'open' });
     const accepted = await answer(seller, made.body.id, { action: 'accept' });
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toMatchObject({ amount: '440.00', status: 'accepted', yourTurn: false });
+    expect(accepted.body).toMatchObject({ amountCents: 44000, status: 'accepted', yourTurn: false });
     expect((await answer(buyer, made.body.id, { action: 'decline' })).body.error.code).toBe('OFFER_CLOSED');
 
     const steps = (await thread(buyer, made.body.conversationId)).messages.map((m) => [
       m.senderId === buyer.id ? 'buyer' : 'seller',
       m.offer?.action,
-      m.offer?.amount,
+      m.offer?.amountCents,
     ]);
     expect(steps).toEqual([
-      ['buyer', 'made', '400.00'],
-      ['seller', 'countered', '460.00'],
-      ['buyer', 'countered', '440.00'],
-      ['seller', 'accepted', '440.00'],
+      ['buyer', 'made', 40000],
+      ['seller', 'countered', 46000],
+      ['buyer', 'countered', 44000],
+      ['seller', 'accepted', 44000],
     ]);
 
     // Pending for that buyer: on its page and card, and closed to other offers.
     const page = await buyer.browser.get<ListingDetail>(`/api/listings/${item.id}`);
-    expect(page.body).toMatchObject({ pending: true, myOffer: { status: 'accepted', amount: '440.00' } });
+    expect(page.body).toMatchObject({ pending: true, myOffer: { status: 'accepted', amountCents: 44000 } });
     const other = await signedInMember(t);
-    const late = await offer(other, item.id, '480');
+    const late = await offer(other, item.id, 480);
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('LISTING_PENDING');
     const cards = await new TestBrowser(t).get<{ items: ListingCard[] }>('/api/listings?search=forged');
@@ -131,7 +140,7 @@ describe('offers', () => {
     const released = await thread(buyer, made.body.conversationId);
     expect(released.messages.at(-1)?.offer?.action).toBe('released');
     expect(released.offer?.status).toBe('released');
-    expect((await offer(other, item.id, '480')).status).toBe(201);
+    expect((await offer(other, item.id, 480)).status).toBe(201);
     const second = await seller.browser.post<Failure>(`/api/listings/${item.id}/release`);
     expect(second.body.error.code).toBe('LISTING_NOT_PENDING');
   });
@@ -146,11 +155,11 @@ describe('offers', () => {
     const zero = await buyer.browser.request<Failure>(
       'POST',
       `/api/listings/${item.id}/offers`,
-      { amount: '0' },
+      { amountCents: 0 },
       { 'Accept-Language': 'es' },
     );
     expect(zero.status).toBe(400);
-    expect(zero.body.error.fields?.amount).toBe('Introduce un precio válido.');
+    expect(zero.body.error.fields?.amountCents).toBe('Introduce un precio válido.');
     const tooLong = await offer(buyer, item.id, 300, 'x'.repeat(501));
     expect(tooLong.status).toBe(400);
     expect(Object.keys(tooLong.body.error.fields ?? {})).toEqual(['note']);
@@ -159,7 +168,7 @@ describe('offers', () => {
     const refused = await buyer.browser.request<Failure>(
       'POST',
       `/api/listings/${firm.id}/offers`,
-      { amount: 300 },
+      { amountCents: 30000 },
       { 'Accept-Language': 'zh-CN' },
     );
     expect(refused.status).toBe(409);
@@ -183,36 +192,38 @@ describe('offers', () => {
     const buyer = await signedInMember(t);
     const bad = await seller.browser.post<Failure>('/api/listings', {
       ...partInput('Floor above price'),
-      price: '500',
-      offerFloor: '500',
+      priceCents: 50000,
+      offerFloorCents: 50000,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields?.offerFloor).toBe('The lowest offer you take must be below your price.');
-    const item = await listing(seller, { offerFloor: '350' });
-    expect(item.offerFloor).toBe('350.00');
+    expect(bad.body.error.fields?.offerFloorCents).toBe(
+      'The lowest offer you take must be below your price.',
+    );
+    const item = await listing(seller, { offerFloorCents: 35000 });
+    expect(item.offerFloorCents).toBe(35000);
     const seen = await buyer.browser.get<ListingDetail>(`/api/listings/${item.id}`);
-    expect(seen.body.offerFloor).toBeUndefined();
+    expect(seen.body.offerFloorCents).toBeUndefined();
     expect(seen.body.myOffer).toBeNull();
 
     const low = await offer(buyer, item.id, 300);
     expect(low.status).toBe(201);
-    expect(low.body).toMatchObject({ status: 'declined', amount: '300.00' });
+    expect(low.body).toMatchObject({ status: 'declined', amountCents: 30000 });
     const steps = (await thread(buyer, low.body.conversationId)).messages.map((m) => m.offer?.action);
     expect(steps).toEqual(['made', 'auto-declined']);
 
     // A new offer may follow; a counter back below the floor is declined too.
     const fair = await offer(buyer, item.id, 360);
     expect(fair.body.status).toBe('open');
-    await answer(seller, fair.body.id, { action: 'counter', amount: 420 });
-    const under = await answer(buyer, fair.body.id, { action: 'counter', amount: 340 });
+    await answer(seller, fair.body.id, { action: 'counter', amountCents: 42000 });
+    const under = await answer(buyer, fair.body.id, { action: 'counter', amountCents: 34000 });
     expect(under.body.status).toBe('declined');
   });
 
   it('declined at once say only “declined”, and after 3 of them a buyer’s offers on that listing wait a day', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
-    const item = await listing(seller, { offerFloor: '350' });
-    const other = await listing(seller, { offerFloor: '350' });
+    const item = await listing(seller, { offerFloorCents: 35000 });
+    const other = await listing(seller, { offerFloorCents: 35000 });
 
     for (const amount of [100, 200, 300]) {
       const low = await offer(buyer, item.id, amount);
@@ -234,7 +245,7 @@ describe('offers', () => {
       const refused = await buyer.browser.request<Failure>(
         'POST',
         `/api/listings/${item.id}/offers`,
-        { amount },
+        { amountCents: amount * 100 },
         { 'Accept-Language': 'es' },
       );
       expect(refused.status).toBe(429);
@@ -255,12 +266,12 @@ describe('offers', () => {
   it('a buyer’s counters count too: after 3 automatic declines, a counter is refused', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
-    const item = await listing(seller, { offerFloor: '350' });
+    const item = await listing(seller, { offerFloorCents: 35000 });
     await offer(buyer, item.id, 100);
     await offer(buyer, item.id, 200);
     const fair = await offer(buyer, item.id, 360);
-    await answer(seller, fair.body.id, { action: 'counter', amount: 450 });
-    expect((await answer(buyer, fair.body.id, { action: 'counter', amount: 300 })).body.status).toBe(
+    await answer(seller, fair.body.id, { action: 'counter', amountCents: 45000 });
+    expect((await answer(buyer, fair.body.id, { action: 'counter', amountCents: 30000 })).body.status).toBe(
       'declined',
     );
     const again = await offer(buyer, item.id, 400);
@@ -304,7 +315,7 @@ describe('offers', () => {
     const buyer = await signedInMember(t);
     const item = await listing(seller);
     const made = await offer(buyer, item.id, 420);
-    await answer(seller, made.body.id, { action: 'counter', amount: 470 });
+    await answer(seller, made.body.id, { action: 'counter', amountCents: 47000 });
     await t.database.db
       .update(jobs)
       .set({ runAt: sql`now() - interval '1 minute'` })

@@ -114,8 +114,8 @@ export function createSavedSearchesService(deps: {
             and coalesce(s.query->>'make', ${listing.make}) = ${listing.make}
             and lower(coalesce(s.query->>'model', ${listing.model})) = lower(${listing.model})
             and coalesce(s.query->>'condition', ${listing.condition}) = ${listing.condition}
-            and (s.query->>'minPrice' is null or (s.query->>'minPrice')::numeric <= ${listing.price}::numeric)
-            and (s.query->>'maxPrice' is null or (s.query->>'maxPrice')::numeric >= ${listing.price}::numeric)
+            and (s.query->>'minPriceCents' is null or (s.query->>'minPriceCents')::numeric <= ${listing.priceCents})
+            and (s.query->>'maxPriceCents' is null or (s.query->>'maxPriceCents')::numeric >= ${listing.priceCents})
           order by s.id limit ${BATCH}`);
         for (const row of candidates.rows) {
           const search = { id: row.id, userId: row.user_id, name: row.name };
@@ -163,9 +163,9 @@ export function createSavedSearchesService(deps: {
         first_name: string | null;
         name: string;
         title: string;
-        price: string;
+        price_cents: number;
       }>(sql`
-        select u.email, u.locale, u.first_name, s.name, l.title, l.price::text as price
+        select u.email, u.locale, u.first_name, s.name, l.title, l.price_cents
         from ${savedSearches} s join ${users} u on u.id = s.user_id, ${listings} l
         where s.id = ${job.searchId} and u.id = ${job.userId} and l.id = ${job.listingId}
           and s.alerts and not l.is_sold`);
@@ -181,7 +181,7 @@ export function createSavedSearchesService(deps: {
           params: {
             search: row.name,
             listing: row.title,
-            price: formatPrice(row.price),
+            price: formatPrice(row.price_cents),
             settings: `${deps.publicUrl}/saved-searches`,
           },
         }),

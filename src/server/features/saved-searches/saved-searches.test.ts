@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const part = (title: string, overrides: Record<string, unknown> = {}) => ({
   title,
-  price: '400',
+  priceCents: 40000,
   category: 'exhaust',
   condition: 'good',
   make: 'Nissan',
@@ -38,7 +38,7 @@ describe('saved searches', () => {
     const member = await signedInMember(t);
     const other = await signedInMember(t);
     await seller.browser.post('/api/listings', part('Invidia Q300 catback'));
-    await seller.browser.post('/api/listings', part('HKS Hi-Power catback', { price: '900' }));
+    await seller.browser.post('/api/listings', part('HKS Hi-Power catback', { priceCents: 90000 }));
 
     expect((await new TestBrowser(t).post('/api/saved-searches', { name: 'x', query: {} })).status).toBe(401);
     const bad = await member.browser.post('/api/saved-searches', { name: ' ', query: {} });
@@ -47,12 +47,12 @@ describe('saved searches', () => {
 
     const saved = await member.browser.post<SavedSearch>('/api/saved-searches', {
       name: 'Cheap 350Z exhausts',
-      query: { search: 'catback', make: 'Nissan', model: '350Z', maxPrice: '500', sort: 'price_asc' },
+      query: { search: 'catback', make: 'Nissan', model: '350Z', maxPriceCents: 50000, sort: 'price_asc' },
     });
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({
       name: 'Cheap 350Z exhausts',
-      query: { search: 'catback', make: 'Nissan', model: '350Z', maxPrice: '500', sort: 'price_asc' },
+      query: { search: 'catback', make: 'Nissan', model: '350Z', maxPriceCents: '50000', sort: 'price_asc' },
       filterCount: 3,
       alerts: true,
       results: { value: 1, more: false },
@@ -70,7 +70,7 @@ describe('saved searches', () => {
     // Opening clears the new badge.
     await member.browser.post(`/api/saved-searches/${id}/open`);
     expect((await searches(member.browser))[0]?.newResults).toBe(0);
-    await seller.browser.post('/api/listings', part('Berk catback', { price: '450' }));
+    await seller.browser.post('/api/listings', part('Berk catback', { priceCents: 45000 }));
     expect((await searches(member.browser))[0]).toMatchObject({ newResults: 1, results: { value: 2 } });
 
     const switched = await member.browser.request<SavedSearch>('PATCH', `/api/saved-searches/${id}`, {

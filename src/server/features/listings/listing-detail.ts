@@ -1,0 +1,115 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { PLAN_DETAILS } from '@common/catalog';
+import type { ListingDetail } from '@common/schemas/listings';
+import { publicName } from '@common/labels';
+import { ratingOf } from '@common/schemas/rating';
+import type { Db } from '../../db/client';
+import { listings, listingViews, offers, profiles, users } from '../../db/schema';
+import { isUuid } from '../../http/ids';
+import type { Storage } from '../../storage/storage';
+import { newestOffer } from '../offers/offer-view';
+import { photoView, toCard } from './listing-card';
+
+type ListingRow = typeof listings.$inferSelect;
+
+/** One listing: its row, its page (what the viewer may see of it) and its views. */
+export function createListingDetail(deps: {
+  db: Db;
+  /** Where the listing page reads (a replica when there are some). */
+  reads?: Db | undefined;
+  storage: Storage;
+}) {
+  const { db, storage } = deps;
+  const reads = deps.reads ?? db;
+  return {
+    async find(id: string): Promise<ListingRow | null> {
+      if (!isUuid(id)) return null;
+      const rows = await db.select().from(listings).where(eq(listings.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The listing page's data, with the seller's public name. */
+    async detail(
+      id: string,
+      viewerId: string | null,
+      options: { afterWrite?: boolean } = {},
+    ): Promise<ListingDetail | null> {
+      if (!isUuid(id)) return null;
+      // Right after this request's own write, only the primary is sure to have it.
+      const rows = await (options.afterWrite ? db : reads)
+        .select({
+          listing: listings,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          plan: users.plan,
+          ratingSum: users.ratingSum,
+          ratingCount: users.ratingCount,
+          ships: profiles.shipOk,
+          localPickup: profiles.localOk,
+        })
+        .from(listings)
+        .innerJoin(users, eq(users.id, listings.userId))
+        .leftJoin(profiles, eq(profiles.userId, listings.userId))
+        .where(eq(listings.id, id))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      const l = row.listing;
+      const isOwner = viewerId === l.userId;
+      // Hidden by a moderator (or with its seller suspended): gone for everyone but its owner.
+      if (l.hiddenAt && !isOwner) return null;
+      return {
+        ...toCard(storage, l),
+        description: l.description,
+        photos: l.photos.map((p) => photoView(storage, p)),
+        negotiable: l.negotiable,
+        ...(isOwner ? { offerFloorCents: l.offerFloorCents } : {}),
+        ...(viewerId && !isOwner
+          ? {
+              myOffer: await newestOffer(
+                reads,
+                and(eq(offers.listingId, l.id), eq(offers.buyerId, viewerId)),
+                viewerId,
+              ),
+            }
+          : {}),
+        referralAmountCents: l.referralAmountCents,
+        partId: l.partId,
+        partBrand: l.partBrand,
+        partBrandOther: l.partBrandOther,
+        productUrl: l.productUrl,
+        receiptImage: isOwner && l.receiptImage ? photoView(storage, l.receiptImage) : null,
+        views: l.views,
+        zip: l.zip,
+        seller: {
+          id: l.userId,
+          name: publicName(row.firstName, row.lastName),
+          verified: PLAN_DETAILS[row.plan].verifiedBadge,
+          rating: ratingOf(row.ratingSum, row.ratingCount),
+          // The seller's own choices from onboarding and settings.
+          ships: row.ships ?? false,
+          localPickup: row.localPickup ?? false,
+        },
+        isOwner,
+        ...(isOwner ? { storedPhotos: l.photos, storedReceipt: l.receiptImage ?? null } : {}),
+      };
+    },
+
+    /** Counts a view once per visitor, listing and day; never the owner's. */
+    async countView(listing: ListingRow, viewerKey: string, viewerId: string | null): Promise<void> {
+      if (viewerId === listing.userId) return;
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(listingViews)
+          .values({ listingId: listing.id, viewerKey, day: sql`current_date` })
+          .onConflictDoNothing()
+          .returning({ listingId: listingViews.listingId });
+        if (inserted.length)
+          await tx
+            .update(listings)
+            .set({ views: sql`${listings.views} + 1` })
+            .where(eq(listings.id, listing.id));
+      });
+    },
+  };
+}

@@ -1,0 +1,353 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { CATEGORIES, MAKES } from '@common/catalog';
+import { splitOther } from '@common/schemas/profile';
+import {
+  COUNT_LIMIT,
+  BROWSE_PAGE_SIZE,
+  type BrowseQuery,
+  type BrowseResponse,
+  type ForYou,
+} from '@common/schemas/listings';
+import { referenceSearch } from '@common/listing-reference';
+import type { Vehicle } from '@common/schemas/vehicles';
+import type { Db } from '../../db/client';
+import { listings, profiles } from '../../db/schema';
+import type { Storage } from '../../storage/storage';
+import { fitFor } from '../fleet/fleet.service';
+import { cardColumns, cardOf, sellerFacts } from './listing-card';
+import {
+  afterCursor,
+  assertKnownPlace,
+  bestCursor,
+  boundedCount,
+  browseConditions,
+  decodeCursor,
+  eachAlternative,
+  effectiveSort,
+  encodeCursor,
+  fitsFilter,
+  hidden,
+  newestOrder,
+  orderFor,
+  rankOrder,
+  referenceCondition,
+  searchPlan,
+  type Selection,
+} from './browse-query';
+import {
+  bestMatchTier,
+  tierCondition,
+  tierMatch,
+  tiersOf,
+  createSearchVocabulary,
+  estimateMatches,
+  matchesSearch,
+  surelyMoreThan,
+} from './search';
+
+/** Listings with impressions waiting to be written before a write is forced (between timed flushes). */
+const MAX_PENDING_IMPRESSIONS = 10_000;
+
+/**
+ * Browse and search: a page of cards (filters, words, fitment, distance, the orders), For you, a
+ * seller's listings, and the bounded counts saved searches use; with the search impressions they count.
+ */
+export function createListingsBrowse(deps: {
+  db: Db;
+  /** Where browse and For you read (a replica when there are some). */
+  reads?: Db | undefined;
+  storage: Storage;
+}) {
+  const { db, storage } = deps;
+  const reads = deps.reads ?? db;
+  const vocabulary = createSearchVocabulary(db);
+  /** Search impressions not yet added to the listings' days (`flushImpressions`). */
+  const impressions = new Map<string, number>();
+
+  /** Adds the counted impressions to each listing's day, in one statement. */
+  async function flushImpressions(): Promise<void> {
+    if (!impressions.size) return;
+    const ids = [...impressions.keys()];
+    const counts = ids.map((id) => impressions.get(id)!);
+    impressions.clear();
+    await db.execute(sql`
+      insert into listing_daily_stats (listing_id, user_id, day, impressions)
+      select l.id, l.user_id, current_date, seen.n
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(counts)}::int[]) as seen(id, n)
+      join ${listings} l on l.id = seen.id
+      on conflict (listing_id, day) do update
+        set impressions = listing_daily_stats.impressions + excluded.impressions`);
+  }
+
+  /** A results page showed these listings (its seller's search impressions). */
+  function countImpressions(ids: string[]): void {
+    for (const id of ids) impressions.set(id, (impressions.get(id) ?? 0) + 1);
+    // Bounded memory between flushes: a burst of searches writes early.
+    if (impressions.size > MAX_PENDING_IMPRESSIONS) void flushImpressions().catch(() => undefined);
+  }
+
+  /** How many listings the selection holds, at most `cap`, in a statement of its own. */
+  async function countOnly(selection: Selection, cap = COUNT_LIMIT + 1, on: Db = db): Promise<number> {
+    const counted = await on.execute<{ n: number }>(sql`select ${boundedCount(selection, cap)} as n`);
+    return counted.rows[0]?.n ?? 0;
+  }
+
+  return {
+    flushImpressions,
+
+    /**
+     * One page of unsold listings, keyset-paginated on the sort key and the id, with a bounded count and
+     * the sellers' verified badges: one statement, no transaction (docs/search.md).
+     */
+    async browse(
+      query: BrowseQuery,
+      fleet: Vehicle[] | null = null,
+      /** Sellers this member blocked with their listings hidden. */
+      hiddenSellers: string[] = [],
+    ): Promise<BrowseResponse> {
+      assertKnownPlace(query);
+      const sort = effectiveSort(query.sort);
+      const limit = query.limit ?? BROWSE_PAGE_SIZE;
+      const filters = browseConditions(query);
+      /** The filters as a walk down an order index tests them (the distance on each listing it passes). */
+      const walked = query.near ? browseConditions(query, 'walk') : filters;
+      if (hiddenSellers.length) {
+        const notBlocked = sql`${listings.userId} <> all(${sql.param(hiddenSellers)}::text[])`;
+        filters.push(notBlocked);
+        if (walked !== filters) walked.push(notBlocked);
+      }
+      const alternatives = fitsFilter(query, fleet);
+      const cursor = decodeCursor(query.cursor, sort);
+
+      /** The page's cards, with fitment for a member's fleet; counted as the sellers' impressions. */
+      const cardsOf = (rows: Parameters<typeof cardOf>[1][]) => {
+        countImpressions(rows.map(({ listing }) => listing.id));
+        return rows.map((row) => ({
+          ...cardOf(storage, row),
+          ...(fleet ? { fits: fitFor(fleet, row.listing) } : {}),
+        }));
+      };
+
+      // A search that is exactly a listing's reference, id or address finds the listing(s) it names,
+      // with the filters, on one page (a reference names one listing, or very rarely a few); when no
+      // listing shown here has it, the text is searched as words. Pages after the first are words.
+      const reference = query.search && !cursor ? referenceSearch(query.search) : null;
+      if (reference) {
+        const where = [...filters, referenceCondition(reference)];
+        const named = await reads
+          .select({ listing: cardColumns, seller: sellerFacts })
+          .from(listings)
+          .where(
+            alternatives
+              ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, [], COUNT_LIMIT + 1)})`
+              : and(...where),
+          )
+          .orderBy(...(sort === 'best' ? rankOrder() : orderFor(sort)))
+          .limit(limit);
+        if (named.length) {
+          const n =
+            named.length < limit
+              ? named.length
+              : await countOnly({ conditions: where, alternatives }, COUNT_LIMIT + 1, reads);
+          return {
+            items: cardsOf(named),
+            nextCursor: null,
+            count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
+            didYouMean: null,
+          };
+        }
+      }
+
+      const search = query.search ? await vocabulary.understand(query.search) : null;
+      const tier = search ? bestMatchTier(search) : sql`0`;
+      const estimate = search ? estimateMatches(search) : null;
+      // Near a place without words, matches may be a few around a small town or thousands in a city:
+      // planned as a walk, which the bounded count below turns into collecting when they are few.
+      let plan: 'walk' | 'collect' =
+        !search && query.near ? 'walk' : searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
+      const match = search ? matchesSearch(search.terms) : null;
+      /** Every condition of the search as the indexes can serve it (the count's). */
+      const matching: Selection = { conditions: match ? [...filters, match] : filters, alternatives };
+      const narrowing = filters.length > 1 || alternatives !== null;
+      /**
+       * The WHERE for a plan. A walk goes down a filter's index (or the newest one) in the page's order
+       * and tests the words on each listing: the match is kept from the text index (`is true`).
+       * Collecting lets the indexes find the matches (the text index, with a filter's when it helps).
+       */
+      const whereFor = (how: 'walk' | 'collect', words: SQL | null): SQL[] => [
+        ...(how === 'walk' ? walked : filters),
+        ...(words ? [how === 'walk' ? hidden(words) : words] : []),
+      ];
+      const countKnown = search && !narrowing && surelyMoreThan(search, COUNT_LIMIT);
+      // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
+      // computed once for the statement, beside the page.
+      const countSql = boundedCount(matching, COUNT_LIMIT + 1);
+
+      /** Up to `take` listings of the page in `order` (one statement, with the count when asked). */
+      const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
+        reads
+          .select({
+            listing: cardColumns,
+            seller: sellerFacts,
+            tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
+            matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
+          })
+          .from(listings)
+          .where(
+            alternatives
+              ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, order, take)})`
+              : and(...where),
+          )
+          .orderBy(...order)
+          .limit(take);
+
+      type Row = Awaited<ReturnType<typeof pageRows>>[number];
+      // The count, when a statement that carried it returned rows.
+      let counted: number | null = null;
+      if (plan === 'walk' && narrowing) {
+        // The words are common (or the search is near a place) but the filters may leave few listings
+        // (the estimate knows the words only): the bounded count through the indexes says which, before a
+        // walk that could pass thousands of listings of the make, category or elsewhere. It is also the
+        // page's count.
+        const matches = await countOnly(matching, COUNT_LIMIT + 1, reads);
+        if (matches <= COUNT_LIMIT) plan = 'collect';
+        if (!cursor) counted = matches;
+      }
+      const withCount = !cursor && !countKnown && counted === null;
+      let rows: Row[];
+      if (sort === 'best' && plan === 'walk' && estimate) {
+        // "Best match" over many matches: tier by tier, each newest first, until the page is full; each
+        // tier walked or collected by how many listings it has.
+        rows = [];
+        const tiers = tiersOf(search!);
+        const from = cursor ? bestCursor(cursor) : null;
+        const startTier = from ? from.tier : tiers[0]!;
+        for (const t of tiers) {
+          if (t > startTier || rows.length > limit) continue;
+          const how = searchPlan(estimate.tiers[t], limit, search!.catalogue);
+          const where = whereFor(how, tierMatch(search!, t));
+          const only = tierCondition(search!, t);
+          if (only) where.push(only);
+          if (cursor && from && t === startTier)
+            where.push(sql`(${listings.rank}, ${listings.id}) < (${from.rank}::bigint, ${cursor.id}::uuid)`);
+          const first = withCount && t === tiers[0];
+          const found = await pageRows(limit + 1 - rows.length, where, rankOrder(), first);
+          if (first && found[0]) counted = found[0].matched;
+          rows.push(...found.map((row) => ({ ...row, tier: t })));
+        }
+      } else {
+        const where = whereFor(plan, match);
+        if (cursor) where.push(afterCursor(sort, cursor, tier));
+        rows = await pageRows(
+          limit + 1,
+          where,
+          sort === 'best' ? (search ? [desc(tier), ...rankOrder()] : rankOrder()) : orderFor(sort),
+          withCount,
+        );
+        if (withCount && rows[0]) counted = rows[0].matched;
+      }
+      const items = rows.slice(0, limit);
+      const last = items.at(-1);
+      const more = rows.length > limit && last;
+      const n = cursor
+        ? 0
+        : countKnown
+          ? COUNT_LIMIT + 1
+          : (counted ?? (await countOnly(matching, COUNT_LIMIT + 1, reads)));
+      return {
+        items: cardsOf(items),
+        nextCursor: more
+          ? encodeCursor({
+              value:
+                sort === 'best'
+                  ? `${last.tier}|${last.listing.rank}`
+                  : sort === 'newest'
+                    ? last.listing.listedAt.toISOString()
+                    : String(last.listing.priceCents),
+              id: last.listing.id,
+            })
+          : null,
+        count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
+        didYouMean: search?.didYouMean ?? null,
+      };
+    },
+
+    /**
+     * "For you": the newest unsold listings in the member's preferred makes and categories (either
+     * alone stands for all of the other; none, and there is nothing to show). Each make and category
+     * pair gives its newest few from its index, and the newest of those make the page: never more than
+     * `limit` listings read per pair, however big the catalogue.
+     */
+    async forYou(userId: string, limit: number): Promise<ForYou> {
+      const rows = await reads
+        .select({ makes: profiles.prefMakes, categories: profiles.prefCategories })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+        .limit(1);
+      const makes = splitOther(rows[0]?.makes ?? null, MAKES).choices;
+      const categories = splitOther(rows[0]?.categories ?? null, CATEGORIES).choices;
+      if (!makes.length && !categories.length) return { preferences: false, items: [] };
+      const pick = sql`select pick.id from unnest(${sql.param(makes.length ? makes : [...MAKES])}::text[]) as m(make)
+        cross join unnest(${sql.param(categories.length ? categories : [...CATEGORIES])}::text[]) as c(category)
+        cross join lateral (
+          select ${listings.id} as id, ${listings.listedAt} as listed_at from ${listings}
+          where ${listings.isSold} = false and ${listings.make} = m.make and ${listings.category} = c.category
+          order by ${sql.join(newestOrder(), sql`, `)} limit ${limit}
+        ) as pick
+        order by pick.listed_at desc, pick.id desc limit ${limit}`;
+      const found = await reads
+        .select({ listing: cardColumns, seller: sellerFacts })
+        .from(listings)
+        .where(sql`${listings.id} in (${pick})`)
+        .orderBy(...newestOrder());
+      return {
+        preferences: true,
+        items: found.map((row) => cardOf(storage, row)),
+      };
+    },
+
+    /**
+     * A seller's listings on the market, newest first, for their page: `limit` of them, and whether
+     * there are more (the seller's newest-first index, walked until the page is full).
+     */
+    async bySeller(sellerId: string, limit: number) {
+      const found = await reads
+        .select({ listing: cardColumns, seller: sellerFacts })
+        .from(listings)
+        .where(and(eq(listings.userId, sellerId), eq(listings.isSold, false)))
+        .orderBy(desc(listings.createdAt))
+        .limit(limit + 1);
+      return {
+        items: found.slice(0, limit).map((row) => cardOf(storage, row)),
+        count: { value: Math.min(found.length, limit), more: found.length > limit },
+      };
+    },
+
+    /**
+     * How many unsold listings match, at most `cap` (never an exact count over a big result);
+     * optionally only those listed after `since`, or only the listing `listingId` (does it match?).
+     */
+    async countMatching(
+      query: Partial<BrowseQuery>,
+      fleet: Vehicle[] | null,
+      options: { since?: Date; listingId?: string; cap?: number } = {},
+    ): Promise<number> {
+      const conditions = browseConditions(query);
+      const alternatives = fitsFilter(query, fleet);
+      // What browse finds for the text: the listing(s) a reference names when one of them is shown,
+      // else the words.
+      const reference = query.search ? referenceSearch(query.search) : null;
+      const named = reference ? referenceCondition(reference) : null;
+      if (named && (await countOnly({ conditions: [...conditions, named], alternatives }, 1)) > 0)
+        conditions.push(named);
+      else {
+        const search = query.search ? await vocabulary.understand(query.search) : null;
+        if (search) conditions.push(matchesSearch(search.terms));
+      }
+      if (options.since)
+        conditions.push(sql`${listings.createdAt} > ${options.since.toISOString()}::timestamptz`);
+      if (options.listingId) conditions.push(eq(listings.id, options.listingId));
+      return countOnly({ conditions, alternatives }, options.cap ?? COUNT_LIMIT);
+    },
+  };
+}
