@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NextCursorSchema } from './paging';
 
 /** What can be reported. */
 export const REPORT_KINDS = ['listing', 'message', 'member', 'post'] as const;
@@ -137,7 +138,7 @@ export type AdminReport = z.infer<typeof AdminReportSchema>;
 
 export const AdminReportPageSchema = z.object({
   items: z.array(AdminReportSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: NextCursorSchema,
 });
 
 /**

@@ -17,6 +17,7 @@ import { Modal } from '@client/components/ui/modal';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '@client/components/ui/tabs';
+import { LoadMore } from '@client/components/ui/load-more';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
 import { useSessionQuery } from '@client/features/session';
 import { NotFoundPage } from '@client/features/errors';
@@ -106,15 +107,7 @@ function ReportQueue() {
           <ReportCard key={report.id} report={report} />
         ))}
       </ol>
-      {reports.hasNextPage ? (
-        <Button
-          variant="secondary"
-          disabled={reports.isFetchingNextPage}
-          onClick={() => void reports.fetchNextPage()}
-        >
-          {t('more')}
-        </Button>
-      ) : null}
+      <LoadMore query={reports} label={t('more')} />
     </div>
   );
 }
@@ -451,15 +444,7 @@ function AuditLog() {
           </tbody>
         </table>
       </div>
-      {audit.hasNextPage ? (
-        <Button
-          variant="secondary"
-          disabled={audit.isFetchingNextPage}
-          onClick={() => void audit.fetchNextPage()}
-        >
-          {t('more')}
-        </Button>
-      ) : null}
+      <LoadMore query={audit} label={t('more')} />
     </div>
   );
 }

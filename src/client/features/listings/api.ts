@@ -8,6 +8,7 @@ import {
 import type { InferRequestType } from 'hono/client';
 import type { BrowseQuery, ListingInput } from '@common/schemas/listings';
 import { call, client } from '@client/lib/api';
+import { nextPage } from '@client/lib/paging';
 import { queryKeys, queryString } from '@client/lib/query-keys';
 
 /** Listings' API layer: browse, a listing, create and edit, status, delete, AI drafts, contacting a seller. */
@@ -26,7 +27,7 @@ export const listingQueries = {
       queryKey: queryKeys.listings.browse(query),
       queryFn: ({ pageParam }) => call(client.listings.$get({ query: browseParams(query, pageParam) })),
       initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
+      getNextPageParam: nextPage,
     }),
   /** The newest listings (the home page). */
   latest: (limit: number) =>
