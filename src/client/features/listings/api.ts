@@ -102,24 +102,6 @@ export function useSetListingSold() {
   });
 }
 
-/** My boosts this month (Gold and Platinum). */
-export const boostQueries = {
-  allowance: () => queryOptions({ queryKey: queryKeys.boosts, queryFn: () => call(client.boosts.$get()) }),
-};
-
-/** Boosts a listing of mine: it moves up in browse, and the allowance goes down. */
-export function useBoostListing() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (listingId: string) => call(client.boosts.$post({ json: { listingId } })),
-    onSuccess: (result) => queryClient.setQueryData(queryKeys.boosts, result.allowance),
-    onSettled: async () => {
-      await listingsChanged(queryClient);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.boosts });
-    },
-  });
-}
-
 export function useAiDraft() {
   return useMutation({
     mutationFn: (json: InferRequestType<(typeof client.listings)['ai-draft']['$post']>['json']) =>

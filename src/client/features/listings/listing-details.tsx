@@ -8,7 +8,7 @@ import { paths } from '@common/routes';
 import { useLanguage } from '@client/lib/use-language';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 import { FitBadge } from '@client/features/fleet';
-import { SellerRating } from './listing-badges';
+import { SellerRating } from '@client/features/reviews';
 import { Card } from './listing-section';
 
 /** What the part fits, and whether it fits the member's vehicles. */

@@ -4,7 +4,7 @@ import { formatPrice } from '@common/i18n/format';
 import { listingReference } from '@common/listing-reference';
 import { FavouriteButton } from '@client/features/saved';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
-import { BoostedBadge } from './boost-action';
+import { BoostedBadge } from '@client/features/boosts';
 import { PendingBadge } from './listing-badges';
 import { Badge } from './listing-section';
 

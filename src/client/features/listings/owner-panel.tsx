@@ -13,7 +13,7 @@ import { Modal } from '@client/components/ui/modal';
 import { OwnerPending } from '@client/features/offers';
 import { reviewQueries, SoldToDialog } from '@client/features/reviews';
 import { useDeleteListing } from './api';
-import { BoostAction } from './boost-action';
+import { BoostAction } from '@client/features/boosts';
 import { useListingStatus } from './use-listing-status';
 
 /**
