@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PHOTOS, PhotoViewSchema, StoredPhotoSchema } from './listings';
+import { NextCursorSchema } from './paging';
 
 export const CreatePostSchema = z
   .object({
@@ -32,7 +33,7 @@ export const PostSchema = z
 export type Post = z.infer<typeof PostSchema>;
 
 export const FeedSchema = z
-  .object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() })
+  .object({ posts: z.array(PostSchema), nextCursor: NextCursorSchema })
   .meta({ id: 'CommunityFeed' });
 export type Feed = z.infer<typeof FeedSchema>;
 

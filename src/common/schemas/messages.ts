@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cents } from './money';
 import { PhotoViewSchema } from './listings';
 import { OfferEventSchema, OfferSchema } from './offers';
+import { CursorQuerySchema, NextCursorSchema } from './paging';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -64,14 +65,9 @@ export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 export const CONVERSATIONS_PAGE = 30;
 /** Messages a page, going back from the newest. */
 export const MESSAGES_PAGE = 50;
-/** A keyset position the server handed out (opaque). */
-const Cursor = z.string().max(200);
-
-export const ConversationListQuerySchema = z.object({
+export const ConversationListQuerySchema = CursorQuerySchema.extend({
   /** Matches the other member's name as shown and the listing's title, across every conversation. */
   search: z.string().max(100).optional(),
-  /** `next` of the page before. */
-  cursor: Cursor.optional(),
 });
 
 export const ConversationListSchema = z
@@ -79,17 +75,20 @@ export const ConversationListSchema = z
     conversations: z.array(ConversationSummarySchema),
     unreadTotal: z.number(),
     /** Where the next (older) page starts; null on the last page. */
-    next: z.string().nullable(),
+    nextCursor: NextCursorSchema,
   })
   .meta({ id: 'ConversationList' });
 export type ConversationList = z.infer<typeof ConversationListSchema>;
 
-/** `before`: a thread's or a page's `older`; without it, the newest page. */
-export const MessagePageQuerySchema = z.object({ before: Cursor.optional() });
+/** `cursor`: a thread's or a page's `nextCursor`; without it, the newest page. */
+export const MessagePageQuerySchema = CursorQuerySchema;
 
-/** Messages of a thread, oldest first, and where the page of older ones ends (null: no older ones). */
+/**
+ * Messages of a thread, oldest first; the next page is the older one, and `nextCursor` says where it
+ * starts (null: no older ones).
+ */
 export const MessagePageSchema = z
-  .object({ messages: z.array(MessageSchema), older: z.string().nullable() })
+  .object({ messages: z.array(MessageSchema), nextCursor: NextCursorSchema })
   .meta({ id: 'MessagePage' });
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 

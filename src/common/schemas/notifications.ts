@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Message } from './messages';
+import { CursorQuerySchema, NextCursorSchema } from './paging';
 
 export const NOTIFICATION_TYPES = [
   'message',
@@ -50,14 +51,13 @@ export const NotificationListSchema = z
   .object({
     notifications: z.array(NotificationSchema),
     unreadCount: z.number(),
-    nextCursor: z.string().nullable(),
+    nextCursor: NextCursorSchema,
   })
   .meta({ id: 'NotificationList' });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
-export const NotificationListQuerySchema = z.object({
+export const NotificationListQuerySchema = CursorQuerySchema.extend({
   type: z.enum(NOTIFICATION_TYPES).optional(),
-  cursor: z.string().max(100).optional(),
 });
 
 export const NotificationSettingsSchema = z

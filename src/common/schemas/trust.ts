@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cents } from './money';
+import { NextCursorSchema } from './paging';
 
 /** What can be reported. */
 export const REPORT_KINDS = ['listing', 'message', 'member', 'post'] as const;
@@ -138,7 +139,7 @@ export type AdminReport = z.infer<typeof AdminReportSchema>;
 
 export const AdminReportPageSchema = z.object({
   items: z.array(AdminReportSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: NextCursorSchema,
 });
 
 /**

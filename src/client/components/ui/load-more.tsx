@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useInView } from 'react-intersection-observer';
 import { Loader2, RotateCw } from 'lucide-react';
 import { Button } from './button';
@@ -5,7 +6,8 @@ import { Button } from './button';
 /**
  * The end of a list loaded a page at a time (TanStack Query's infinite query): the next page loads by
  * itself when this comes into view, and the button does it for a keyboard or a screen reader. After a
- * failed page it waits for the button, so a server that is down is not asked in a loop.
+ * failed page it waits for the button, so a server that is down is not asked in a loop. Every paged
+ * list of the app ends with this one (its labels default to the shared "Load more" ones).
  */
 export function LoadMore({
   query,
@@ -22,11 +24,12 @@ export function LoadMore({
     isFetchNextPageError: boolean;
     fetchNextPage: () => Promise<unknown>;
   };
-  label: string;
-  loadingLabel: string;
-  retryLabel: string;
+  label?: string;
+  loadingLabel?: string;
+  retryLabel?: string;
   className?: string;
 }) {
+  const { t } = useTranslation('common');
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const next = () => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
@@ -52,7 +55,11 @@ export function LoadMore({
         ) : isFetchNextPageError ? (
           <RotateCw aria-hidden className="size-4" />
         ) : null}
-        {isFetchingNextPage ? loadingLabel : isFetchNextPageError ? retryLabel : label}
+        {isFetchingNextPage
+          ? (loadingLabel ?? t('loadMore.loading'))
+          : isFetchNextPageError
+            ? (retryLabel ?? t('loadMore.retry'))
+            : (label ?? t('loadMore.more'))}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ModerationActionInput } from '@common/schemas/trust';
 import { call, client } from '@client/lib/api';
+import { nextPage } from '@client/lib/paging';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** The moderation desk's API layer: the week's numbers, the report queue, actions and the audit log. */
@@ -13,7 +14,7 @@ export const adminQueries = {
       queryFn: ({ pageParam }) =>
         call(client.admin.reports.$get({ query: pageParam ? { cursor: pageParam } : {} })),
       initialPageParam: '',
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
+      getNextPageParam: nextPage,
     }),
   audit: () =>
     infiniteQueryOptions({
@@ -21,7 +22,7 @@ export const adminQueries = {
       queryFn: ({ pageParam }) =>
         call(client.admin.audit.$get({ query: pageParam ? { cursor: pageParam } : {} })),
       initialPageParam: '',
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
+      getNextPageParam: nextPage,
     }),
 };
 

@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { CreatePostSchema } from '@common/schemas/community';
 import { call, client } from '@client/lib/api';
+import { nextPage } from '@client/lib/paging';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** The community's API layer: the feed, posts, likes and comments. */
@@ -19,7 +20,7 @@ export const communityQueries = {
       queryFn: ({ pageParam }) =>
         call(client.community.posts.$get({ query: pageParam ? { cursor: pageParam } : {} })),
       initialPageParam: '',
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
+      getNextPageParam: nextPage,
     }),
   comments: (postId: string) =>
     queryOptions({

@@ -17,6 +17,7 @@ import { Button } from '@client/components/ui/button';
 import { TextAreaField, TextField, inputClass } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { LoadMore } from '@client/components/ui/load-more';
 import { ListingPhoto, PhotoUploader, type PhotoItem } from '@client/features/photos';
 import { useErrorText } from '@client/lib/form-errors';
 import {
@@ -55,17 +56,7 @@ export default function Community() {
           ) : (
             posts.map((post) => <PostCard key={post.id} post={post} />)
           )}
-          {feed.hasNextPage ? (
-            <div className="text-center">
-              <Button
-                variant="secondary"
-                disabled={feed.isFetchingNextPage}
-                onClick={() => void feed.fetchNextPage()}
-              >
-                {t('loadMore')}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={feed} label={t('loadMore')} />
         </section>
       </div>
     </>

@@ -8,6 +8,7 @@ import {
 import type { InferRequestType } from 'hono/client';
 import type { BrowseQuery, ListingInput } from '@common/schemas/listings';
 import { call, client } from '@client/lib/api';
+import { nextPage } from '@client/lib/paging';
 import { queryKeys, queryString } from '@client/lib/query-keys';
 
 /** Listings' API layer: browse, a listing, create and edit, status, delete, AI drafts, contacting a seller. */
@@ -26,7 +27,7 @@ export const listingQueries = {
       queryKey: queryKeys.listings.browse(query),
       queryFn: ({ pageParam }) => call(client.listings.$get({ query: browseParams(query, pageParam) })),
       initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.nextCursor,
+      getNextPageParam: nextPage,
     }),
   /** The newest listings (the home page). */
   latest: (limit: number) =>
@@ -98,24 +99,6 @@ export function useSetListingSold() {
         }),
       ),
     onSettled: () => listingsChanged(queryClient),
-  });
-}
-
-/** My boosts this month (Gold and Platinum). */
-export const boostQueries = {
-  allowance: () => queryOptions({ queryKey: queryKeys.boosts, queryFn: () => call(client.boosts.$get()) }),
-};
-
-/** Boosts a listing of mine: it moves up in browse, and the allowance goes down. */
-export function useBoostListing() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (listingId: string) => call(client.boosts.$post({ json: { listingId } })),
-    onSuccess: (result) => queryClient.setQueryData(queryKeys.boosts, result.allowance),
-    onSettled: async () => {
-      await listingsChanged(queryClient);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.boosts });
-    },
   });
 }
 

@@ -14,6 +14,7 @@ import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { Sheet, preloadSheet } from '@client/components/ui/sheet';
 import { QueryError } from '@client/components/ui/query-error';
+import { LoadMore } from '@client/components/ui/load-more';
 import { cn } from '@client/lib/cn';
 import { useAlive, useWaiting } from '@client/lib/use-alive';
 import { useLanguage } from '@client/lib/use-language';
@@ -273,18 +274,12 @@ export default function BrowsePage() {
                   <ListingCard key={listing.id} listing={listing} eager={index < 2} />
                 ))}
               </ListingGrid>
-              {results.hasNextPage ? (
-                <div className="mt-8 text-center">
-                  <Button
-                    variant="secondary"
-                    size="lg"
-                    disabled={results.isFetchingNextPage}
-                    onClick={() => void results.fetchNextPage()}
-                  >
-                    {results.isFetchingNextPage ? t('browse.loading') : t('browse.loadMore')}
-                  </Button>
-                </div>
-              ) : null}
+              <LoadMore
+                query={results}
+                className="mt-8"
+                label={t('browse.loadMore')}
+                loadingLabel={t('browse.loading')}
+              />
             </>
           )}
         </div>

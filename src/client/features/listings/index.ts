@@ -2,5 +2,4 @@
 export { ListingCard, ListingCardSkeleton, ListingGrid } from './listing-card';
 export { useListingStatus } from './use-listing-status';
 export { listingQueries } from './api';
-export { BoostAction, BoostedBadge } from './boost-action';
-export { PendingBadge, SellerRating, Stars } from './listing-badges';
+export { PendingBadge } from './listing-badges';

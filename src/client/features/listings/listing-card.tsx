@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { BoostedBadge } from './boost-action';
-import { PendingBadge, SellerRating } from './listing-badges';
+import { BoostedBadge } from '@client/features/boosts';
+import { PendingBadge } from './listing-badges';
+import { SellerRating } from '@client/features/reviews';
 import { Link } from 'react-router';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { ListingCard as Card } from '@common/schemas/listings';

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message, MessagePage, Thread } from '@common/schemas/messages';
 import { call, client } from '@client/lib/api';
+import { nextPage } from '@client/lib/paging';
 import { queryKeys } from '@client/lib/query-keys';
 import { applyEvent } from '@client/features/realtime';
 
@@ -20,7 +21,7 @@ export const messageQueries = {
           }),
         ),
       initialPageParam: '',
-      getNextPageParam: (last) => last.next ?? undefined,
+      getNextPageParam: nextPage,
     }),
   /** A conversation with its newest messages, then older pages as the member scrolls back. */
   thread: (id: string) =>
@@ -28,10 +29,10 @@ export const messageQueries = {
       queryKey: queryKeys.conversations.thread(id),
       queryFn: ({ pageParam }): Promise<Thread | MessagePage> =>
         pageParam
-          ? call(client.conversations[':id'].messages.$get({ param: { id }, query: { before: pageParam } }))
+          ? call(client.conversations[':id'].messages.$get({ param: { id }, query: { cursor: pageParam } }))
           : call(client.conversations[':id'].$get({ param: { id } })),
       initialPageParam: '',
-      getNextPageParam: (last) => last.older ?? undefined,
+      getNextPageParam: nextPage,
     }),
 };
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationType } from '@common/schemas/notifications';
 import { call, client } from '@client/lib/api';
+import { nextPage } from '@client/lib/paging';
 import { queryKeys } from '@client/lib/query-keys';
 
 /** Notifications' API layer: the list, the nav badges' counts, read marks and the settings. */
@@ -16,7 +17,7 @@ export const notificationQueries = {
           }),
         ),
       initialPageParam: '',
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
+      getNextPageParam: nextPage,
     }),
   /** Unread messages and notifications, for the nav badges. */
   counts: () =>

@@ -29,6 +29,7 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { QueryError } from '@client/components/ui/query-error';
 import { errorMessage } from '@client/lib/error-message';
 import { Switch } from '@client/components/ui/switch';
+import { LoadMore } from '@client/components/ui/load-more';
 import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { describeNotification } from './describe';
 import { pushSupported } from './push';
@@ -135,17 +136,7 @@ export default function Notifications() {
               </ul>
             )}
           </div>
-          {list.hasNextPage ? (
-            <div className="mt-4 text-center">
-              <Button
-                variant="secondary"
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {t('loadMore')}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore query={list} className="mt-4" label={t('loadMore')} />
         </section>
         <SettingsPanel />
       </div>

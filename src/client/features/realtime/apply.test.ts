@@ -27,11 +27,11 @@ function thread(newest: Message[], older: Message[] = [], unreadCount = 0): Thre
   const head: Thread = {
     conversation: { otherMember: { id: THEM }, unreadCount } as Thread['conversation'],
     messages: newest,
-    older: older.length ? 'cursor' : null,
+    nextCursor: older.length ? 'cursor' : null,
     offer: null,
   };
   return {
-    pages: older.length ? [head, { messages: older, older: null }] : [head],
+    pages: older.length ? [head, { messages: older, nextCursor: null }] : [head],
     pageParams: older.length ? ['', 'cursor'] : [''],
   };
 }

@@ -1,2 +1,3 @@
 export { ReviewPanel, SoldToDialog } from './review-ui';
 export { reviewQueries } from './api';
+export { SellerRating, Stars } from './stars';

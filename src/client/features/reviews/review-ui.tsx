@@ -14,7 +14,7 @@ import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
 import { Alert, TextAreaField } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
-import { Stars } from '@client/features/listings';
+import { Stars } from './stars';
 import { reviewQueries, useAnswerPurchase, useWriteReview } from './api';
 
 /**

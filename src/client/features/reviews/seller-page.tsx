@@ -19,7 +19,8 @@ import { Alert, TextAreaField } from '@client/components/ui/field';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useSession } from '@client/features/session';
-import { ListingCard, ListingGrid, SellerRating, Stars } from '@client/features/listings';
+import { ListingCard, ListingGrid } from '@client/features/listings';
+import { SellerRating, Stars } from './stars';
 import { reviewQueries, useReplyToReview } from './api';
 
 /** The seller, rendered with the page. */

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { OkSchema } from '@common/schemas/auth';
+import { CursorQuerySchema, NextCursorSchema } from '@common/schemas/paging';
 import {
   AdminOverviewSchema,
   AdminReportPageSchema,
@@ -16,7 +17,6 @@ import { requireUser } from '../auth/sessions';
 import type { AdminService } from './admin.service';
 
 const tags = ['Moderation'];
-const CursorQuery = z.object({ cursor: z.string().max(200).optional() });
 const refused = { 401: failure('Not signed in'), 403: failure('Not an admin') };
 
 const routes = {
@@ -34,7 +34,7 @@ const routes = {
     path: '/reports',
     tags,
     summary: 'Open reports, oldest first, with the reported content',
-    request: { query: CursorQuery },
+    request: { query: CursorQuerySchema },
     responses: { 200: json(AdminReportPageSchema, 'Reports'), ...refused },
   }),
   act: route({
@@ -57,12 +57,9 @@ const routes = {
     path: '/audit',
     tags,
     summary: 'Every moderator action, newest first',
-    request: { query: CursorQuery },
+    request: { query: CursorQuerySchema },
     responses: {
-      200: json(
-        z.object({ items: z.array(AuditEntrySchema), nextCursor: z.string().nullable() }),
-        'Audit log',
-      ),
+      200: json(z.object({ items: z.array(AuditEntrySchema), nextCursor: NextCursorSchema }), 'Audit log'),
       ...refused,
     },
   }),

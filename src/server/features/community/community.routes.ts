@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { OkSchema } from '@common/schemas/auth';
+import { CursorQuerySchema } from '@common/schemas/paging';
 import {
   CommentInputSchema,
   CommentSchema,
@@ -23,7 +24,7 @@ const routes = {
     path: '/posts',
     tags,
     summary: 'Builds, newest first (10 a page)',
-    request: { query: z.object({ cursor: z.string().max(200).optional() }) },
+    request: { query: CursorQuerySchema },
     responses: { 200: json(FeedSchema, 'Posts'), 401: failure('Not signed in') },
   }),
   create: route({

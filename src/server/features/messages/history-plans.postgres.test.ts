@@ -95,9 +95,10 @@ describe('long histories on PostgreSQL', () => {
     expect(used).toContain('conversations_seller_recent_idx');
 
     // Page 200 of 334: the position is where the index walk starts, not rows skipped.
-    let cursor = (await member.browser.get<ConversationList>('/api/conversations')).body.next!;
+    let cursor = (await member.browser.get<ConversationList>('/api/conversations')).body.nextCursor!;
     for (let page = 2; page < 200; page += 1)
-      cursor = (await member.browser.get<ConversationList>(`/api/conversations?cursor=${cursor}`)).body.next!;
+      cursor = (await member.browser.get<ConversationList>(`/api/conversations?cursor=${cursor}`)).body
+        .nextCursor!;
     const farBack = await plans(() => member.browser.get(`/api/conversations?cursor=${cursor}`));
     expectIndexed(farBack, 'page 200');
   }, 120_000);
@@ -114,13 +115,13 @@ describe('long histories on PostgreSQL', () => {
     expectIndexed(opened, 'thread');
     expect(indexesUsed(opened)).toContain('messages_conversation_time_idx');
 
-    let older = (await member.browser.get<Thread>(`/api/conversations/${threadId}`)).body.older!;
+    let older = (await member.browser.get<Thread>(`/api/conversations/${threadId}`)).body.nextCursor!;
     for (let page = 2; page < 80; page += 1)
       older = (
-        await member.browser.get<MessagePage>(`/api/conversations/${threadId}/messages?before=${older}`)
-      ).body.older!;
+        await member.browser.get<MessagePage>(`/api/conversations/${threadId}/messages?cursor=${older}`)
+      ).body.nextCursor!;
     const farBack = await plans(() =>
-      member.browser.get(`/api/conversations/${threadId}/messages?before=${older}`),
+      member.browser.get(`/api/conversations/${threadId}/messages?cursor=${older}`),
     );
     expectIndexed(farBack, 'page 80 of the thread');
     expect(indexesUsed(farBack)).toContain('messages_conversation_time_idx');

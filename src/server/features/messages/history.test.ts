@@ -42,7 +42,7 @@ async function wholeInbox(browser: TestBrowser, query = '') {
     );
     expect(answer.status).toBe(200);
     pages.push(answer.body);
-    cursor = answer.body.next;
+    cursor = answer.body.nextCursor;
   }
   return pages;
 }
@@ -89,15 +89,15 @@ describe('long histories', () => {
     expect(thread.body.messages).toHaveLength(MESSAGES_PAGE);
     expect(thread.body.messages.at(-1)!.content).toBe('Last word');
     const seen = [...thread.body.messages];
-    let older = thread.body.older;
+    let older = thread.body.nextCursor;
     let pages = 1;
     while (older) {
       const page = await member.browser.get<MessagePage>(
-        `/api/conversations/${threadId}/messages?before=${older}`,
+        `/api/conversations/${threadId}/messages?cursor=${older}`,
       );
       expect(page.status).toBe(200);
       seen.unshift(...page.body.messages);
-      older = page.body.older;
+      older = page.body.nextCursor;
       pages += 1;
     }
     expect(pages).toBe(Math.ceil((THREAD + 1) / MESSAGES_PAGE));
@@ -110,14 +110,14 @@ describe('long histories', () => {
 
   it('older pages are for the conversation’s members, and a cursor is checked before the database', async () => {
     const thread = await member.browser.get<Thread>(`/api/conversations/${threadId}`);
-    const older = thread.body.older!;
+    const older = thread.body.nextCursor!;
     const stranger = await signedInMember(t);
     expect(
-      (await stranger.browser.get(`/api/conversations/${threadId}/messages?before=${older}`)).status,
+      (await stranger.browser.get(`/api/conversations/${threadId}/messages?cursor=${older}`)).status,
     ).toBe(404);
     for (const cursor of ['nonsense', Buffer.from('2026-01-01T00:00:00Z|x').toString('base64url')]) {
       const answer = await member.browser.get<{ error: { code: string } }>(
-        `/api/conversations/${threadId}/messages?before=${cursor}`,
+        `/api/conversations/${threadId}/messages?cursor=${cursor}`,
       );
       expect(answer.status).toBe(400);
       expect(answer.body.error.code).toBe('VALIDATION_ERROR');
@@ -125,6 +125,6 @@ describe('long histories', () => {
     }
     // Without a position: the newest page, as the thread has it.
     const newest = await member.browser.get<MessagePage>(`/api/conversations/${threadId}/messages`);
-    expect(newest.body).toEqual({ messages: thread.body.messages, older });
+    expect(newest.body).toEqual({ messages: thread.body.messages, nextCursor: older });
   });
 });

@@ -124,7 +124,7 @@ export function messagesRoutes(deps: { messages: MessagesService; limit: Limiter
     .openapi(routes.older, async (c) => {
       const user = requireUser(c);
       return c.json(
-        await messages.messagePage(user.id, c.req.valid('param').id, c.req.valid('query').before),
+        await messages.messagePage(user.id, c.req.valid('param').id, c.req.valid('query').cursor),
         200,
       );
     })

@@ -324,7 +324,7 @@ export function createMessagesService(deps: {
     const last = shown[shown.length - 1];
     return {
       conversations: shown.map((row) => row.summary),
-      next:
+      nextCursor:
         rows.length > CONVERSATIONS_PAGE && last ? encodeKeyset({ at: last.at, id: last.summary.id }) : null,
     };
   }
@@ -346,7 +346,7 @@ export function createMessagesService(deps: {
     const oldest = page[page.length - 1];
     return {
       messages: page.reverse().map((row) => toMessage(row.message)),
-      older:
+      nextCursor:
         rows.length > MESSAGES_PAGE && oldest ? encodeKeyset({ at: oldest.at, id: oldest.message.id }) : null,
     };
   }
@@ -411,7 +411,7 @@ export function createMessagesService(deps: {
       };
     },
 
-    /** The page of a conversation's messages before `cursor` (a thread's or a page's `older`), or the newest. */
+    /** The page of a conversation's messages before `cursor` (a thread's or a page's `nextCursor`), or the newest. */
     async messagePage(userId: string, conversationId: string, cursor?: string): Promise<MessagePage> {
       const position = cursor ? decodeKeyset(cursor) : null;
       await membersConversation(userId, conversationId);

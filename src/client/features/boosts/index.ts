@@ -1,0 +1,2 @@
+/** Boosts: the owner's Boost action (listing page, dashboard) and the "Boosted" badge (cards, listings). */
+export { BoostAction, BoostedBadge } from './boost-action';

@@ -1,0 +1,83 @@
+import { useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { placeLabel } from '@common/schemas/places';
+import { TextField } from '@client/components/ui/field';
+import { useErrorText } from '@client/lib/form-errors';
+import { listingQueries } from './api';
+import { sectionClass, type ListingFormApi } from './listing-form-section';
+
+/** Under the ZIP field: its city and state once five digits are typed, or that it is unknown. */
+function ZipPlace({ zip }: { zip: string }) {
+  const { t } = useTranslation('market');
+  const complete = /^\d{5}$/.test(zip);
+  const place = useQuery({ ...listingQueries.place(zip), enabled: complete });
+  if (!complete) return <>{t('form.zipHint')}</>;
+  if (place.data) return <span aria-live="polite">{placeLabel(place.data)}</span>;
+  if (place.isError) return <span aria-live="polite">{t('form.zipUnknown')}</span>;
+  return <>{t('form.zipHint')}</>;
+}
+
+/** Price, where the part is (ZIP), negotiable or firm, the offer floor and the referral amount. */
+export function PricingSection({ form }: { form: ListingFormApi }) {
+  const { t } = useTranslation(['market', 'common', 'errors']);
+  const message = useErrorText();
+  const { errors } = form.formState;
+  const [negotiable, zip] = useWatch({ control: form.control, name: ['negotiable', 'zip'] });
+  return (
+    <section className={sectionClass}>
+      <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.pricing')}</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={`${t('form.price')} *`}
+          inputMode="decimal"
+          required
+          error={message(errors.price?.message)}
+          {...form.register('price')}
+        />
+        <TextField
+          label={t('form.zip')}
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={5}
+          hint={<ZipPlace zip={zip ?? ''} />}
+          error={message(errors.zip?.message)}
+          {...form.register('zip')}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('form.pricingLabel')}</legend>
+        <div className="flex flex-wrap gap-4">
+          {[true, false].map((choice) => (
+            <label key={String(choice)} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name="negotiable"
+                className="size-4 accent-brand-600"
+                checked={negotiable === choice}
+                onChange={() => form.setValue('negotiable', choice)}
+              />
+              {choice ? t('form.negotiable') : t('form.firm')}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {negotiable ? (
+        <TextField
+          label={t('form.floorLabel', { ns: 'offers' })}
+          hint={t('form.floorHint', { ns: 'offers' })}
+          inputMode="decimal"
+          error={message(errors.offerFloor?.message)}
+          {...form.register('offerFloor')}
+        />
+      ) : null}
+      <TextField
+        label={t('form.referral')}
+        hint={t('form.referralHint')}
+        inputMode="decimal"
+        error={message(errors.referralAmount?.message)}
+        {...form.register('referralAmount')}
+      />
+    </section>
+  );
+}
