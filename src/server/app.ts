@@ -37,6 +37,7 @@ import { boostsRoutes } from './features/boosts/boosts.routes';
 import { createBoostsService } from './features/boosts/boosts.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createSignInFlow } from './features/auth/sign-in';
 import { sessionMiddleware } from './features/auth/sessions';
 import { configuredSocialClients } from './features/auth/social';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -295,7 +296,14 @@ export function createApp(deps: AppDeps) {
         privacyEmail: env.PRIVACY_EMAIL ?? env.SUPPORT_EMAIL,
       }),
     )
-    .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit, twoFactor }))
+    .route(
+      '/auth',
+      authRoutes({
+        auth,
+        limit,
+        signIn: createSignInFlow({ db, auth, twoFactor, cookies, social: configuredSocialClients(env) }),
+      }),
+    )
     .route('/profile', profileRoutes(createProfileService(db)))
     .route('/account', accountRoutes({ account, limit, cookies }))
     .route(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLanguage, languageOrDefault, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
@@ -25,7 +25,7 @@ import {
   registrationOfLink,
   type Registration,
 } from './registrations';
-import { revokeAllSessions } from './sessions';
+import { notSuspended, revokeAllSessions } from './sessions';
 import { SOCIAL_LINKED_JOB } from './social';
 
 export { CREDENTIAL_PROVIDER };
@@ -185,6 +185,16 @@ export function createAuthService(deps: AuthServiceDeps) {
         .where(eq(sessions.id, sessionId))
         .returning({ userId: sessions.userId });
       if (ended[0]) await deps.sessionsEnded(ended[0].userId);
+    },
+
+    /** Whether a member is suspended now (they cannot sign in until it ends). */
+    async isSuspended(userId: string): Promise<boolean> {
+      const found = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), not(notSuspended())))
+        .limit(1);
+      return found.length > 0;
     },
 
     /** Jobs were queued in a transaction of the caller's (a linked identity's email): run them soon. */
