@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import Bowser from 'bowser';
 import { z } from 'zod';
 import type { Account, ActiveSession } from '@common/schemas/account';
+import type { Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
 import { accounts, dataExports, emailChanges, profiles, sessions, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -182,6 +183,11 @@ export function createAccountService(deps: AccountServiceDeps) {
         await tx.update(profiles).set({ displayName: name }).where(eq(profiles.userId, userId));
       });
       return this.get(userId);
+    },
+
+    /** The language the member reads the site in, kept on the account: their emails follow it. */
+    async saveLanguage(userId: string, language: Language): Promise<void> {
+      await db.update(users).set({ locale: language, updatedAt: new Date() }).where(eq(users.id, userId));
     },
 
     /** A new password: the current one proves it is the member; every other session ends; an email tells. */

@@ -19,7 +19,7 @@ import {
 } from '@common/schemas/auth';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import type { AppEnv } from '../../http/app-env';
-import { ApiError, requestLanguage } from '../../http/api-error';
+import { ApiError } from '../../http/api-error';
 import { body, json } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { refuseCommonPassword } from '../../security/common-passwords';
@@ -227,10 +227,10 @@ export function authRoutes(deps: AuthRoutesDeps) {
     })
 
     .openapi(routes.forgotPassword, async (c) => {
-      const { email, language } = c.req.valid('json');
+      const { email } = c.req.valid('json');
       await limit('email-ip', c.get('clientNet'), LIMITS.emailPerIp);
       await limit('reset-account', email, LIMITS.emailPerAccount);
-      await auth.requestPasswordReset(email, language ?? requestLanguage(c));
+      await auth.requestPasswordReset(email);
       logSecurityEvent(c, 'password-reset.requested');
       return c.json({ status: 'accepted' as const }, 202);
     })

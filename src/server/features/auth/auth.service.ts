@@ -1,6 +1,6 @@
 import { and, eq, not } from 'drizzle-orm';
 import { z } from 'zod';
-import { isLanguage, languageOrDefault, type Language } from '@common/i18n/languages';
+import { languageOrDefault, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
@@ -128,7 +128,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mailer.send(
         mailer.compose('resetPassword', {
           to: user.email,
-          language: isLanguage(job.language) ? job.language : languageOrDefault(user.locale),
+          // The account's own language, whatever the page that asked was in (the member's choice).
+          language: languageOrDefault(user.locale),
           name: user.firstName,
           link: link('/reset-password', token),
         }),
@@ -215,8 +216,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await enqueue('auth.resend-confirmation', { email });
     },
 
-    async requestPasswordReset(email: string, lang: Language): Promise<void> {
-      await enqueue('auth.password-reset', { email, language: lang });
+    async requestPasswordReset(email: string): Promise<void> {
+      await enqueue('auth.password-reset', { email });
     },
 
     /**

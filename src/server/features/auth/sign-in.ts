@@ -119,7 +119,10 @@ export function createSignInFlow(deps: SignInFlowDeps) {
       c: C,
       input: Omit<Parameters<AuthService['signUp']>[0], 'language'> & { language?: Language },
     ) {
-      const { browserToken } = await auth.signUp({ ...input, language: input.language ?? requestLanguage(c) });
+      const { browserToken } = await auth.signUp({
+        ...input,
+        language: input.language ?? requestLanguage(c),
+      });
       writeCookie(c, cookies, SIGN_UP_COOKIE, browserToken, { maxAge: REGISTRATION_LIFETIME_SECONDS });
     },
 
