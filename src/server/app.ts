@@ -11,6 +11,7 @@ import type { AppEnv } from './http/app-env';
 import { ApiError, errorBody, errorResponse } from './http/api-error';
 import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
 import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
+import { systemClock, type Clock } from './clock';
 import { createTrustService } from './features/trust/trust.service';
 import { trustRoutes } from './features/trust/trust.routes';
 import { createOffersService } from './features/offers/offers.service';
@@ -101,6 +102,8 @@ export interface AppDeps {
   realtimeBus?: Bus;
   /** A Stripe client (tests point one at a fake server); built from STRIPE_SECRET_KEY otherwise. */
   stripeClient?: Stripe;
+  /** The time rules are judged at (expiries, windows, limits); tests move it on. The system's by default. */
+  clock?: Clock;
 }
 
 /** Refusals that belong in the security log as well as in the answer. */
@@ -114,6 +117,7 @@ const SECURITY_EVENT_OF: Partial<Record<ErrorCode, SecurityEvent>> = {
 /** Builds the whole HTTP app from its parts; `index.ts` listens, tests call `app.request()`. */
 export function createApp(deps: AppDeps) {
   const { env, logger } = deps;
+  const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
   const mailer = withTemplates(
     deps.mailer ??
@@ -143,11 +147,12 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
   });
-  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey, wakeJobs });
+  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey, wakeJobs, clock });
   const account = createAccountService({
     twoFactor,
     storage: deps.storage,
     cancelBilling: (userId) => billing.cancelForDeletion(userId),
+    clock,
     db,
     mailer,
     publicUrl: env.PUBLIC_URL,
@@ -160,9 +165,10 @@ export function createApp(deps: AppDeps) {
     mailer,
     notifications,
     publicUrl: env.PUBLIC_URL,
+    clock,
   });
   const favourites = createFavouritesService({ db, storage: deps.storage, notifications });
-  const boosts = createBoostsService({ db, notifications, wakeJobs });
+  const boosts = createBoostsService({ db, notifications, wakeJobs, clock });
   const saleEvents = createSaleEvents({ notifications });
   const listings = createListingsService({
     db,
@@ -189,6 +195,7 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
     removePost: (postId) => community.removeAsModerator(postId),
+    clock,
   });
   const savedSearches = createSavedSearchesService({
     db,
@@ -232,8 +239,9 @@ export function createApp(deps: AppDeps) {
     notifications,
     planMissedEmail: missed.plan,
     wakeJobs,
+    clock,
   });
-  const offers = createOffersService({ db, messages, wakeJobs });
+  const offers = createOffersService({ db, messages, wakeJobs, clock });
   const jobHandlers: Record<string, JobHandler> = {
     ...auth.jobHandlers,
     ...account.jobHandlers,
@@ -322,7 +330,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', trustRoutes({ trust, limit }))
     .route('/', offersRoutes({ offers, limit }))
-    .route('/', reviewsRoutes({ reviews: createReviewsService({ db, listings }), limit }))
+    .route('/', reviewsRoutes({ reviews: createReviewsService({ db, listings, clock }), limit }))
     .route('/places', placesRoutes())
     .route('/vehicles', fleetRoutes(fleet))
     .route('/boosts', boostsRoutes(boosts))

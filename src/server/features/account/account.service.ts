@@ -18,6 +18,7 @@ import { deleteMember } from './deletion';
 import { EXPORT_SECONDS, exportPrefix, gatherMemberData } from './data-export';
 import { createEmailChange } from './email-change';
 import { memberChecks } from './member-checks';
+import { later, systemClock, type Clock } from '../../clock';
 
 export { EMAIL_CONFIRM_SECONDS, EMAIL_UNDO_SECONDS } from './email-change';
 
@@ -32,6 +33,8 @@ export interface AccountServiceDeps {
   storage: Storage;
   /** Ends the member's paid subscription at once (deletion). */
   cancelBilling: (userId: string) => Promise<void>;
+  /** The time expiries are judged at (the system's when absent). */
+  clock?: Clock;
 }
 
 /** Job payloads name rows and addresses, never a secret: links are made by the job that sends them. */
@@ -52,10 +55,10 @@ export function describeUserAgent(
 }
 
 /** "Download my data" as the settings page shows it: being prepared, ready until a time, or nothing. */
-function exportState(row: typeof dataExports.$inferSelect | undefined): Account['dataExport'] {
+function exportState(row: typeof dataExports.$inferSelect | undefined, now: Date): Account['dataExport'] {
   if (!row) return null;
   if (!row.readyAt) return { status: 'preparing', expiresAt: null };
-  return row.expiresAt && row.expiresAt > new Date()
+  return row.expiresAt && row.expiresAt > now
     ? { status: 'ready', expiresAt: row.expiresAt.toISOString() }
     : null;
 }
@@ -66,6 +69,7 @@ function exportState(row: typeof dataExports.$inferSelect | undefined): Account[
  */
 export function createAccountService(deps: AccountServiceDeps) {
   const { db, mailer } = deps;
+  const clock = deps.clock ?? systemClock;
   const checks = memberChecks(deps);
   const {
     findMember,
@@ -98,8 +102,8 @@ export function createAccountService(deps: AccountServiceDeps) {
         .update(dataExports)
         .set({
           storageKey: key,
-          readyAt: new Date(),
-          expiresAt: new Date(Date.now() + EXPORT_SECONDS * 1000),
+          readyAt: clock(),
+          expiresAt: later(clock, EXPORT_SECONDS * 1000),
         })
         .where(eq(dataExports.userId, userId));
       await mailMember(user, 'dataExportReady', `${deps.publicUrl}/settings#privacy`);
@@ -143,7 +147,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           where: and(
             eq(emailChanges.userId, userId),
             eq(emailChanges.kind, 'confirm'),
-            gt(emailChanges.expiresAt, sql`now()`),
+            gt(emailChanges.expiresAt, clock()),
           ),
         }),
       ]);
@@ -156,7 +160,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         pendingEmail: pending?.email ?? null,
         twoFactorEnabled: twoFactor.enabled,
         recoveryCodesLeft: twoFactor.recoveryCodesLeft,
-        dataExport: exportState(dataExport),
+        dataExport: exportState(dataExport, clock()),
       };
     },
 
@@ -281,7 +285,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     /** The member's prepared data while it is fresh, as a stream; null when there is none. */
     async downloadExport(userId: string) {
       const row = await db.query.dataExports.findFirst({ where: eq(dataExports.userId, userId) });
-      if (!row?.storageKey || !row.expiresAt || row.expiresAt <= new Date()) return null;
+      if (!row?.storageKey || !row.expiresAt || row.expiresAt <= clock()) return null;
       return deps.storage.get(row.storageKey);
     },
 

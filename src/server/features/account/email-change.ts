@@ -8,6 +8,7 @@ import { hashToken, randomToken } from '../../security/secrets';
 import { isCounted, takeOnce } from '../../security/rate-limit';
 import type { AccountServiceDeps } from './account.service';
 import type { MemberChecks } from './member-checks';
+import { later, systemClock, type Clock } from '../../clock';
 
 /** A link to confirm a new address works this long; the previous address can undo the change this long. */
 export const EMAIL_CONFIRM_SECONDS = 24 * 3600;
@@ -23,6 +24,7 @@ const EmailChangedJob = z.object({ userId: z.string(), previousEmail: z.string()
  */
 export function createEmailChange(deps: AccountServiceDeps, checks: MemberChecks) {
   const { db, mailer } = deps;
+  const clock = deps.clock ?? systemClock;
   const { findMember, member, mailMember, checkPassword, checkSecondStep, endSessionsExcept } = checks;
   const link = (path: string, token: string) => `${deps.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
@@ -79,7 +81,7 @@ export function createEmailChange(deps: AccountServiceDeps, checks: MemberChecks
           kind: 'undo',
           email: job.previousEmail,
           tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + EMAIL_UNDO_SECONDS * 1000),
+          expiresAt: later(clock, EMAIL_UNDO_SECONDS * 1000),
         });
       });
       await mailMember(user, 'emailChanged', link('/undo-email-change', token), {
@@ -97,7 +99,7 @@ export function createEmailChange(deps: AccountServiceDeps, checks: MemberChecks
       .returning({
         userId: emailChanges.userId,
         email: emailChanges.email,
-        expired: sql<boolean>`${emailChanges.expiresAt} <= now()`,
+        expired: sql<boolean>`${emailChanges.expiresAt} <= ${clock().toISOString()}::timestamptz`,
       });
     const row = rows[0];
     if (!row) throw new ApiError(400, 'LINK_INVALID');
@@ -146,7 +148,7 @@ export function createEmailChange(deps: AccountServiceDeps, checks: MemberChecks
           email: input.email,
           // Replaced by the job that sends the link; until then nothing can match it.
           tokenHash: `pending:${crypto.randomUUID()}`,
-          expiresAt: new Date(Date.now() + EMAIL_CONFIRM_SECONDS * 1000),
+          expiresAt: later(clock, EMAIL_CONFIRM_SECONDS * 1000),
         });
       });
       deps.wakeJobs();

@@ -19,6 +19,7 @@ import type { TemplateMailer } from '../../mail/templates';
 import type { Storage } from '../../storage/storage';
 import { memberSnapshot, suspendedUntilText, suspendMember } from './members';
 import { reportedContent } from './reported-content';
+import { later, systemClock, type Clock } from '../../clock';
 
 export { ADMIN_COMMAND, setAdmin, suspendMember } from './members';
 
@@ -47,8 +48,10 @@ export function createAdminService(deps: {
   sessionsEnded: (userId: string) => Promise<void>;
   /** Removes a community post and its photos, whoever wrote it. */
   removePost: (postId: string) => Promise<void>;
+  clock?: Clock;
 }) {
   const { db, storage } = deps;
+  const clock = deps.clock ?? systemClock;
 
   const { targetLabels, snapshotOf, contents } = reportedContent(db, storage);
 
@@ -273,7 +276,7 @@ export function createAdminService(deps: {
             return;
           }
           case 'suspend': {
-            const until = input.days === null ? null : new Date(Date.now() + input.days * 86_400_000);
+            const until = input.days === null ? null : later(clock, input.days * 86_400_000);
             await suspendMember(tx, report.subjectId, until, input.reason);
             const actionId = await closeReports(
               tx,

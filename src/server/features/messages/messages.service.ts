@@ -26,6 +26,7 @@ import { before, decodeKeyset, encodeKeyset, exactTime, type Keyset } from '../.
 import { assertNotBlocked } from '../trust/trust.service';
 
 import { messageSending, toMessage, type MessageRow, type NewMessage, type Sender } from './sending';
+import { systemClock, type Clock } from '../../clock';
 
 export { toMessage };
 
@@ -43,6 +44,7 @@ export interface MessagesDeps {
   ) => Promise<void>;
   /** Tells this instance's job worker that work is waiting. */
   wakeJobs: () => void;
+  clock?: Clock;
 }
 
 /**
@@ -51,6 +53,7 @@ export interface MessagesDeps {
  */
 export function createMessagesService(deps: MessagesDeps) {
   const { db, storage, realtime, notifications } = deps;
+  const clock = deps.clock ?? systemClock;
 
   const { storeMessage, delivered, openConversation } = messageSending(deps);
 
@@ -246,7 +249,7 @@ export function createMessagesService(deps: MessagesDeps) {
       return {
         conversation: described!.summary,
         ...(await readPage(conversationId, null)),
-        offer: await newestOffer(db, eq(offers.conversationId, conversationId), userId),
+        offer: await newestOffer(db, eq(offers.conversationId, conversationId), userId, clock()),
       };
     },
 
@@ -260,7 +263,7 @@ export function createMessagesService(deps: MessagesDeps) {
     /** Marks what the member received in this conversation as read, and tells both members. */
     async markRead(userId: string, conversationId: string): Promise<number> {
       const conversation = await membersConversation(userId, conversationId);
-      const readAt = new Date();
+      const readAt = clock();
       const updated = await db.transaction(async (tx) => {
         // The lock a new message's insert takes: a message arriving meanwhile is read with its
         // notification, or comes after both and stays unread with its own.
