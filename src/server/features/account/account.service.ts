@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import Bowser from 'bowser';
 import { z } from 'zod';
 import type { Account, ActiveSession } from '@common/schemas/account';

@@ -8,7 +8,7 @@ import { hashToken, randomToken } from '../../security/secrets';
 import { isCounted, takeOnce } from '../../security/rate-limit';
 import type { AccountServiceDeps } from './account.service';
 import type { MemberChecks } from './member-checks';
-import { later, systemClock, type Clock } from '../../clock';
+import { later, systemClock } from '../../clock';
 
 /** A link to confirm a new address works this long; the previous address can undo the change this long. */
 export const EMAIL_CONFIRM_SECONDS = 24 * 3600;
