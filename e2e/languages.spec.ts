@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from './support/mail';
+import { uniqueEmail, waitForMail } from './support/mail';
 import { chooseLanguage, newMember } from './support/accounts';
 
 test('the member pages speak Spanish and Chinese', async ({ page }) => {
@@ -30,4 +30,30 @@ test('the member pages speak Spanish and Chinese', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '保存的搜索和收藏' })).toBeVisible();
   await page.goto('/messages');
   await expect(page.getByRole('heading', { name: '选择一个对话' })).toBeVisible();
+});
+
+test("a signed-in member's switch to Spanish is kept on the account: their emails follow it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('idioma-cuenta');
+  await newMember(page, email);
+
+  // The header's language menu: the page switches, and the account keeps the choice.
+  const kept = page.waitForResponse(
+    (response) => response.url().endsWith('/api/account/language') && response.request().method() === 'PUT',
+  );
+  await page.getByRole('combobox', { name: 'Language' }).first().selectOption('es');
+  expect((await kept).status()).toBe(200);
+  await expect(page.getByRole('combobox', { name: 'Idioma' }).first()).toHaveValue('es');
+
+  // Another browser in English (no language cookie): the reset email is in the account's language.
+  await page.context().clearCookies();
+  await chooseLanguage(page, 'en');
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  const reset = await waitForMail(email, 2);
+  expect(reset.subject).toBe('Restablece tu contraseña de ModMarket');
+  expect(reset.text).toContain('Elige una nueva contraseña con el enlace de abajo.');
 });

@@ -11,6 +11,7 @@ import type { AppEnv } from './http/app-env';
 import { ApiError, errorBody, errorResponse } from './http/api-error';
 import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
 import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
+import { systemClock, type Clock } from './clock';
 import { createTrustService } from './features/trust/trust.service';
 import { trustRoutes } from './features/trust/trust.routes';
 import { createOffersService } from './features/offers/offers.service';
@@ -37,6 +38,7 @@ import { boostsRoutes } from './features/boosts/boosts.routes';
 import { createBoostsService } from './features/boosts/boosts.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createSignInFlow } from './features/auth/sign-in';
 import { sessionMiddleware } from './features/auth/sessions';
 import { configuredSocialClients } from './features/auth/social';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -100,6 +102,8 @@ export interface AppDeps {
   realtimeBus?: Bus;
   /** A Stripe client (tests point one at a fake server); built from STRIPE_SECRET_KEY otherwise. */
   stripeClient?: Stripe;
+  /** The time rules are judged at (expiries, windows, limits); tests move it on. The system's by default. */
+  clock?: Clock;
 }
 
 /** Refusals that belong in the security log as well as in the answer. */
@@ -113,6 +117,7 @@ const SECURITY_EVENT_OF: Partial<Record<ErrorCode, SecurityEvent>> = {
 /** Builds the whole HTTP app from its parts; `index.ts` listens, tests call `app.request()`. */
 export function createApp(deps: AppDeps) {
   const { env, logger } = deps;
+  const clock = deps.clock ?? systemClock;
   const db = deps.database.db;
   const mailer = withTemplates(
     deps.mailer ??
@@ -142,11 +147,12 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
   });
-  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey, wakeJobs });
+  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey, wakeJobs, clock });
   const account = createAccountService({
     twoFactor,
     storage: deps.storage,
     cancelBilling: (userId) => billing.cancelForDeletion(userId),
+    clock,
     db,
     mailer,
     publicUrl: env.PUBLIC_URL,
@@ -159,9 +165,10 @@ export function createApp(deps: AppDeps) {
     mailer,
     notifications,
     publicUrl: env.PUBLIC_URL,
+    clock,
   });
   const favourites = createFavouritesService({ db, storage: deps.storage, notifications });
-  const boosts = createBoostsService({ db, notifications, wakeJobs });
+  const boosts = createBoostsService({ db, notifications, wakeJobs, clock });
   const saleEvents = createSaleEvents({ notifications });
   const listings = createListingsService({
     db,
@@ -189,6 +196,7 @@ export function createApp(deps: AppDeps) {
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
     removePost: (postId) => community.removeAsModerator(postId),
+    clock,
   });
   const savedSearches = createSavedSearchesService({
     db,
@@ -232,8 +240,9 @@ export function createApp(deps: AppDeps) {
     notifications,
     planMissedEmail: missed.plan,
     wakeJobs,
+    clock,
   });
-  const offers = createOffersService({ db, messages, wakeJobs });
+  const offers = createOffersService({ db, messages, wakeJobs, clock });
   const jobHandlers: Record<string, JobHandler> = {
     ...auth.jobHandlers,
     ...account.jobHandlers,
@@ -296,7 +305,14 @@ export function createApp(deps: AppDeps) {
         privacyEmail: env.PRIVACY_EMAIL ?? env.SUPPORT_EMAIL,
       }),
     )
-    .route('/auth', authRoutes({ db, auth, cookies, social: configuredSocialClients(env), limit, twoFactor }))
+    .route(
+      '/auth',
+      authRoutes({
+        auth,
+        limit,
+        signIn: createSignInFlow({ db, auth, twoFactor, cookies, social: configuredSocialClients(env) }),
+      }),
+    )
     .route('/profile', profileRoutes(createProfileService(db)))
     .route('/account', accountRoutes({ account, limit, cookies }))
     .route(
@@ -315,7 +331,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', trustRoutes({ trust, limit }))
     .route('/', offersRoutes({ offers, limit }))
-    .route('/', reviewsRoutes({ reviews: createReviewsService({ db, listings }), limit }))
+    .route('/', reviewsRoutes({ reviews: createReviewsService({ db, listings, clock }), limit }))
     .route('/places', placesRoutes())
     .route('/vehicles', fleetRoutes(fleet))
     .route('/boosts', boostsRoutes(boosts))

@@ -19,6 +19,7 @@ import { createHttpServer } from '@server/http/http-server';
 import type Stripe from 'stripe';
 import type { RunningServer } from '@server/start-server';
 import type { MemberHost } from './members';
+import type { Clock } from '@server/clock';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -79,6 +80,8 @@ export async function createTestApp(
     mailbox?: (address: string) => Promise<MailMessage[]>;
     /** For the fresh database: how long a statement may run (see `createTestDatabase`). */
     statementTimeoutMs?: number;
+    /** The app's clock (`testClock()`), to move time on instead of backdating rows. */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const shared = options.database;
@@ -102,6 +105,7 @@ export async function createTestApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.realtimeBus ? { realtimeBus: options.realtimeBus(database) } : {}),
     ...(options.stripeClient ? { stripeClient: options.stripeClient } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const servers: Server[] = [];
   const logger = pino({ level: 'silent' });

@@ -7,6 +7,7 @@ import {
   SignUpSchema,
   TwoFactorCodeSchema,
 } from './auth';
+import { LANGUAGES } from '../i18n/languages';
 
 /**
  * What a member changes on the settings page. The rules are sign-up's: a name, phone, password or
@@ -25,6 +26,12 @@ export const AccountDetailsSchema = z
   })
   .meta({ id: 'AccountDetails' });
 export type AccountDetailsInput = z.input<typeof AccountDetailsSchema>;
+
+/** The language a member reads the site in: their emails follow it too. */
+export const LanguageChoiceSchema = z
+  .object({ language: z.enum(LANGUAGES, { error: 'validation.languageUnknown' }) })
+  .meta({ id: 'LanguageChoice' });
+export type LanguageChoiceInput = z.input<typeof LanguageChoiceSchema>;
 
 export const AccountSchema = z
   .object({

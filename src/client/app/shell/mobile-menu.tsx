@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
-import type { SessionUser } from '@client/features/session';
+import { useKeepLanguage, type SessionUser } from '@client/features/session';
 import { Button } from '@client/components/ui/button';
 import { Sheet, preloadSheet } from '@client/components/ui/sheet';
 import { LanguageSelect } from '@client/components/layout/language-select';
@@ -24,6 +24,7 @@ export function MobileMenu({
     label === 'messages' ? unread.messages : label === 'notifications' ? unread.notifications : 0;
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const keepLanguage = useKeepLanguage(Boolean(user));
   const close = () => setOpen(false);
 
   const section = (title: string, items: NavLinkItem[]) => (
@@ -85,7 +86,7 @@ export function MobileMenu({
           {user ? section(t('nav.accountSection'), nav.account) : null}
         </nav>
         <div className="mt-auto space-y-3 px-5 py-4">
-          <LanguageSelect tone="light" />
+          <LanguageSelect tone="light" onChosen={keepLanguage} />
           {user ? (
             <Button
               variant="secondary"

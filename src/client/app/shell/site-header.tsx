@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { Bell, Heart, MessageSquare } from 'lucide-react';
 import { paths } from '@common/routes';
-import { useSession } from '@client/features/session';
+import { useKeepLanguage, useSession } from '@client/features/session';
 import { useUnreadCounts } from '@client/features/notifications';
 import { Button, buttonClass } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
@@ -19,6 +19,7 @@ const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: m
 export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation();
   const { user } = useSession();
+  const keepLanguage = useKeepLanguage(Boolean(user));
   const { messages: unread, notifications: unreadNotifications } = useUnreadCounts(Boolean(user));
   const nav = navigation(Boolean(user), user?.isAdmin ?? false);
   const barLink = ({ isActive }: { isActive: boolean }) =>
@@ -92,7 +93,7 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
               <Bell aria-hidden className="size-5" />
               {unreadNotifications ? <CountBadge count={unreadNotifications} /> : null}
             </Link>
-            <LanguageSelect className="ml-1" />
+            <LanguageSelect className="ml-1" onChosen={keepLanguage} />
             {user ? (
               <Suspense fallback={<span className={cn(buttonClass('onDark'), 'w-32')} />}>
                 <UserMenu user={user} items={nav.account} onSignOut={onSignOut} />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Languages } from 'lucide-react';
-import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '@common/i18n/languages';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '@common/i18n/languages';
 import { changeLanguage } from '@client/lib/i18n';
 import { useLanguage } from '@client/lib/use-language';
 import { cn } from '@client/lib/cn';
@@ -11,9 +11,12 @@ import { useWaiting } from '@client/lib/use-alive';
 export function LanguageSelect({
   tone = 'dark',
   className,
+  onChosen,
 }: {
   tone?: 'dark' | 'light';
   className?: string;
+  /** After the switch: a signed-in member's account keeps the choice (their emails follow it). */
+  onChosen?: (language: Language) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -33,7 +36,8 @@ export function LanguageSelect({
         id={id}
         value={language}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+          const next = event.target.value;
+          if (isLanguage(next)) void changeLanguage(next).then(() => onChosen?.(next));
         }}
         className={cn(
           'h-9 cursor-pointer rounded-lg border px-2 text-sm',

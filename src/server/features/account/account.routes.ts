@@ -6,6 +6,7 @@ import {
   ChangeEmailSchema,
   ChangePasswordSchema,
   DeleteAccountSchema,
+  LanguageChoiceSchema,
   EmailChangeResultSchema,
   PasswordCheckSchema,
   RecoveryCodesSchema,
@@ -46,6 +47,15 @@ const routes = {
     summary: 'Change names and phone (a new phone number takes the current password)',
     request: body(AccountDetailsSchema),
     responses: { 200: json(AccountSchema, 'The account'), ...failures },
+  }),
+  language: route({
+    member: true,
+    method: 'put',
+    path: '/language',
+    tags,
+    summary: "Keep the member's language: every email to them is in it",
+    request: body(LanguageChoiceSchema),
+    responses: { 200: json(OkSchema, 'Kept'), ...failures },
   }),
   password: route({
     member: true,
@@ -191,6 +201,10 @@ export function accountRoutes(deps: { account: AccountService; limit: Limiter; c
       // A new phone number checks the current password: limited like sign-in, per member.
       if (input.currentPassword) await limit('account-password', user.id, LIMITS.signInPerAccount);
       return c.json(await account.saveDetails(user.id, input), 200);
+    })
+    .openapi(routes.language, async (c) => {
+      await account.saveLanguage(requireUser(c).id, c.req.valid('json').language);
+      return c.json({ status: 'ok' as const }, 200);
     })
     .openapi(routes.password, async (c) => {
       const user = requireUser(c);

@@ -8,34 +8,26 @@ import type {
   AuditEntry,
   AuditSubject,
   ModerationActionInput,
-  ReportedContent,
 } from '@common/schemas/trust';
-import type { Db, Executor, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { lockMemberForChange } from '../../db/member-state';
-import {
-  communityPosts,
-  conversations,
-  listings,
-  messages,
-  moderationActions,
-  reports,
-  sessions,
-  users,
-} from '../../db/schema';
+import { listings, messages, moderationActions, reports, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { after, before, decodeKeyset, encodeKeyset, exactTime } from '../../db/keyset';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
 import type { Storage } from '../../storage/storage';
-import { photoVariantKey, type StoredPhoto } from '@common/photos';
+import { memberSnapshot, suspendedUntilText, suspendMember } from './members';
+import { reportedContent } from './reported-content';
+import { later, systemClock, type Clock } from '../../clock';
+
+export { ADMIN_COMMAND, setAdmin, suspendMember } from './members';
 
 /** Reports per page of the queue, entries per page of the audit log. */
 const QUEUE_PAGE = 20;
 const AUDIT_PAGE = 50;
 /** The overview counts up to this many of each (never an exact count over a big table). */
 const OVERVIEW_CAP = 10_000;
-/** Messages shown on each side of a reported one. */
-const CONTEXT = 3;
 
 const SuspendedJob = z.object({ userId: z.string(), actionId: z.number() });
 
@@ -56,173 +48,12 @@ export function createAdminService(deps: {
   sessionsEnded: (userId: string) => Promise<void>;
   /** Removes a community post and its photos, whoever wrote it. */
   removePost: (postId: string) => Promise<void>;
+  clock?: Clock;
 }) {
   const { db, storage } = deps;
+  const clock = deps.clock ?? systemClock;
 
-  /**
-   * What each audit entry acted on, as a moderator recognises it: a listing's or post's title, a
-   * member's public name, the listing a message was about. One query per kind for the whole page.
-   */
-  async function targetLabels(entries: { kind: string; targetId: string }[]): Promise<Map<string, string>> {
-    const ids = (kind: string) => [
-      ...new Set(entries.filter((entry) => entry.kind === kind).map((entry) => entry.targetId)),
-    ];
-    const labels = new Map<string, string>();
-    const [listingIds, memberIds, postIds, messageIds] = [
-      ids('listing'),
-      ids('member'),
-      ids('post'),
-      ids('message'),
-    ];
-    await Promise.all([
-      listingIds.length &&
-        db
-          .select({ id: listings.id, title: listings.title })
-          .from(listings)
-          .where(inArray(listings.id, listingIds))
-          .then((rows) => rows.forEach((row) => labels.set(`listing:${row.id}`, row.title))),
-      memberIds.length &&
-        db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(inArray(users.id, memberIds))
-          .then((rows) =>
-            rows.forEach((row) => {
-              const name = publicName(row.firstName, row.lastName);
-              if (name) labels.set(`member:${row.id}`, name);
-            }),
-          ),
-      postIds.length &&
-        db
-          .select({ id: communityPosts.id, title: communityPosts.title })
-          .from(communityPosts)
-          .where(inArray(communityPosts.id, postIds))
-          .then((rows) => rows.forEach((row) => labels.set(`post:${row.id}`, row.title))),
-      messageIds.length &&
-        db
-          .select({ id: messages.id, title: listings.title })
-          .from(messages)
-          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-          .innerJoin(listings, eq(listings.id, conversations.listingId))
-          .where(inArray(messages.id, messageIds))
-          .then((rows) => rows.forEach((row) => labels.set(`message:${row.id}`, row.title))),
-    ]);
-    return labels;
-  }
-  /**
-   * What an action is about as it is at this moment, to keep with its audit entry (inside the action's
-   * transaction, before the action changes it).
-   */
-  async function snapshotOf(tx: Tx, kind: ReportRow['kind'], targetId: string): Promise<AuditSubject | null> {
-    if (kind === 'member') return memberSnapshot(tx, targetId);
-    if (kind === 'listing') {
-      const [row] = await tx
-        .select({ title: listings.title })
-        .from(listings)
-        .where(eq(listings.id, targetId));
-      return row ? { label: row.title } : null;
-    }
-    if (kind === 'post') {
-      const [row] = await tx
-        .select({ title: communityPosts.title })
-        .from(communityPosts)
-        .where(eq(communityPosts.id, targetId));
-      return row ? { label: row.title } : null;
-    }
-    // A message: the listing it was about (never its words, which a removal takes away).
-    const [row] = await tx
-      .select({ title: sql<string | null>`coalesce(${listings.title}, ${conversations.listingTitle})` })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .leftJoin(listings, eq(listings.id, conversations.listingId))
-      .where(eq(messages.id, targetId));
-    return row?.title ? { label: row.title } : null;
-  }
-
-  const photoUrl = (photo: StoredPhoto | undefined) =>
-    photo ? storage.publicUrl(photoVariantKey(photo, photo.variants[0] ?? 320)) : null;
-
-  /** What each report is about, for a page of reports: one query per kind, never one per report. */
-  async function contents(rows: ReportRow[]): Promise<Map<string, ReportedContent>> {
-    const byKind = (kind: ReportRow['kind']) => [
-      ...new Set(rows.filter((row) => row.kind === kind).map((row) => row.targetId)),
-    ];
-    const found = new Map<string, ReportedContent>();
-    const listingIds = byKind('listing');
-    if (listingIds.length)
-      for (const l of await db.select().from(listings).where(inArray(listings.id, listingIds)))
-        found.set(`listing:${l.id}`, {
-          kind: 'listing',
-          id: l.id,
-          title: l.title,
-          priceCents: l.priceCents,
-          description: l.description,
-          photo: photoUrl(l.photos[0]),
-          hidden: l.hiddenAt !== null,
-          isSold: l.isSold && l.hiddenAt === null,
-        });
-    const postIds = byKind('post');
-    if (postIds.length)
-      for (const p of await db.select().from(communityPosts).where(inArray(communityPosts.id, postIds)))
-        found.set(`post:${p.id}`, {
-          kind: 'post',
-          id: p.id,
-          title: p.title,
-          description: p.description,
-          photo: photoUrl(p.photos[0]),
-        });
-    const messageIds = byKind('message');
-    if (messageIds.length) {
-      // Each reported message with the few before and after it in its conversation.
-      const around = await db.execute<{
-        reported: string;
-        conversation_id: string;
-        listing_title: string | null;
-        id: string;
-        content: string;
-        removed_at: string | null;
-        created_at: string;
-        first_name: string | null;
-        last_name: string | null;
-      }>(sql`
-        select r.id as reported, t.conversation_id, c.listing_title, m.id, m.content, m.removed_at,
-          m.created_at, u.first_name, u.last_name
-        from unnest(${sql.param(messageIds)}::uuid[]) as r(id)
-        join ${messages} t on t.id = r.id
-        join ${conversations} c on c.id = t.conversation_id
-        cross join lateral (
-          (select * from ${messages} b where b.conversation_id = t.conversation_id
-             and (b.created_at, b.id) < (t.created_at, t.id) order by b.created_at desc, b.id desc limit ${CONTEXT})
-          union all
-          (select * from ${messages} a where a.conversation_id = t.conversation_id
-             and (a.created_at, a.id) >= (t.created_at, t.id) order by a.created_at, a.id limit ${CONTEXT + 1})
-        ) as m
-        join ${users} u on u.id = m.sender_id
-        order by r.id, m.created_at, m.id`);
-      for (const row of around.rows) {
-        const key = `message:${row.reported}`;
-        const entry = found.get(key) ?? {
-          kind: 'message' as const,
-          id: row.reported,
-          conversationId: row.conversation_id,
-          listingTitle: row.listing_title,
-          around: [],
-        };
-        if (entry.kind !== 'message') continue;
-        entry.around.push({
-          id: row.id,
-          sender: publicName(row.first_name, row.last_name) ?? '',
-          content: row.content,
-          removed: row.removed_at !== null,
-          createdAt: new Date(row.created_at).toISOString(),
-        });
-        found.set(key, entry);
-      }
-    }
-    for (const row of rows)
-      if (row.kind === 'member') found.set(`member:${row.targetId}`, { kind: 'member', id: row.targetId });
-    return found;
-  }
+  const { targetLabels, snapshotOf, contents } = reportedContent(db, storage);
 
   /** Records the action, and closes the report with every other open one about the same thing. */
   async function closeReports(
@@ -445,7 +276,7 @@ export function createAdminService(deps: {
             return;
           }
           case 'suspend': {
-            const until = input.days === null ? null : new Date(Date.now() + input.days * 86_400_000);
+            const until = input.days === null ? null : later(clock, input.days * 86_400_000);
             await suspendMember(tx, report.subjectId, until, input.reason);
             const actionId = await closeReports(
               tx,
@@ -518,69 +349,6 @@ export function createAdminService(deps: {
       };
     },
   };
-}
-
-/**
- * Suspends a member until `until` (null: for good), in the caller's transaction: they are signed out
- * everywhere, cannot sign in, and their unsold listings leave the market until the suspension ends.
- * Their row is locked first, so their writes in flight finish before it (and what they wrote is taken
- * down with the rest) or wait for it and are refused.
- */
-export async function suspendMember(tx: Tx, userId: string, until: Date | null, reason: string) {
-  await lockMemberForChange(tx, userId);
-  await tx
-    .update(users)
-    .set({ suspendedUntil: until ?? sql`'infinity'::timestamptz`, suspensionReason: reason })
-    .where(eq(users.id, userId));
-  await tx
-    .update(listings)
-    .set({ isSold: true, hiddenAt: sql`now()`, hiddenReason: 'suspension' })
-    .where(and(eq(listings.userId, userId), eq(listings.isSold, false)));
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-/** The operator command that grants and revokes the desk, as the audit log names it. */
-export const ADMIN_COMMAND = 'npm run admin';
-
-/**
- * Grants or revokes the moderation desk (`npm run admin`; never through the API), with an audit log
- * entry naming the member (their name and address then) and the operator command, in one transaction.
- * False when no member has the address.
- */
-export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(users)
-      .set({ isAdmin })
-      .where(and(eq(users.email, email.trim().toLowerCase()), isNull(users.deletedAt)))
-      .returning({ id: users.id });
-    const member = changed[0];
-    if (!member) return false;
-    await tx.insert(moderationActions).values({
-      adminId: null,
-      action: isAdmin ? 'grant-admin' : 'revoke-admin',
-      kind: 'member',
-      targetId: member.id,
-      reason: `${ADMIN_COMMAND} -- ${isAdmin ? 'grant' : 'revoke'}`,
-      subject: await memberSnapshot(tx, member.id),
-    });
-    return true;
-  });
-}
-
-/** A member's public name and address as they are now, for an audit entry. */
-async function memberSnapshot(executor: Executor, userId: string): Promise<AuditSubject | null> {
-  const [row] = await executor
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ? { label: publicName(row.firstName, row.lastName) ?? '', email: row.email } : null;
-}
-
-/** A suspension's end as the API gives it: an ISO time, 'forever', or null when not suspended. */
-function suspendedUntilText(until: Date | null): string | null {
-  if (!until) return null;
-  return Number.isFinite(until.getTime()) ? until.toISOString() : 'forever';
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import { z } from 'zod';
-import { isLanguage, languageOrDefault, type Language } from '@common/i18n/languages';
+import { languageOrDefault, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
@@ -25,7 +25,7 @@ import {
   registrationOfLink,
   type Registration,
 } from './registrations';
-import { revokeAllSessions } from './sessions';
+import { notSuspended, revokeAllSessions } from './sessions';
 import { SOCIAL_LINKED_JOB } from './social';
 
 export { CREDENTIAL_PROVIDER };
@@ -128,7 +128,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await mailer.send(
         mailer.compose('resetPassword', {
           to: user.email,
-          language: isLanguage(job.language) ? job.language : languageOrDefault(user.locale),
+          // The account's own language, whatever the page that asked was in (the member's choice).
+          language: languageOrDefault(user.locale),
           name: user.firstName,
           link: link('/reset-password', token),
         }),
@@ -187,6 +188,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (ended[0]) await deps.sessionsEnded(ended[0].userId);
     },
 
+    /** Whether a member is suspended now (they cannot sign in until it ends). */
+    async isSuspended(userId: string): Promise<boolean> {
+      const found = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), not(notSuspended())))
+        .limit(1);
+      return found.length > 0;
+    },
+
     /** Jobs were queued in a transaction of the caller's (a linked identity's email): run them soon. */
     jobsQueued(): void {
       deps.wakeJobs();
@@ -205,8 +216,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await enqueue('auth.resend-confirmation', { email });
     },
 
-    async requestPasswordReset(email: string, lang: Language): Promise<void> {
-      await enqueue('auth.password-reset', { email, language: lang });
+    async requestPasswordReset(email: string): Promise<void> {
+      await enqueue('auth.password-reset', { email });
     },
 
     /**

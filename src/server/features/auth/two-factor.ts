@@ -8,6 +8,7 @@ import { ApiError } from '../../http/api-error';
 import { enqueueJob } from '../../jobs/queue';
 import { openSecret, sealSecret } from '../../security/encryption';
 import { hashToken, randomToken } from '../../security/secrets';
+import { later, systemClock, type Clock } from '../../clock';
 
 /** Ten one-time recovery codes, each `XXXXX-XXXXX` from 31 unmistakable characters (about 50 bits). */
 export const RECOVERY_CODE_COUNT = 10;
@@ -44,8 +45,9 @@ function normalRecoveryCode(code: string): string | null {
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238, through otplib) and recovery codes.
  * The key is sealed with SECRETS_KEY; a code is accepted once; recovery codes are kept as hashes.
  */
-export function createTwoFactor(deps: { db: Db; secretsKey: Buffer; wakeJobs?: () => void }) {
+export function createTwoFactor(deps: { db: Db; secretsKey: Buffer; wakeJobs?: () => void; clock?: Clock }) {
   const { db, secretsKey } = deps;
+  const clock = deps.clock ?? systemClock;
 
   /** Throws TWO_FACTOR_LOCKED, with the minutes left, while the account's second step is locked. */
   async function assertNotLocked(userId: string): Promise<void> {
@@ -182,7 +184,7 @@ export function createTwoFactor(deps: { db: Db; secretsKey: Buffer; wakeJobs?: (
       const enabled = await db.transaction(async (tx) => {
         const rows = await tx
           .update(twoFactors)
-          .set({ enabledAt: new Date(), lastTimeStep: step, recoveryCodes: codes.map(hashToken) })
+          .set({ enabledAt: clock(), lastTimeStep: step, recoveryCodes: codes.map(hashToken) })
           .where(and(eq(twoFactors.userId, userId), isNull(twoFactors.enabledAt)))
           .returning({ userId: twoFactors.userId });
         if (rows.length && also) await also(tx);
@@ -234,7 +236,7 @@ export function createTwoFactor(deps: { db: Db; secretsKey: Buffer; wakeJobs?: (
           tokenHash: hashToken(token),
           userId,
           persistent,
-          expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
+          expiresAt: later(clock, CHALLENGE_SECONDS * 1000),
         });
       });
       return token;
@@ -245,7 +247,7 @@ export function createTwoFactor(deps: { db: Db; secretsKey: Buffer; wakeJobs?: (
       return db.query.signInChallenges.findFirst({
         where: and(
           eq(signInChallenges.tokenHash, hashToken(token)),
-          gt(signInChallenges.expiresAt, sql`now()`),
+          gt(signInChallenges.expiresAt, clock()),
           lt(signInChallenges.attempts, CHALLENGE_ATTEMPTS),
         ),
       });

@@ -7,6 +7,7 @@ import { listingBoosts, listings, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { later, systemClock, type Clock } from '../../clock';
 
 export const BOOST_ENDED_JOB = 'boosts.ended';
 const Ended = z.object({ listingId: z.string(), boostId: z.number() });
@@ -28,8 +29,10 @@ export function createBoostsService(deps: {
   notifications: NotificationsService;
   /** Tells the job worker that jobs are waiting (after the transaction that queued them). */
   wakeJobs: () => void;
+  clock?: Clock;
 }) {
   const { db, notifications } = deps;
+  const clock = deps.clock ?? systemClock;
 
   async function allowanceOf(executor: Executor, userId: string, plan: string): Promise<BoostAllowance> {
     const perMonth = isPlan(plan) ? PLAN_DETAILS[plan].boostsPerMonth : 0;
@@ -47,7 +50,7 @@ export function createBoostsService(deps: {
       perMonth,
       used,
       left: Math.max(0, perMonth - used),
-      renewsAt: nextMonth(new Date()).toISOString(),
+      renewsAt: nextMonth(clock()).toISOString(),
     };
   }
 
@@ -111,12 +114,12 @@ export function createBoostsService(deps: {
         )[0];
         if (!listing) throw new ApiError(404, 'NOT_FOUND');
         if (listing.isSold) throw new ApiError(409, 'LISTING_SOLD');
-        if (listing.boostedUntil && listing.boostedUntil.getTime() > Date.now())
+        if (listing.boostedUntil && listing.boostedUntil > clock())
           throw new ApiError(409, 'ALREADY_BOOSTED');
         const before = await allowanceOf(tx, userId, member.plan);
         if (before.left === 0) throw new ApiError(409, 'BOOSTS_USED_UP');
 
-        const endsAt = new Date(Date.now() + BOOST_DAYS * 24 * 3600 * 1000);
+        const endsAt = later(clock, BOOST_DAYS * 24 * 3600 * 1000);
         const boost = (
           await tx
             .insert(listingBoosts)

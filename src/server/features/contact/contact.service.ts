@@ -6,7 +6,7 @@ import { PLAN_DETAILS, type Plan } from '@common/catalog';
 type ContactMessage = z.output<typeof ContactSchema>;
 import { DEFAULT_LANGUAGE, languageOrDefault, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
-import { contactMessages } from '../../db/schema';
+import { contactMessages, users } from '../../db/schema';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
 import { takeOnce } from '../../security/rate-limit';
@@ -56,10 +56,14 @@ export function createContactService(deps: {
     [ACK_JOB]: async (raw) => {
       const message = await load(raw);
       if (!message) return;
+      // A member's acknowledgement is in their account's language; a visitor's in the page's.
+      const member = message.userId
+        ? (await db.select({ locale: users.locale }).from(users).where(eq(users.id, message.userId)))[0]
+        : undefined;
       await deps.mailer.send(
         deps.mailer.compose('contactAcknowledgement', {
           to: message.email,
-          language: languageOrDefault(message.language),
+          language: languageOrDefault(member?.locale ?? message.language),
           name: message.name,
           link: `${deps.publicUrl}/contact`,
         }),

@@ -1,12 +1,10 @@
 import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { PLAN_DETAILS } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
 import { publicName } from '@common/labels';
 import {
   CONVERSATIONS_PAGE,
   MESSAGES_PAGE,
   type ConversationSummary,
-  type Message,
   type MessagePage,
   type Thread,
 } from '@common/schemas/messages';
@@ -23,34 +21,16 @@ import { photoView } from '../listings/listing-card';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
 import { lockMembers } from '../../db/member-state';
-import { assertWithinQuota } from '../../db/member-quota';
 import { containsPattern } from '../../db/like';
 import { before, decodeKeyset, encodeKeyset, exactTime, type Keyset } from '../../db/keyset';
 import { assertNotBlocked } from '../trust/trust.service';
 
-type MessageRow = typeof messages.$inferSelect;
-/** Who a message is from, for the receiver's notification. */
-type Sender = { firstName: string | null; lastName: string | null };
+import { messageSending, toMessage, type MessageRow, type NewMessage, type Sender } from './sending';
+import { systemClock, type Clock } from '../../clock';
 
-export function toMessage(row: MessageRow): Message {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    content: row.content,
-    clientId: row.clientId,
-    removed: row.removedAt !== null,
-    offer: row.offer ?? null,
-    createdAt: row.createdAt.toISOString(),
-    readAt: row.readAt?.toISOString() ?? null,
-  };
-}
+export { toMessage };
 
-/**
- * Conversations (one per listing and buyer) and their messages. Only the two members of a
- * conversation can read or write it; anyone else is told it does not exist.
- */
-export function createMessagesService(deps: {
+export interface MessagesDeps {
   db: Db;
   storage: Storage;
   realtime: RealtimeHub;
@@ -64,156 +44,18 @@ export function createMessagesService(deps: {
   ) => Promise<void>;
   /** Tells this instance's job worker that work is waiting. */
   wakeJobs: () => void;
-}) {
+  clock?: Clock;
+}
+
+/**
+ * Conversations (one per listing and buyer) and their messages. Only the two members of a
+ * conversation can read or write it; anyone else is told it does not exist.
+ */
+export function createMessagesService(deps: MessagesDeps) {
   const { db, storage, realtime, notifications } = deps;
+  const clock = deps.clock ?? systemClock;
 
-  /**
-   * In the transaction that stores a new message: the receiver's notification (one per conversation
-   * while unread). The conversation's row is locked by the message's insert, and `markRead` takes the
-   * same lock, so a conversation being read never reads a notification for a message it has not seen.
-   */
-  async function noteMessage(tx: Tx, message: MessageRow, sender: Sender, settings: NotificationSettings) {
-    const about = await tx.execute<{ title: string; unread: number }>(sql`
-      select coalesce(l.title, c.listing_title, '') as title,
-        (select count(*)::int from ${messages} m where m.conversation_id = c.id
-          and m.receiver_id = ${message.receiverId} and m.read_at is null) as unread
-      from ${conversations} c left join ${listings} l on l.id = c.listing_id
-      where c.id = ${message.conversationId}`);
-    const name = publicName(sender.firstName, sender.lastName) ?? undefined;
-    const listingTitle = about.rows[0]?.title ?? '';
-    return notifications.store(tx, {
-      settings,
-      userId: message.receiverId,
-      ...(message.offer
-        ? {
-            type: 'offer' as const,
-            data: {
-              name,
-              listingTitle,
-              priceCents: message.offer.amountCents,
-              action: message.offer.action,
-            },
-          }
-        : {
-            type: 'message' as const,
-            data: {
-              name,
-              listingTitle,
-              preview: message.content.slice(0, 140),
-              count: about.rows[0]?.unread ?? 1,
-            },
-          }),
-      link: `/messages/${message.conversationId}`,
-      groupKey: `conversation:${message.conversationId}`,
-    });
-  }
-
-  /**
-   * After a new message and its notification committed: both members' open tabs get the message, the
-   * receiver the notification and new counts; the email planned with the message (for when they are
-   * away) is looked at soon.
-   */
-  async function delivered(message: MessageRow, notification: Notification | null) {
-    await realtime.publish(
-      [message.senderId, message.receiverId],
-      [{ type: 'message', conversationId: message.conversationId, message: toMessage(message) }],
-    );
-    if (notification) await notifications.deliver(message.receiverId, notification);
-    else await notifications.pushCounts(message.receiverId);
-    deps.wakeJobs();
-  }
-
-  /**
-   * Stores a message (once per sender and clientId) and, when it is new, its notification and the plan
-   * of its email, in the caller's transaction (so a message is never stored without its email's job).
-   */
-  async function storeMessage(
-    tx: Tx,
-    values: Parameters<typeof insertMessage>[1],
-    sender: Sender,
-    settings: NotificationSettings,
-  ) {
-    const result = await insertMessage(tx, values);
-    const notification = result.created ? await noteMessage(tx, result.message, sender, settings) : null;
-    if (result.created)
-      await deps.planMissedEmail(tx, result.message.conversationId, result.message.receiverId, settings);
-    return { ...result, notification };
-  }
-
-  /** Stores a message once per (sender, clientId): a retry returns the first copy. */
-  async function insertMessage(
-    tx: Tx,
-    values: {
-      conversationId: string;
-      senderId: string;
-      receiverId: string;
-      content: string;
-      clientId?: string | undefined;
-      offer?: OfferEvent | undefined;
-    },
-  ): Promise<{ message: MessageRow; created: boolean }> {
-    const inserted = await tx
-      .insert(messages)
-      // The clock, not the transaction's start: two messages stored in one transaction (an offer and
-      // its automatic decline) keep their order.
-      .values({
-        ...values,
-        clientId: values.clientId ?? null,
-        offer: values.offer ?? null,
-        createdAt: sql`clock_timestamp()`,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted[0]) {
-      await tx
-        .update(conversations)
-        .set({ lastMessageAt: inserted[0].createdAt })
-        .where(eq(conversations.id, values.conversationId));
-      return { message: inserted[0], created: true };
-    }
-    const existing = await tx
-      .select()
-      .from(messages)
-      .where(and(eq(messages.senderId, values.senderId), eq(messages.clientId, values.clientId ?? '')))
-      .limit(1);
-    if (!existing[0]) throw new Error('message conflict without a stored copy');
-    return { message: existing[0], created: false };
-  }
-
-  /**
-   * The buyer's conversation about this listing, started when there is none yet (counted against the
-   * plan's new conversations per calendar month), in the caller's transaction.
-   */
-  async function openConversation(
-    tx: Tx,
-    buyer: SessionUser,
-    listing: { id: string; userId: string },
-  ): Promise<string> {
-    const existing = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
-      .limit(1);
-    if (existing[0]) return existing[0].id;
-    await assertWithinQuota(tx, {
-      table: conversations,
-      owner: conversations.buyerId,
-      userId: buyer.id,
-      limit: PLAN_DETAILS[buyer.plan].newConversationsPerMonth,
-      error: 'CONVERSATION_LIMIT',
-      counts: sql`${conversations.createdAt} >= date_trunc('month', now())`,
-    });
-    await tx
-      .insert(conversations)
-      .values({ listingId: listing.id, buyerId: buyer.id, sellerId: listing.userId })
-      .onConflictDoNothing();
-    const created = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
-      .limit(1);
-    return created[0]!.id;
-  }
+  const { storeMessage, delivered, openConversation } = messageSending(deps);
 
   /**
    * The conversations `page` names (its `id`s, newest activity first), as this member sees them: the
@@ -375,7 +217,7 @@ export function createMessagesService(deps: {
      * A message written by the app for a member (a step of an offer), in the caller's transaction with
      * its notification; `deliver` the result once that has committed.
      */
-    async post(tx: Tx, values: Parameters<typeof insertMessage>[1] & { offer: OfferEvent }, sender: Sender) {
+    async post(tx: Tx, values: NewMessage & { offer: OfferEvent }, sender: Sender) {
       const settings = await notifications.settingsFor(values.receiverId, tx);
       const result = await storeMessage(tx, values, sender, settings);
       return { ...result, settings };
@@ -407,7 +249,7 @@ export function createMessagesService(deps: {
       return {
         conversation: described!.summary,
         ...(await readPage(conversationId, null)),
-        offer: await newestOffer(db, eq(offers.conversationId, conversationId), userId),
+        offer: await newestOffer(db, eq(offers.conversationId, conversationId), userId, clock()),
       };
     },
 
@@ -421,7 +263,7 @@ export function createMessagesService(deps: {
     /** Marks what the member received in this conversation as read, and tells both members. */
     async markRead(userId: string, conversationId: string): Promise<number> {
       const conversation = await membersConversation(userId, conversationId);
-      const readAt = new Date();
+      const readAt = clock();
       const updated = await db.transaction(async (tx) => {
         // The lock a new message's insert takes: a message arriving meanwhile is read with its
         // notification, or comes after both and stays unread with its own.

@@ -10,6 +10,7 @@ import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
 import type { NotificationSettings } from '@common/schemas/notifications';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { later, systemClock, type Clock } from '../../clock';
 
 /** The latest message as the email quotes it: a step of an offer in words, then its note. */
 function quoteOf(row: { content: string; offer: OfferEvent | null }, language: Language): string {
@@ -41,8 +42,10 @@ export function missedEmails(deps: {
   mailer: TemplateMailer;
   notifications: NotificationsService;
   publicUrl: string;
+  clock?: Clock;
 }) {
   const { db } = deps;
+  const clock = deps.clock ?? systemClock;
 
   /** In the transaction that stores a message: the job that emails the receiver if they miss it. */
   async function plan(
@@ -135,11 +138,10 @@ export function missedEmails(deps: {
       on conflict (conversation_id, user_id) do update set last_sent_at = now(),
         covered_until = greatest(conversation_emails.covered_until, excluded.covered_until)`);
     // A message that came while this ran found this job waiting and rode on it: cover it after the window.
-    const later = await db.execute<{ n: number }>(sql`select count(*)::int as n from messages
+    const unread = await db.execute<{ n: number }>(sql`select count(*)::int as n from messages
       where conversation_id = ${conversationId} and receiver_id = ${userId} and read_at is null
         and created_at > ${state.latest}::timestamptz`);
-    if ((later.rows[0]?.n ?? 0) > 0)
-      return { runAt: new Date(Date.now() + MISSED_EMAIL_INTERVAL_MINUTES * 60_000) };
+    if ((unread.rows[0]?.n ?? 0) > 0) return { runAt: later(clock, MISSED_EMAIL_INTERVAL_MINUTES * 60_000) };
   };
 
   return { plan, jobHandlers: { [MISSED_EMAIL_JOB]: handler } satisfies Record<string, JobHandler> };

@@ -16,6 +16,7 @@ import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import { countHit } from '../../security/rate-limit';
+import { later, systemClock, type Clock } from '../../clock';
 import type { MessagesService } from '../messages/messages.service';
 import { assertNotBlocked } from '../trust/trust.service';
 import { toOffer } from './offer-view';
@@ -25,8 +26,6 @@ const ExpiryJob = z.object({ offerId: z.string() });
 
 type OfferRow = typeof offers.$inferSelect;
 type Posted = Awaited<ReturnType<MessagesService['post']>>;
-
-const expiry = () => new Date(Date.now() + OFFER_HOURS * 3_600_000);
 
 /**
  * Automatic declines of one buyer's offers on one listing before that buyer's offers on it are refused
@@ -44,8 +43,15 @@ const autoDeclineKey = (buyerId: string, listingId: string) => `offer-auto-decli
  * stored in the step's transaction. An accepted offer holds the listing for its buyer ("Pending")
  * until the seller marks it sold or releases it.
  */
-export function createOffersService(deps: { db: Db; messages: MessagesService; wakeJobs: () => void }) {
+export function createOffersService(deps: {
+  db: Db;
+  messages: MessagesService;
+  wakeJobs: () => void;
+  clock?: Clock;
+}) {
   const { db, messages } = deps;
+  const clock = deps.clock ?? systemClock;
+  const expiry = () => later(clock, OFFER_HOURS * 3_600_000);
 
   async function memberName(executor: Db | Tx, id: string) {
     const [row] = await executor
@@ -147,7 +153,13 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
       const [offer] = await tx
         .update(offers)
         .set({ status: 'expired', updatedAt: sql`now()` })
-        .where(and(eq(offers.id, offerId), eq(offers.status, 'open'), sql`${offers.expiresAt} <= now()`))
+        .where(
+          and(
+            eq(offers.id, offerId),
+            eq(offers.status, 'open'),
+            sql`${offers.expiresAt} <= ${clock().toISOString()}::timestamptz`,
+          ),
+        )
         .returning();
       return offer ? [await step(tx, offer, offer.by, 'expired')] : [];
     });
@@ -196,7 +208,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
       });
       await deliverAll(posted);
       deps.wakeJobs();
-      return toOffer(offer, user.id);
+      return toOffer(offer, user.id, clock());
     },
 
     /** Accept, decline or counter: only by the party who did not name the amount on the table. */
@@ -248,7 +260,7 @@ export function createOffersService(deps: { db: Db; messages: MessagesService; w
       });
       await deliverAll(posted);
       deps.wakeJobs();
-      return toOffer(offer, user.id);
+      return toOffer(offer, user.id, clock());
     },
 
     /** The seller lets an accepted offer go: the listing is back on the market for everyone. */

@@ -1,19 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingCard, ListingDetail } from '@common/schemas/listings';
 import type { Thread } from '@common/schemas/messages';
 import type { NotificationList } from '@common/schemas/notifications';
 import type { Offer } from '@common/schemas/offers';
-import { jobs, offers } from '../../db/schema';
+import { jobs } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
+import { testClock } from '../../../test/clock';
 import { OFFER_EXPIRY_JOB } from './offers.service';
 
 let t: TestApp;
+const clock = testClock();
+afterEach(() => clock.reset());
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
 });
 afterAll(async () => {
   await t.close();
@@ -285,10 +288,8 @@ describe('offers', () => {
     const item = await listing(seller);
     const made = await offer(buyer, item.id, 420);
     const expire = async () => {
-      await t.database.db
-        .update(offers)
-        .set({ expiresAt: sql`now() - interval '1 minute'` })
-        .where(eq(offers.id, made.body.id));
+      // 48 hours pass on the app's clock; the queue's own time is its database's.
+      clock.advance(48 * 3_600_000 + 60_000);
       await t.database.db
         .update(jobs)
         .set({ runAt: sql`now() - interval '1 minute'` })

@@ -18,6 +18,7 @@ import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { ListingsService } from '../listings/listings.service';
 import { assertSaleNotBlocked } from './sales';
+import { later, systemClock, type Clock } from '../../clock';
 
 /** How many of a seller's reviews their page shows. */
 const PROFILE_REVIEWS = 20;
@@ -50,8 +51,9 @@ export function publishDueReviews(db: Db): Promise<void> {
  * either way stops the confirmation and the reviews. A seller's page shows their rating, reviews and
  * active listings.
  */
-export function createReviewsService(deps: { db: Db; listings: ListingsService }) {
+export function createReviewsService(deps: { db: Db; listings: ListingsService; clock?: Clock }) {
   const { db } = deps;
+  const clock = deps.clock ?? systemClock;
 
   /**
    * The sale of this listing that the member is part of, newest first: a confirmed one, or the
@@ -148,7 +150,7 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
           .from(reviews)
           .where(and(eq(reviews.saleId, sale.id), eq(reviews.reviewerId, viewerId))),
       ]);
-      const now = Date.now();
+      const now = clock().getTime();
       return {
         role: sale.role,
         other: other ? publicName(other.firstName, other.lastName) : null,
@@ -174,7 +176,7 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
         const sale = await saleOf(tx, listingId, userId, true);
         if (!sale || sale.role !== 'buyer') throw new ApiError(404, 'NOT_FOUND');
         if (sale.status !== 'awaiting') throw new ApiError(409, 'SALE_ANSWERED');
-        if (sale.answerBy.getTime() <= Date.now()) throw new ApiError(409, 'REVIEW_WINDOW_CLOSED');
+        if (sale.answerBy <= clock()) throw new ApiError(409, 'REVIEW_WINDOW_CLOSED');
         await assertSaleNotBlocked(tx, sale.sellerId, sale.buyerId);
         await tx
           .update(sales)
@@ -183,7 +185,7 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
               ? {
                   status: 'confirmed',
                   answeredAt: sql`now()`,
-                  windowEndsAt: sql`now() + make_interval(days => ${REVIEW_DAYS})`,
+                  windowEndsAt: later(clock, REVIEW_DAYS * 86_400_000),
                 }
               : { status: 'declined', answeredAt: sql`now()` },
           )
@@ -201,7 +203,7 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService }
         const sale = await saleOf(tx, listingId, userId, true);
         if (!sale) throw new ApiError(404, 'NOT_FOUND');
         if (sale.status !== 'confirmed' || !sale.windowEndsAt) throw new ApiError(409, 'SALE_NOT_CONFIRMED');
-        if (sale.windowEndsAt.getTime() <= Date.now()) throw new ApiError(409, 'REVIEW_WINDOW_CLOSED');
+        if (sale.windowEndsAt <= clock()) throw new ApiError(409, 'REVIEW_WINDOW_CLOSED');
         await assertSaleNotBlocked(tx, sale.sellerId, sale.buyerId);
         const inserted = await tx
           .insert(reviews)
