@@ -1,3 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@common/i18n/languages';
+import { errorMessage } from '@client/lib/error-message';
+import { toast } from '@client/lib/toast';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountDetailsInput,
@@ -132,3 +136,17 @@ export function useRequestExport() {
 
 /** The prepared file, downloaded by the browser itself (with the session cookie). */
 export const EXPORT_DOWNLOAD_URL = '/api/account/export';
+
+/**
+ * What the language menu does after a switch: a signed-in member's account keeps the choice, so the
+ * emails they get follow it (a visitor's choice stays in this browser only).
+ */
+export function useKeepLanguage(signedIn: boolean): (language: Language) => void {
+  const { t } = useTranslation();
+  return (language) => {
+    if (!signedIn) return;
+    call(client.account.language.$put({ json: { language } })).catch((error: unknown) =>
+      toast.error(errorMessage(error, t)),
+    );
+  };
+}

@@ -1,9 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@common/schemas/auth';
-import type { Language } from '@common/i18n/languages';
-import { errorMessage } from '@client/lib/error-message';
-import { toast } from '@client/lib/toast';
 import { call, client } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 
@@ -28,18 +24,4 @@ export function useSessionQuery() {
 /** Ends every session of the member on the server. */
 export async function signOutEverywhere(): Promise<void> {
   await call(client.auth['sign-out'].$post());
-}
-
-/**
- * What the language menu does after a switch: a signed-in member's account keeps the choice, so the
- * emails they get follow it (a visitor's choice stays in this browser only).
- */
-export function useKeepLanguage(signedIn: boolean): (language: Language) => void {
-  const { t } = useTranslation();
-  return (language) => {
-    if (!signedIn) return;
-    call(client.account.language.$put({ json: { language } })).catch((error: unknown) =>
-      toast.error(errorMessage(error, t)),
-    );
-  };
 }
