@@ -313,7 +313,12 @@ test.describe('the second reset screen and the profile reminder', () => {
 test.describe('password recovery, in Spanish', () => {
   test('the reset email and screens speak Spanish', async ({ page }) => {
     const email = uniqueEmail('es-reset');
-    await signUpAndConfirm(page, email, { signedOut: true });
+    await signUpAndConfirm(page, email);
+    // The member speaks Spanish: the account keeps it (as the language menu does for a signed-in
+    // member), and the reset email follows the account, whatever page asks for it.
+    const kept = await page.request.put('/api/account/language', { data: { language: 'es' } });
+    expect(kept.ok(), await kept.text()).toBe(true);
+    await page.context().clearCookies();
     await chooseLanguage(page, 'es');
     await page.goto('/forgot-password');
     await page.getByRole('button', { name: 'Enviar enlace' }).click();

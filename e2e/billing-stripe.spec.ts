@@ -27,10 +27,11 @@ test('a member pays for Gold through Checkout, keeps it through a failed payment
   await expect(
     page.getByText('Payment received. Your new plan is active once the payment provider confirms it.'),
   ).toBeVisible();
-  // The plan changes when the webhook lands: reload until it has.
+  // The plan changes when the webhook lands: reload until it has (each try allows a whole page load,
+  // whose plan comes from the API once the page is alive).
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText('Your plan: Gold')).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByText('Your plan: Gold')).toBeVisible({ timeout: 10_000 });
   }).toPass();
   await expect(page.getByText('0 of 10 active listings')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Manage billing (invoices and cards)' })).toBeVisible();
@@ -52,7 +53,7 @@ test('a member pays for Gold through Checkout, keeps it through a failed payment
   await setStatus('past_due');
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText('Your last payment did not go through.')).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByText('Your last payment did not go through.')).toBeVisible({ timeout: 10_000 });
   }).toPass();
   await expect(
     page.getByText(
@@ -65,7 +66,7 @@ test('a member pays for Gold through Checkout, keeps it through a failed payment
   await setStatus('active');
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText('Your plan: Gold')).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByText('Your plan: Gold')).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText('Your last payment did not go through.')).toHaveCount(0);
   }).toPass();
   await expect(page.getByText(/You keep Gold until /)).toHaveCount(0);
