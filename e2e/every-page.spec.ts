@@ -43,6 +43,8 @@ const PUBLIC_PAGES = [
   '/undo-email-change',
 ];
 
+const PUBLIC_GROUP = 7;
+
 const MEMBER_PAGES = [
   '/dashboard',
   '/create',
@@ -140,14 +142,18 @@ for (const { name, viewport } of WIDTHS) {
   test.describe(`every page on a ${name}`, () => {
     test.use({ viewport });
 
-    test('public pages fit and pass axe', async ({ page }) => {
-      test.setTimeout(180_000);
-      const listing = await seededListing(page);
-      const detail = await page.request.get(`/api/listings/${listing.split('/').at(-1)}`);
-      const seller = `/seller/${((await detail.json()) as { seller: { id: string } }).seller.id}`;
-      const named: Record<string, string> = { 'a listing': listing, 'a seller': seller };
-      for (const path of PUBLIC_PAGES) await check(page, named[path] ?? path);
-    });
+    // In groups of seven, so the two workers share the pages out and each test's time stays short.
+    for (let first = 0; first < PUBLIC_PAGES.length; first += PUBLIC_GROUP) {
+      const paths = PUBLIC_PAGES.slice(first, first + PUBLIC_GROUP);
+      test(`public pages ${first + 1}-${first + paths.length} fit and pass axe`, async ({ page }) => {
+        test.setTimeout(120_000);
+        const listing = await seededListing(page);
+        const detail = await page.request.get(`/api/listings/${listing.split('/').at(-1)}`);
+        const seller = `/seller/${((await detail.json()) as { seller: { id: string } }).seller.id}`;
+        const named: Record<string, string> = { 'a listing': listing, 'a seller': seller };
+        for (const path of paths) await check(page, named[path] ?? path);
+      });
+    }
 
     test('member pages fit and pass axe', async ({ page }) => {
       test.setTimeout(240_000);
