@@ -169,7 +169,8 @@ async function expectRefusedCleanly(label: string, attempt: () => Promise<{ stat
 
 const RUNS = 25;
 
-describe('bad input on every endpoint', () => {
+// Each test walks every endpoint of the API: many requests, so more time than one request's test.
+describe('bad input on every endpoint', { timeout: 60_000 }, () => {
   it('answers a malformed id in the path with 404, as for a missing row, before reading the body', async () => {
     for (const op of operations.filter((o) => o.pathParams.includes('id'))) {
       const body = op.bodyProperties ? '{}' : undefined;
