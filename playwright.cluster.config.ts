@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, chromiumProjects } from './e2e/support/chromium';
+import { chromiumProjects, journeyUse } from './e2e/support/chromium';
 
 /**
  * The several-instances journeys: nginx in front of two instances of the built app, PostgreSQL, an S3
@@ -24,9 +24,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    ...journeyUse,
   },
   projects: chromiumProjects,
   webServer: {

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, chromiumProjects } from './e2e/support/chromium';
+import { chromiumProjects, journeyUse } from './e2e/support/chromium';
 
 // E2E_PORT lets a second run (another checkout) go on beside one already running.
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -32,9 +32,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    ...journeyUse,
   },
   projects: chromiumProjects,
   webServer: [
@@ -82,7 +80,8 @@ export default defineConfig({
         PUBLIC_URL: `http://localhost:${port + 1}`,
         BILLING_DEMO: 'true',
         SEED_DEMO: 'true',
-        SEED_DEMO_PHOTOS: '1',
+        // Its journeys (plans, history, Stripe billing) look at no photo: the demo listings go without.
+        SEED_DEMO_PHOTOS: '0',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SCALE: '50',
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
@@ -103,7 +102,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://localhost:${port + 2}`,
         SEED_DEMO: 'true',
-        SEED_DEMO_PHOTOS: '1',
+        SEED_DEMO_PHOTOS: '0',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SCALE: '50',
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,

@@ -4,24 +4,36 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@server/db/client';
 import { migrateDatabase } from '@server/db/migrate';
+import { createServerDatabase, postgresServerUrl } from './test-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated embedded database, dumped: each test file's fresh database starts as a copy of it. */
     migratedDatabase: string | null;
+    /** On PostgreSQL, a migrated database each test file's fresh database is created from. */
+    postgresTemplate: string | null;
   }
 }
 
 /**
- * Once per run, before any test file: the migrations are applied to one embedded database, which is
- * dumped to a file. Starting each file's database from that copy takes a fraction of what an empty
- * database and 36 migrations take (about 0.8 s against 2 to 3 s, for some ninety databases a run).
- * On PostgreSQL (TEST_DATABASE_URL) each database is migrated as before.
+ * Once per run, before any test file, the migrations are applied once: each file's fresh database then
+ * starts as a copy, which takes a fraction of what an empty database and forty migrations take (on the
+ * embedded database about 0.8 s against 2 to 3 s, for some ninety databases a run). Embedded, the
+ * migrated database is dumped to a file; on PostgreSQL (TEST_DATABASE_URL) it is a template database.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) {
+  if (postgresServerUrl()) {
+    const template = await createServerDatabase('modmarket_template');
+    const database = await openDatabase({ url: template.url, poolMax: 1, statementTimeoutMs: 60_000 });
+    try {
+      await migrateDatabase(database.db);
+    } finally {
+      // A template may have no connection open while it is copied.
+      await database.close();
+    }
     project.provide('migratedDatabase', null);
-    return;
+    project.provide('postgresTemplate', template.name);
+    return () => template.drop();
   }
   const folder = await mkdtemp(path.join(tmpdir(), 'modmarket-migrated-'));
   const file = path.join(folder, 'database.tar.gz');
@@ -33,5 +45,6 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide('migratedDatabase', file);
+  project.provide('postgresTemplate', null);
   return () => rm(folder, { recursive: true, force: true });
 }

@@ -48,24 +48,49 @@ export async function createTestDatabase(
     return database;
   }
 
-  const name = `modmarket_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolMax: 4, statementTimeoutMs });
+  // A copy of the run's migrated template (src/test/global-setup.ts): PostgreSQL copies its files,
+  // which is far quicker than forty migrations; migrating again finds nothing to do.
+  const created = await createServerDatabase('modmarket_test', inject('postgresTemplate') ?? undefined);
+  const database = await openDatabase({ url: created.url, poolMax: 4, statementTimeoutMs });
   await migrateDatabase(database.db);
   return {
     ...database,
-    url: url.toString(),
+    url: created.url,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
+  };
+}
+
+/** Runs one statement on the PostgreSQL server's maintenance database. */
+async function onServer(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgresServerUrl() });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, named `<prefix>_<random>`: empty, or a
+ * copy of `template`. Its URL, and `drop`, which removes it even with connections still open.
+ */
+export async function createServerDatabase(
+  prefix: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const serverUrl = postgresServerUrl();
+  if (!serverUrl) throw new Error('createServerDatabase needs TEST_DATABASE_URL');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => onServer(`drop database if exists ${name} with (force)`),
   };
 }

@@ -2,30 +2,22 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { migrateDatabase } from './migrate';
-import { postgresServerUrl } from '../../test/test-database';
-import pg from 'pg';
+import { createServerDatabase } from '../../test/test-database';
 
 // Runs only against a PostgreSQL server (TEST_DATABASE_URL): instances starting together on a new database.
-const name = `modmarket_migrate_${process.pid}`;
 let instances: Database[] = [];
+let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: postgresServerUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresServerUrl()!);
-  url.pathname = `/${name}`;
+  const created = await createServerDatabase('modmarket_migrate');
+  drop = created.drop;
   instances = await Promise.all(
-    [1, 2, 3].map(() => openDatabase({ url: url.toString(), poolMax: 3, statementTimeoutMs: 30_000 })),
+    [1, 2, 3].map(() => openDatabase({ url: created.url, poolMax: 3, statementTimeoutMs: 30_000 })),
   );
 });
 afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.close()));
-  const admin = new pg.Client({ connectionString: postgresServerUrl() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await drop?.();
 });
 
 it('lets instances that start at once migrate a new database together, each migration applied once', async () => {

@@ -1,14 +1,12 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { migrateDatabase } from './migrate';
-import { postgresServerUrl } from '../../test/test-database';
+import { createServerDatabase, postgresServerUrl } from '../../test/test-database';
 
 // A database at the migration before money became cents, with amounts of dollars in every place that
 // kept one; then the migration: each amount must come out as exactly its cents. On the embedded
@@ -22,20 +20,9 @@ let before: string;
 beforeAll(async () => {
   const serverUrl = postgresServerUrl();
   if (serverUrl) {
-    const name = `modmarket_money_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), poolMax: 2, statementTimeoutMs: 30_000 });
-    drop = async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+    const created = await createServerDatabase('modmarket_money');
+    database = await openDatabase({ url: created.url, poolMax: 2, statementTimeoutMs: 30_000 });
+    drop = created.drop;
   } else {
     database = await openDatabase({ dataDir: 'memory://', inThread: true, statementTimeoutMs: 30_000 });
   }
