@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
-import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { Env } from './env';
 import type { Database } from './db/client';
-import { isDatabaseUnavailable } from './db/unavailable';
 import type { Storage } from './storage/storage';
 import type { AppEnv } from './http/app-env';
-import { ApiError, errorBody, errorResponse } from './http/api-error';
+import { errorBody } from './http/api-error';
+import { bodyLimits } from './http/body-limits';
+import { handleError } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
 import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
 import { systemClock, type Clock } from './clock';
@@ -21,8 +20,6 @@ import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { createSaleEvents } from './features/reviews/sales';
 import { createAdminService } from './features/admin/admin.service';
 import { adminRoutes } from './features/admin/admin.routes';
-import { logSecurityEvent, type SecurityEvent } from './security/security-log';
-import type { ErrorCode } from '@common/schemas/errors';
 import { createRouter } from './http/create-router';
 import { requestLogger } from './http/request-logger';
 import { refuseControlCharacters } from './http/refuse-control-characters';
@@ -60,7 +57,6 @@ import { withTemplates } from './mail/templates';
 import { accountRoutes } from './features/account/account.routes';
 import { createAccountService } from './features/account/account.service';
 import { createTwoFactor } from './features/auth/two-factor';
-import { AI_DRAFT_MAX_BODY_BYTES } from './features/listings/ai-draft';
 import { placesRoutes } from './features/places/places.routes';
 import { devMailbox } from './mail/dev-mailbox';
 import { queueLag, type JobHandler } from './jobs/queue';
@@ -84,9 +80,6 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { communityRoutes } from './features/community/community.routes';
 import { createCommunityService } from './features/community/community.service';
 
-/** The largest JSON body any endpoint takes (a listing with 10 photos and a long description fits easily). */
-const MAX_JSON_BODY_BYTES = 256 * 1024;
-
 export interface AppDeps {
   env: Env;
   database: Database;
@@ -105,14 +98,6 @@ export interface AppDeps {
   /** The time rules are judged at (expiries, windows, limits); tests move it on. The system's by default. */
   clock?: Clock;
 }
-
-/** Refusals that belong in the security log as well as in the answer. */
-const SECURITY_EVENT_OF: Partial<Record<ErrorCode, SecurityEvent>> = {
-  RATE_LIMITED: 'limit.reached',
-  FORBIDDEN: 'authorization.refused',
-  CROSS_SITE_REQUEST: 'authorization.refused',
-  WEBHOOK_SIGNATURE: 'webhook.signature-failed',
-};
 
 /** Builds the whole HTTP app from its parts; `index.ts` listens, tests call `app.request()`. */
 export function createApp(deps: AppDeps) {
@@ -258,25 +243,7 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = createRouter();
-  // Every request body is capped; photo uploads have their own, larger cap on their route.
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
-    },
-  });
-  // An AI draft request is a few short fields: anything larger is refused before it is read.
-  const aiDraftBodyLimit = bodyLimit({
-    maxSize: AI_DRAFT_MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
-    },
-  });
-  api.use((c, next) =>
-    c.req.path === '/api/photos'
-      ? next()
-      : (c.req.path === '/api/listings/ai-draft' ? aiDraftBodyLimit : jsonBodyLimit)(c, next),
-  );
+  api.use(bodyLimits());
   api.use(refuseControlCharacters());
   // Called cross-site by design, each checked its own way: Stripe signs its webhook; a provider's
   // callback must match the state kept in this browser's cookie. Photo uploads send the image itself.
@@ -366,44 +333,7 @@ export function createApp(deps: AppDeps) {
   if (deps.database.replicas) app.use(readAfterOwnWrites(deps.database.replicas, cookies));
   // Brotli or gzip for every text answer big enough to gain (the built files come precompressed).
   app.use(compression());
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Photos may come from the bucket's public address or its CDN (S3_PUBLIC_URL).
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(deps.env.s3?.publicUrl ? [new URL(deps.env.s3.publicUrl).origin] : []),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // 'self' covers this origin's own WebSocket (ws: and wss:), and nothing else.
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // Nothing on the site uses these; no script (ours or injected) may ask for them.
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        bluetooth: [],
-        serial: [],
-        hid: [],
-        displayCapture: [],
-        browsingTopics: [],
-      },
-      strictTransportSecurity: env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
-    }),
-  );
+  app.use(securityHeaders(env));
   app.route('/api', api);
   app.route('/media', mediaRoutes(deps.storage));
   if (env.devMailbox) app.route('/dev/mailbox', devMailbox(db));
@@ -426,28 +356,7 @@ export function createApp(deps: AppDeps) {
       }),
     );
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      const event = SECURITY_EVENT_OF[error.code];
-      if (event) logSecurityEvent(c, event, { code: error.code, method: c.req.method, path: c.req.path });
-      // A refusal because something underneath failed (a store out of reach): the cause goes to the log.
-      if (error.cause)
-        c.get('logger').warn({ err: error.cause, code: error.code }, 'request failed underneath');
-      return errorResponse(c, error);
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      const code =
-        error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
-      return c.json(errorBody(c, code), error.status);
-    }
-    if (isDatabaseUnavailable(error)) {
-      c.get('logger').warn({ err: error }, 'database unavailable');
-      c.header('Retry-After', '5');
-      return c.json(errorBody(c, 'SERVICE_UNAVAILABLE'), 503);
-    }
-    c.get('logger').error({ err: error }, 'unhandled error');
-    return c.json(errorBody(c, 'INTERNAL_ERROR'), 500);
-  });
+  app.onError(handleError);
   return Object.assign(app, {
     jobHandlers,
     mailer,
