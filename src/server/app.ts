@@ -73,6 +73,7 @@ import { createFavouritesService } from './features/favourites/favourites.servic
 import { favouritesRoutes } from './features/favourites/favourites.routes';
 import { createSavedSearchesService } from './features/saved-searches/saved-searches.service';
 import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
+import { listingPublished } from './features/saved-searches/listing-published';
 import { contactRoutes } from './features/contact/contact.routes';
 import { createContactService } from './features/contact/contact.service';
 import { createBillingService } from './features/billing/billing.service';
@@ -161,7 +162,7 @@ export function createApp(deps: AppDeps) {
     storage: deps.storage,
     // Called inside the listing's transaction, so the job exists exactly when the change does.
     events: {
-      published: (tx, id) => savedSearches.published(tx, id),
+      published: listingPublished,
       priceChanged: (tx, id, oldPriceCents, priceCents) =>
         favourites.priceChanged(tx, id, oldPriceCents, priceCents),
       sold: (tx, id) => favourites.sold(tx, id),
