@@ -1,91 +1,61 @@
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
-import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
+import type Stripe from 'stripe';
 import type { Env } from './env';
 import type { Database } from './db/client';
-import { isDatabaseUnavailable } from './db/unavailable';
 import type { Storage } from './storage/storage';
-import type { AppEnv } from './http/app-env';
-import { ApiError, errorBody, errorResponse } from './http/api-error';
-import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
-import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
 import { systemClock, type Clock } from './clock';
-import { createTrustService } from './features/trust/trust.service';
-import { trustRoutes } from './features/trust/trust.routes';
-import { createOffersService } from './features/offers/offers.service';
-import { offersRoutes } from './features/offers/offers.routes';
-import { createReviewsService } from './features/reviews/reviews.service';
-import { reviewsRoutes } from './features/reviews/reviews.routes';
-import { createSaleEvents } from './features/reviews/sales';
-import { createAdminService } from './features/admin/admin.service';
-import { adminRoutes } from './features/admin/admin.routes';
-import { logSecurityEvent, type SecurityEvent } from './security/security-log';
-import type { ErrorCode } from '@common/schemas/errors';
-import { createRouter } from './http/create-router';
-import { requestLogger } from './http/request-logger';
-import { refuseControlCharacters } from './http/refuse-control-characters';
+import type { AppEnv } from './http/app-env';
+import { errorBody } from './http/api-error';
 import { apiDocs } from './http/api-docs';
-import { clientApp } from './http/client-app';
-import { compression } from './http/compression';
+import { bodyLimits } from './http/body-limits';
 import { cacheableAnswers } from './http/caching';
-import { mediaRoutes } from './storage/media-routes';
-import { removalJobHandlers } from './storage/removals';
-import { healthRoutes } from './features/health/health.routes';
-import { siteRoutes } from './features/site/site.routes';
-import { boostsRoutes } from './features/boosts/boosts.routes';
-import { createBoostsService } from './features/boosts/boosts.service';
-import { authRoutes } from './features/auth/auth.routes';
-import { createAuthService } from './features/auth/auth.service';
-import { createSignInFlow } from './features/auth/sign-in';
-import { sessionMiddleware } from './features/auth/sessions';
-import { configuredSocialClients } from './features/auth/social';
-import { profileRoutes } from './features/profile/profile.routes';
-import { createProfileService } from './features/profile/profile.service';
-import { listingsRoutes } from './features/listings/listings.routes';
-import { aiEndpointFromEnv, createListingWriter } from './features/listings/ai-advanced';
-import { createListingsService } from './features/listings/listings.service';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes';
-import { createDashboardService } from './features/dashboard/dashboard.service';
-import { createMessagesService } from './features/messages/messages.service';
-import { messagesRoutes } from './features/messages/messages.routes';
-import { listingHead } from './features/listings/listing-head';
-import { pageRenderer } from './http/page-renderer';
+import { clientApp } from './http/client-app';
 import { clientIp } from './http/client-ip';
-import { createLimiter } from './security/rate-limit';
+import { compression } from './http/compression';
+import { createRouter } from './http/create-router';
+import { handleError } from './http/error-handler';
+import { pageRenderer } from './http/page-renderer';
+import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
+import { refuseControlCharacters } from './http/refuse-control-characters';
+import { requestLogger } from './http/request-logger';
+import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
+import { securityHeaders } from './http/security-headers';
 import { seoFiles } from './http/seo-files';
+import type { JobHandler } from './jobs/queue';
+import { devMailbox } from './mail/dev-mailbox';
 import { createMailer, type Mailer } from './mail/mailer';
 import { withTemplates } from './mail/templates';
-import { accountRoutes } from './features/account/account.routes';
-import { createAccountService } from './features/account/account.service';
-import { createTwoFactor } from './features/auth/two-factor';
-import { AI_DRAFT_MAX_BODY_BYTES } from './features/listings/ai-draft';
-import { placesRoutes } from './features/places/places.routes';
-import { devMailbox } from './mail/dev-mailbox';
-import { queueLag, type JobHandler } from './jobs/queue';
-import type Stripe from 'stripe';
 import { createLocalBus, type Bus } from './realtime/bus';
 import { createRealtimeHub } from './realtime/hub';
 import { sessionAuthenticator } from './realtime/session-auth';
-import { createNotificationsService } from './features/notifications/notifications.service';
-import { notificationsRoutes } from './features/notifications/notifications.routes';
-import { missedEmails } from './features/messages/missed-email';
-import { createFleetService } from './features/fleet/fleet.service';
-import { fleetRoutes } from './features/fleet/fleet.routes';
-import { createFavouritesService } from './features/favourites/favourites.service';
-import { favouritesRoutes } from './features/favourites/favourites.routes';
-import { createSavedSearchesService } from './features/saved-searches/saved-searches.service';
-import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes';
-import { contactRoutes } from './features/contact/contact.routes';
-import { createContactService } from './features/contact/contact.service';
-import { createBillingService } from './features/billing/billing.service';
-import { billingRoutes } from './features/billing/billing.routes';
-import { communityRoutes } from './features/community/community.routes';
-import { createCommunityService } from './features/community/community.service';
-
-/** The largest JSON body any endpoint takes (a listing with 10 photos and a long description fits easily). */
-const MAX_JSON_BODY_BYTES = 256 * 1024;
+import { createLimiter } from './security/rate-limit';
+import { mediaRoutes } from './storage/media-routes';
+import { removalJobHandlers } from './storage/removals';
+import type { Infrastructure } from './features/feature';
+import { sessionMiddleware } from './features/auth/sessions';
+import { listingHead } from './features/listings/listing-head';
+import { accountFeature } from './features/account/account.feature';
+import { adminFeature } from './features/admin/admin.feature';
+import { authFeature } from './features/auth/auth.feature';
+import { billingFeature } from './features/billing/billing.feature';
+import { boostsFeature } from './features/boosts/boosts.feature';
+import { communityFeature } from './features/community/community.feature';
+import { contactFeature } from './features/contact/contact.feature';
+import { dashboardFeature } from './features/dashboard/dashboard.feature';
+import { favouritesFeature } from './features/favourites/favourites.feature';
+import { fleetFeature } from './features/fleet/fleet.feature';
+import { healthFeature } from './features/health/health.feature';
+import { listingsFeature } from './features/listings/listings.feature';
+import { messagesFeature } from './features/messages/messages.feature';
+import { notificationsFeature } from './features/notifications/notifications.feature';
+import { offersFeature } from './features/offers/offers.feature';
+import { placesFeature } from './features/places/places.feature';
+import { profileFeature } from './features/profile/profile.feature';
+import { reviewsFeature } from './features/reviews/reviews.feature';
+import { savedSearchesFeature } from './features/saved-searches/saved-searches.feature';
+import { siteFeature } from './features/site/site.feature';
+import { trustFeature } from './features/trust/trust.feature';
 
 export interface AppDeps {
   env: Env;
@@ -105,14 +75,6 @@ export interface AppDeps {
   /** The time rules are judged at (expiries, windows, limits); tests move it on. The system's by default. */
   clock?: Clock;
 }
-
-/** Refusals that belong in the security log as well as in the answer. */
-const SECURITY_EVENT_OF: Partial<Record<ErrorCode, SecurityEvent>> = {
-  RATE_LIMITED: 'limit.reached',
-  FORBIDDEN: 'authorization.refused',
-  CROSS_SITE_REQUEST: 'authorization.refused',
-  WEBHOOK_SIGNATURE: 'webhook.signature-failed',
-};
 
 /** Builds the whole HTTP app from its parts; `index.ts` listens, tests call `app.request()`. */
 export function createApp(deps: AppDeps) {
@@ -140,143 +102,93 @@ export function createApp(deps: AppDeps) {
     logger,
     ...sessionAuthenticator(db, cookies, env.PUBLIC_URL),
   });
-  const auth = createAuthService({
+  const infra: Infrastructure = {
+    env,
+    database: deps.database,
     db,
-    mailer,
-    publicUrl: env.PUBLIC_URL,
-    wakeJobs,
-    sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
-  });
-  const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey, wakeJobs, clock });
-  const account = createAccountService({
-    twoFactor,
     storage: deps.storage,
-    cancelBilling: (userId) => billing.cancelForDeletion(userId),
+    mailer,
     clock,
-    db,
-    mailer,
-    publicUrl: env.PUBLIC_URL,
     wakeJobs,
-    sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
-  });
-  const notifications = createNotificationsService({ db, realtime });
-  const missed = missedEmails({
-    db,
-    mailer,
-    notifications,
-    publicUrl: env.PUBLIC_URL,
-    clock,
-  });
-  const favourites = createFavouritesService({ db, storage: deps.storage, notifications });
-  const boosts = createBoostsService({ db, notifications, wakeJobs, clock });
-  const saleEvents = createSaleEvents({ notifications });
-  const listings = createListingsService({
-    db,
-    reads: deps.database.reads,
-    storage: deps.storage,
-    // Called inside the listing's transaction, so the job exists exactly when the change does.
-    events: {
-      published: (tx, id) => savedSearches.published(tx, id),
-      priceChanged: (tx, id, oldPriceCents, priceCents) =>
-        favourites.priceChanged(tx, id, oldPriceCents, priceCents),
-      sold: (tx, id) => favourites.sold(tx, id),
-      soldTo: (tx, sale) => saleEvents.soldTo(tx, sale),
-      relisted: (tx, id) => saleEvents.relisted(tx, id),
-    },
-    wakeJobs,
-  });
-  const fleet = createFleetService(db);
-  const trust = createTrustService({ db });
-  const community = createCommunityService({ db, storage: deps.storage });
-  const admin = createAdminService({
-    db,
-    storage: deps.storage,
-    mailer,
-    publicUrl: env.PUBLIC_URL,
-    wakeJobs,
-    sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
-    removePost: (postId) => community.removeAsModerator(postId),
-    clock,
-  });
-  const savedSearches = createSavedSearchesService({
-    db,
-    listings,
-    fleet,
-    notifications,
-    mailer,
-    publicUrl: env.PUBLIC_URL,
-    wakeJobs,
-  });
-  const contact = createContactService({
-    db,
-    mailer,
-    supportEmail: env.SUPPORT_EMAIL,
-    publicUrl: env.PUBLIC_URL,
-    wakeJobs,
-  });
-  const billing = createBillingService({
-    db,
-    publicUrl: env.PUBLIC_URL,
-    demo: env.BILLING_DEMO,
-    graceDays: env.BILLING_GRACE_DAYS,
-    notifications,
-    mailer,
-    wakeJobs,
-    stripe:
-      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_GOLD && env.STRIPE_PRICE_PLATINUM
-        ? {
-            secretKey: env.STRIPE_SECRET_KEY,
-            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-            prices: { gold: env.STRIPE_PRICE_GOLD, platinum: env.STRIPE_PRICE_PLATINUM },
-            ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
-          }
-        : null,
-    ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
-  });
-  const messages = createMessagesService({
-    db,
-    storage: deps.storage,
+    limit,
+    cookies,
     realtime,
-    notifications,
-    planMissedEmail: missed.plan,
-    wakeJobs,
-    clock,
-  });
-  const offers = createOffersService({ db, messages, wakeJobs, clock });
-  const jobHandlers: Record<string, JobHandler> = {
-    ...auth.jobHandlers,
-    ...account.jobHandlers,
-    ...contact.jobHandlers,
-    ...missed.jobHandlers,
-    ...favourites.jobHandlers,
-    ...boosts.jobHandlers,
-    ...savedSearches.jobHandlers,
-    ...billing.jobHandlers,
-    ...removalJobHandlers(deps.storage),
-    ...admin.jobHandlers,
-    ...offers.jobHandlers,
   };
 
-  const api = createRouter();
-  // Every request body is capped; photo uploads have their own, larger cap on their route.
-  const jsonBodyLimit = bodyLimit({
-    maxSize: MAX_JSON_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
-    },
+  // Each feature is built from the infrastructure and the services of features built above it, never
+  // below (the lint rule no-use-before-define holds this file to that order).
+  const health = healthFeature(infra);
+  const site = siteFeature(infra);
+  const places = placesFeature();
+  const notifications = notificationsFeature(infra);
+  const auth = authFeature(infra);
+  const billing = billingFeature({
+    ...infra,
+    notifications: notifications.service,
+    stripeClient: deps.stripeClient,
   });
-  // An AI draft request is a few short fields: anything larger is refused before it is read.
-  const aiDraftBodyLimit = bodyLimit({
-    maxSize: AI_DRAFT_MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE');
-    },
+  const account = accountFeature({ ...infra, twoFactor: auth.service.twoFactor, billing: billing.service });
+  const profile = profileFeature(infra);
+  const fleet = fleetFeature(infra);
+  const favourites = favouritesFeature({ ...infra, notifications: notifications.service });
+  const boosts = boostsFeature({ ...infra, notifications: notifications.service });
+  const trust = trustFeature(infra);
+  const messages = messagesFeature({ ...infra, notifications: notifications.service });
+  // Listings tell saved searches and sales about a change through parts that need neither service
+  // (listings.feature.ts); both are built after listings, since they read it.
+  const listings = listingsFeature({
+    ...infra,
+    notifications: notifications.service,
+    favourites: favourites.service,
+    fleet: fleet.service,
+    messages: messages.service,
+    trust: trust.service,
   });
-  api.use((c, next) =>
-    c.req.path === '/api/photos'
-      ? next()
-      : (c.req.path === '/api/listings/ai-draft' ? aiDraftBodyLimit : jsonBodyLimit)(c, next),
+  const offers = offersFeature({ ...infra, messages: messages.service });
+  const reviews = reviewsFeature({ ...infra, listings: listings.service });
+  const savedSearches = savedSearchesFeature({
+    ...infra,
+    listings: listings.service,
+    fleet: fleet.service,
+    notifications: notifications.service,
+  });
+  const contact = contactFeature(infra);
+  const community = communityFeature(infra);
+  const admin = adminFeature({ ...infra, community: community.service });
+  const dashboard = dashboardFeature(infra);
+
+  // Every feature, for the jobs it runs.
+  const features = [
+    health,
+    site,
+    places,
+    notifications,
+    auth,
+    billing,
+    account,
+    profile,
+    fleet,
+    favourites,
+    boosts,
+    trust,
+    messages,
+    listings,
+    offers,
+    reviews,
+    savedSearches,
+    contact,
+    community,
+    admin,
+    dashboard,
+  ];
+  const jobHandlers: Record<string, JobHandler> = Object.assign(
+    {},
+    ...features.map((feature) => feature.jobHandlers),
+    removalJobHandlers(deps.storage),
   );
+
+  const api = createRouter();
+  api.use(bodyLimits());
   api.use(refuseControlCharacters());
   // Called cross-site by design, each checked its own way: Stripe signs its webhook; a provider's
   // callback must match the state kept in this browser's cookie. Photo uploads send the image itself.
@@ -296,54 +208,27 @@ export function createApp(deps: AppDeps) {
   api.on('GET', ['/listings', '/listings/:id'], cacheableAnswers());
   // One chain, so that its type is the route table the client's typed calls are checked against.
   const routes = api
-    .route('/', healthRoutes({ ping: () => deps.database.ping(), queue: () => queueLag(db) }))
-    .route(
-      '/site',
-      siteRoutes({
-        shopUrl: env.SHOP_URL ?? null,
-        supportEmail: env.SUPPORT_EMAIL,
-        privacyEmail: env.PRIVACY_EMAIL ?? env.SUPPORT_EMAIL,
-      }),
-    )
-    .route(
-      '/auth',
-      authRoutes({
-        auth,
-        limit,
-        signIn: createSignInFlow({ db, auth, twoFactor, cookies, social: configuredSocialClients(env) }),
-      }),
-    )
-    .route('/profile', profileRoutes(createProfileService(db)))
-    .route('/account', accountRoutes({ account, limit, cookies }))
-    .route(
-      '/',
-      listingsRoutes({
-        db,
-        storage: deps.storage,
-        listings,
-        messages,
-        fleet,
-        favourites,
-        limit,
-        writer: createListingWriter({ db, endpoint: aiEndpointFromEnv(env) }),
-        hiddenSellers: (userId) => trust.hiddenSellers(userId),
-      }),
-    )
-    .route('/', trustRoutes({ trust, limit }))
-    .route('/', offersRoutes({ offers, limit }))
-    .route('/', reviewsRoutes({ reviews: createReviewsService({ db, listings, clock }), limit }))
-    .route('/places', placesRoutes())
-    .route('/vehicles', fleetRoutes(fleet))
-    .route('/boosts', boostsRoutes(boosts))
-    .route('/favourites', favouritesRoutes(favourites))
-    .route('/saved-searches', savedSearchesRoutes(savedSearches))
-    .route('/contact', contactRoutes({ contact, limit }))
-    .route('/billing', billingRoutes(billing))
-    .route('/community', communityRoutes({ community, limit }))
-    .route('/conversations', messagesRoutes({ messages, limit }))
-    .route('/notifications', notificationsRoutes(notifications))
-    .route('/dashboard', dashboardRoutes(createDashboardService({ db, storage: deps.storage })))
-    .route('/admin', adminRoutes(admin));
+    .route('/', health.routes)
+    .route('/site', site.routes)
+    .route('/auth', auth.routes)
+    .route('/profile', profile.routes)
+    .route('/account', account.routes)
+    .route('/', listings.routes)
+    .route('/', trust.routes)
+    .route('/', offers.routes)
+    .route('/', reviews.routes)
+    .route('/places', places.routes)
+    .route('/vehicles', fleet.routes)
+    .route('/boosts', boosts.routes)
+    .route('/favourites', favourites.routes)
+    .route('/saved-searches', savedSearches.routes)
+    .route('/contact', contact.routes)
+    .route('/billing', billing.routes)
+    .route('/community', community.routes)
+    .route('/conversations', messages.routes)
+    .route('/notifications', notifications.routes)
+    .route('/dashboard', dashboard.routes)
+    .route('/admin', admin.routes);
 
   // Generated from the route schemas once, on first request: the routes do not change at run time.
   let openApiDocument: ReturnType<typeof api.getOpenAPI31Document> | undefined;
@@ -366,44 +251,7 @@ export function createApp(deps: AppDeps) {
   if (deps.database.replicas) app.use(readAfterOwnWrites(deps.database.replicas, cookies));
   // Brotli or gzip for every text answer big enough to gain (the built files come precompressed).
   app.use(compression());
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Photos may come from the bucket's public address or its CDN (S3_PUBLIC_URL).
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(deps.env.s3?.publicUrl ? [new URL(deps.env.s3.publicUrl).origin] : []),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        // 'self' covers this origin's own WebSocket (ws: and wss:), and nothing else.
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      // Nothing on the site uses these; no script (ours or injected) may ask for them.
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        bluetooth: [],
-        serial: [],
-        hid: [],
-        displayCapture: [],
-        browsingTopics: [],
-      },
-      strictTransportSecurity: env.isProduction ? 'max-age=31536000; includeSubDomains' : false,
-    }),
-  );
+  app.use(securityHeaders(env));
   app.route('/api', api);
   app.route('/media', mediaRoutes(deps.storage));
   if (env.devMailbox) app.route('/dev/mailbox', devMailbox(db));
@@ -420,42 +268,21 @@ export function createApp(deps: AppDeps) {
         head: async (path) => {
           const id = /^\/listing\/([0-9a-f-]{36})$/i.exec(path)?.[1];
           if (!id) return null;
-          const listing = await listings.detail(id, null);
+          const listing = await listings.service.detail(id, null);
           return listing ? { head: listingHead(listing, env.PUBLIC_URL) } : { head: null, status: 404 };
         },
       }),
     );
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      const event = SECURITY_EVENT_OF[error.code];
-      if (event) logSecurityEvent(c, event, { code: error.code, method: c.req.method, path: c.req.path });
-      // A refusal because something underneath failed (a store out of reach): the cause goes to the log.
-      if (error.cause)
-        c.get('logger').warn({ err: error.cause, code: error.code }, 'request failed underneath');
-      return errorResponse(c, error);
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      const code =
-        error.status === 413 ? 'PAYLOAD_TOO_LARGE' : error.status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
-      return c.json(errorBody(c, code), error.status);
-    }
-    if (isDatabaseUnavailable(error)) {
-      c.get('logger').warn({ err: error }, 'database unavailable');
-      c.header('Retry-After', '5');
-      return c.json(errorBody(c, 'SERVICE_UNAVAILABLE'), 503);
-    }
-    c.get('logger').error({ err: error }, 'unhandled error');
-    return c.json(errorBody(c, 'INTERNAL_ERROR'), 500);
-  });
+  app.onError(handleError);
   return Object.assign(app, {
     jobHandlers,
     mailer,
     realtime,
-    notifications,
+    notifications: notifications.service,
     routes,
     /** Writes the search impressions counted since the last call (every few seconds, and at stop). */
-    flushImpressions: () => listings.flushImpressions(),
+    flushImpressions: () => listings.service.flushImpressions(),
   });
 }
 

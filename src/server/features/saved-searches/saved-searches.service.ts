@@ -10,7 +10,7 @@ import {
   type SavedSearch,
 } from '@common/schemas/saved-searches';
 import { languageOrDefault } from '@common/i18n/languages';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { listings, savedSearchAlerts, savedSearches, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { insertWithinQuota } from '../../db/member-quota';
@@ -21,9 +21,9 @@ import { assertKnownPlace, type ListingsService } from '../listings/listings.ser
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
 import { containsPattern } from '../../db/like';
+import { MATCH_JOB } from './listing-published';
 
 type Row = typeof savedSearches.$inferSelect;
-export const MATCH_JOB = 'saved-searches.match';
 export const ALERT_EMAIL_JOB = 'saved-searches.alert-email';
 const BATCH = 500;
 const NEW_CAP = 99;
@@ -191,11 +191,6 @@ export function createSavedSearchesService(deps: {
 
   return {
     jobHandlers,
-
-    /** A listing went live: match it against the saved searches, later (queued in the caller's transaction). */
-    async published(executor: Executor, listingId: string) {
-      await enqueueJob(executor, MATCH_JOB, { listingId });
-    },
 
     async list(userId: string, search?: string): Promise<SavedSearch[]> {
       const term = search?.trim().toLowerCase();

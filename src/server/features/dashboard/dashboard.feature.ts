@@ -1,0 +1,9 @@
+import type { Feature, Infrastructure } from '../feature';
+import { createDashboardService } from './dashboard.service';
+import { dashboardRoutes } from './dashboard.routes';
+
+/** The seller dashboard: stats over all their listings, the newest ones, the latest messages. */
+export function dashboardFeature(deps: Pick<Infrastructure, 'db' | 'storage'>) {
+  const dashboard = createDashboardService({ db: deps.db, storage: deps.storage });
+  return { service: dashboard, routes: dashboardRoutes(dashboard), jobHandlers: {} } satisfies Feature;
+}
