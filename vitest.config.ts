@@ -16,6 +16,10 @@ export default mergeConfig(
       // Each file gets its own fresh database; two workers fit the two cores.
       pool: 'forks',
       maxWorkers: 2,
+      // A worker keeps the modules it loaded from one test file to the next: importing the app once a
+      // worker instead of once a file took the suite from about 700 to 450 CPU-seconds. A file shares
+      // no state with another all the same: each builds its own app on its own database.
+      isolate: false,
     },
   }),
 );
