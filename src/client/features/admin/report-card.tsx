@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Flag } from 'lucide-react';
@@ -116,31 +116,33 @@ export function ReportCard({ report }: { report: AdminReport }) {
   );
 }
 
+/** A reported listing or post: its first photo, if any, beside what it says. */
+function ContentWithPhoto({ photo, children }: { photo: string | null; children: ReactNode }) {
+  return (
+    <div className="flex gap-3 text-sm">
+      {photo ? <img src={photo} alt="" className="size-20 shrink-0 rounded-lg object-cover" /> : null}
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}
+
 function Content({ content }: { content: ReportedContent }) {
   const { t } = useTranslation(['admin', 'trust']);
   switch (content.kind) {
     case 'listing':
       return (
-        <div className="flex gap-3 text-sm">
-          {content.photo ? (
-            <img src={content.photo} alt="" className="size-20 shrink-0 rounded-lg object-cover" />
-          ) : null}
-          <div className="min-w-0">
-            {content.hidden ? (
-              <p className="font-medium text-slate-900">{content.title}</p>
-            ) : (
-              <Link
-                to={paths.listing.href(content.id)}
-                className="font-medium text-brand-700 hover:underline"
-              >
-                {content.title}
-              </Link>
-            )}
-            <p className="text-slate-700">{formatPrice(content.priceCents)}</p>
-            {content.hidden ? <p className="font-medium text-red-700">{t('trust:hidden.badge')}</p> : null}
-            <p className="mt-1 line-clamp-3 text-slate-600">{content.description}</p>
-          </div>
-        </div>
+        <ContentWithPhoto photo={content.photo}>
+          {content.hidden ? (
+            <p className="font-medium text-slate-900">{content.title}</p>
+          ) : (
+            <Link to={paths.listing.href(content.id)} className="font-medium text-brand-700 hover:underline">
+              {content.title}
+            </Link>
+          )}
+          <p className="text-slate-700">{formatPrice(content.priceCents)}</p>
+          {content.hidden ? <p className="font-medium text-red-700">{t('trust:hidden.badge')}</p> : null}
+          <p className="mt-1 line-clamp-3 text-slate-600">{content.description}</p>
+        </ContentWithPhoto>
       );
     case 'message':
       return (
@@ -169,15 +171,10 @@ function Content({ content }: { content: ReportedContent }) {
       );
     case 'post':
       return (
-        <div className="flex gap-3 text-sm">
-          {content.photo ? (
-            <img src={content.photo} alt="" className="size-20 shrink-0 rounded-lg object-cover" />
-          ) : null}
-          <div className="min-w-0">
-            <p className="font-medium text-slate-900">{content.title}</p>
-            <p className="mt-1 line-clamp-3 text-slate-600">{content.description}</p>
-          </div>
-        </div>
+        <ContentWithPhoto photo={content.photo}>
+          <p className="font-medium text-slate-900">{content.title}</p>
+          <p className="mt-1 line-clamp-3 text-slate-600">{content.description}</p>
+        </ContentWithPhoto>
       );
     case 'member':
       return <p className="text-sm text-slate-600">{t('content.member')}</p>;
