@@ -102,18 +102,6 @@ export class TestBrowser {
     return response;
   }
 
-  get<T = Record<string, unknown>>(path: string) {
-    return this.request<T>('GET', path);
-  }
-
-  post<T = Record<string, unknown>>(path: string, body: unknown = {}) {
-    return this.request<T>('POST', path, body);
-  }
-
-  put<T = Record<string, unknown>>(path: string, body: unknown = {}) {
-    return this.request<T>('PUT', path, body);
-  }
-
   /** Sends a file as the photo picker does: a multipart form with it as `file`. */
   upload<T = Record<string, unknown>>(path: string, file: File, headers: Record<string, string> = {}) {
     const form = new FormData();

@@ -186,7 +186,7 @@ describe('the moderation desk', () => {
     expect(aboutPost.content).toMatchObject({ kind: 'post', title: 'Spam' });
     expect((await act(moderator.browser, aboutPost.id, { action: 'remove-post' })).status).toBe(200);
     // No route reads one post: the address is unknown, as for any path.
-    expect((await buyer.browser.get(`/api/community/posts/${post.id}`)).status).toBe(404);
+    expect((await buyer.browser.request('GET', `/api/community/posts/${post.id}`)).status).toBe(404);
 
     await buyer.browser.api.reports.$post({
       json: {

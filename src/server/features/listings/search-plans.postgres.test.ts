@@ -140,7 +140,7 @@ describe('search plans at 50,000 listings', () => {
         return response.json();
       }
       // Each case is a raw query string, as a search page's address has it.
-      const answer = await member.browser.get(path);
+      const answer = await member.browser.request('GET', path);
       expect(answer.status).toBe(200);
       return answer.body;
     };
