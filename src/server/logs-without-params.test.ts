@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { ListingDetail } from '@common/schemas/listings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { signedInMember } from '../test/members';
 import { refuseInserts } from '../test/refuse-inserts';
-import { TestBrowser } from '../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus, okBody } from '../test/test-browser';
 import { createLogger } from './logger';
 import { enqueueJob, runJobs } from './jobs/queue';
 
@@ -25,20 +24,27 @@ describe('the log when a query fails', () => {
   it('names the failure without the values the query carried (a message refused by the database)', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
-    const item = (
-      await seller.browser.post<ListingDetail>('/api/listings', {
-        title: 'Cosworth pistons',
-        priceCents: 60000,
-        category: 'engine',
-        condition: 'good',
-        make: 'Ford',
-        model: 'Focus',
-      })
-    ).body;
+    const item = await okBody(
+      seller.browser.api.listings.$post({
+        json: {
+          title: 'Cosworth pistons',
+          priceCents: 60000,
+          category: 'engine',
+          condition: 'good',
+          make: 'Ford',
+          model: 'Focus',
+        },
+      }),
+    );
     const allow = await refuseInserts(t.database.db, 'messages', 'content', SECRET);
     try {
-      const sent = await buyer.browser.post(`/api/listings/${item.id}/messages`, { content: SECRET });
-      expect(sent.status).toBe(500);
+      const sent = await readAnswer(
+        buyer.browser.api.listings[':id'].messages.$post({
+          param: { id: item.id },
+          json: { content: SECRET },
+        }),
+      );
+      expectStatus(sent, 500);
     } finally {
       await allow();
     }
@@ -87,7 +93,9 @@ describe('the log when a query fails', () => {
     try {
       await cut.database.close();
       const email = `gate7781.${Date.now()}@example.com`;
-      const answer = await new TestBrowser(cut).post('/api/auth/sign-in', { email, password: SECRET });
+      const answer = await readAnswer(
+        new TestBrowser(cut).api.auth['sign-in'].$post({ json: { email, password: SECRET } }),
+      );
       expect(answer.status).toBeGreaterThanOrEqual(500);
       const log = JSON.stringify(cut.logs);
       expect(log).toContain('query failed');

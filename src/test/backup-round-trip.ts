@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '@server/start-server';
 import type { BackupManifest } from '@server/backup/backup';
 import { MEMBER_PASSWORD, signedInMember } from './members';
 import { serverHarness } from './test-app';
-import { TestBrowser } from './test-browser';
+import { TestBrowser, expectStatus, readAnswer } from './test-browser';
 import { runScript } from './scripts';
 
 /** `npm run backup` / `npm run restore` as an operator runs them, with the app's settings. */
@@ -75,36 +75,44 @@ export async function backupRoundTrip(options: {
     })
       .jpeg()
       .toBuffer();
+    // A raw multipart upload, as the photo picker sends it.
     const uploaded = await seller.browser.upload<StoredPhoto>(
       '/api/photos',
       new File([new Uint8Array(jpeg)], 'intake.jpg', { type: 'image/jpeg' }),
     );
     expect(uploaded.status).toBe(201);
-    const part = { priceCents: 10000, category: 'engine', condition: 'good', make: 'Nissan', model: '240SX' };
-    const withPhoto = await seller.browser.post<ListingDetail>('/api/listings', {
-      ...part,
-      title: 'Intake manifold',
-      photos: [uploaded.body],
-    });
-    const plain = await seller.browser.post<ListingDetail>('/api/listings', {
-      ...part,
-      title: 'Throttle body',
-    });
-    expect([withPhoto.status, plain.status]).toEqual([201, 201]);
+    const part = {
+      priceCents: 10000,
+      category: 'engine',
+      condition: 'good',
+      make: 'Nissan',
+      model: '240SX',
+    } as const;
+    const withPhoto = await readAnswer(
+      seller.browser.api.listings.$post({
+        json: { ...part, title: 'Intake manifold', photos: [uploaded.body] },
+      }),
+    );
+    const plain = await readAnswer(
+      seller.browser.api.listings.$post({ json: { ...part, title: 'Throttle body' } }),
+    );
+    expectStatus(withPhoto, 201);
+    expectStatus(plain, 201);
     const photosBefore = await photoBytes(server, uploaded.body);
 
-    const sent = await buyer.browser.post<{ conversationId: string }>(
-      `/api/listings/${withPhoto.body.id}/messages`,
-      {
-        content: 'Does the manifold fit an SR20?',
-      },
+    const sent = await readAnswer(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: withPhoto.body.id },
+        json: { content: 'Does the manifold fit an SR20?' },
+      }),
     );
-    expect(sent.status).toBe(201);
+    expectStatus(sent, 201);
     const conversation = sent.body.conversationId;
     expect(
       (
-        await seller.browser.post(`/api/conversations/${conversation}/messages`, {
-          content: 'It does, bolt-on.',
+        await seller.browser.api.conversations[':id'].messages.$post({
+          param: { id: conversation },
+          json: { content: 'It does, bolt-on.' },
         })
       ).status,
     ).toBe(201);
@@ -136,21 +144,20 @@ export async function backupRoundTrip(options: {
   server = await startServer(env, logger);
   try {
     const again = new TestBrowser(serverHarness(server), '203.0.113.200');
-    const signedIn = await again.post('/api/auth/sign-in', {
-      email: before.email,
-      password: MEMBER_PASSWORD,
+    const signedIn = await again.api.auth['sign-in'].$post({
+      json: { email: before.email, password: MEMBER_PASSWORD },
     });
     expect(signedIn.status).toBe(200);
     for (const listing of before.listings) {
-      const found = await again.get<ListingDetail>(`/api/listings/${listing.id}`);
-      expect(found.status).toBe(200);
+      const found = await readAnswer(again.api.listings[':id'].$get({ param: { id: listing.id } }));
+      expectStatus(found, 200);
       expect(found.body.title).toBe(listing.title);
     }
     expect(await photoBytes(server, before.photo)).toEqual(before.photoHashes);
-    const thread = await again.get<{ messages: { content: string }[] }>(
-      `/api/conversations/${before.conversation}`,
+    const thread = await readAnswer(
+      again.api.conversations[':id'].$get({ param: { id: before.conversation } }),
     );
-    expect(thread.status).toBe(200);
+    expectStatus(thread, 200);
     expect(thread.body.messages.map((message) => message.content)).toEqual([
       'Does the manifold fit an SR20?',
       'It does, bolt-on.',

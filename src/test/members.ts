@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '@server/db/schema';
 import type { TestApp } from './test-app';
-import { TestBrowser, linkToken } from './test-browser';
+import { TestBrowser, linkToken, readAnswer } from './test-browser';
 
 let counter = 0;
 export const MEMBER_PASSWORD = 'Sup3r$ecret';
@@ -17,25 +17,34 @@ export async function signedInMember(
   const n = ++counter;
   const email = `member${n}.${process.pid}@parts-${n}.example.com`;
   const browser = new TestBrowser(t, `203.0.113.${(n % 250) + 1}`);
-  const signedUp = await browser.post('/api/auth/sign-up', {
-    firstName: options.firstName ?? 'Sam',
-    lastName: options.lastName ?? 'Rivera',
-    email,
-    password: MEMBER_PASSWORD,
-    confirmPassword: MEMBER_PASSWORD,
-  });
+  const signedUp = await readAnswer(
+    browser.api.auth['sign-up'].$post({
+      json: {
+        firstName: options.firstName ?? 'Sam',
+        lastName: options.lastName ?? 'Rivera',
+        email,
+        password: MEMBER_PASSWORD,
+        confirmPassword: MEMBER_PASSWORD,
+      },
+    }),
+  );
   await t.runJobs();
   const mail = (await t.mailTo(email))[0];
   if (!mail)
     throw new Error(
       `no confirmation email (sign-up answered ${signedUp.status} ${JSON.stringify(signedUp.body)})`,
     );
-  await browser.post('/api/auth/confirm-email', { token: linkToken(mail.text, '/confirm-signup') });
-  const signedIn = await browser.post<{ user: { id: string } }>('/api/auth/sign-in', {
-    email,
-    password: MEMBER_PASSWORD,
-  });
-  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status}`);
+  await browser.api.auth['confirm-email'].$post({ json: { token: linkToken(mail.text, '/confirm-signup') } });
+  const signedIn = await readAnswer(
+    browser.api.auth['sign-in'].$post({
+      json: {
+        email,
+        password: MEMBER_PASSWORD,
+      },
+    }),
+  );
+  if (signedIn.status !== 200 || !('user' in signedIn.body))
+    throw new Error(`sign-in failed: ${signedIn.status}`);
   if (options.plan)
     await t.database.db.update(users).set({ plan: options.plan }).where(eq(users.email, email));
   return { browser, email, id: signedIn.body.user.id };

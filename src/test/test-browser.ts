@@ -1,3 +1,8 @@
+import { expect } from 'vitest';
+import { hc, type ClientResponse } from 'hono/client';
+import type { StatusCode, SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiRoutes } from '@server/app';
+import type { ErrorResponse } from '@common/schemas/errors';
 import type { TestApp } from './test-app';
 
 export interface TestResponse<T = unknown> {
@@ -20,13 +25,25 @@ export class TestBrowser {
     private readonly language = 'en',
   ) {}
 
+  /**
+   * Every endpoint under `/api`, typed by the server's route table (as the client's `hc` calls are):
+   * `await readAnswer(browser.api.listings[':id'].$get({ param: { id } }))`. It goes through `send`, as
+   * `request` does.
+   */
+  readonly api = hc<ApiRoutes>('http://localhost/api', {
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => this.send(input, init),
+  });
+
+  /**
+   * Any request at all, untyped: for what the typed `api` cannot send (a malformed body, a wrong
+   * content type, an unknown path, a raw form, a cross-site request).
+   */
   async request<T = Record<string, unknown>>(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<TestResponse<T>> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     // A form with a file goes as multipart, its boundary and length set by the request itself.
     const multipart = body instanceof FormData;
     const payload =
@@ -35,24 +52,41 @@ export class TestBrowser {
         : body !== undefined && !multipart
           ? JSON.stringify(body)
           : undefined;
-    const response = await this.t.app.request(
-      path,
-      {
-        method,
-        headers: {
-          'Accept-Language': this.language,
-          ...(body instanceof URLSearchParams
-            ? { 'Content-Type': 'application/x-www-form-urlencoded' }
-            : body !== undefined && !multipart
-              ? { 'Content-Type': 'application/json' }
-              : {}),
-          ...(cookie ? { Cookie: cookie } : {}),
-          // As a browser sends it: the server reads whether a body came from this header.
-          ...(payload !== undefined ? { 'Content-Length': String(Buffer.byteLength(payload)) } : {}),
-          ...headers,
-        },
-        ...(multipart ? { body } : payload !== undefined ? { body: payload } : {}),
+    const response = await this.send(path, {
+      method,
+      headers: {
+        ...(body instanceof URLSearchParams
+          ? { 'Content-Type': 'application/x-www-form-urlencoded' }
+          : body !== undefined && !multipart
+            ? { 'Content-Type': 'application/json' }
+            : {}),
+        ...headers,
       },
+      ...(multipart ? { body } : payload !== undefined ? { body: payload } : {}),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : null) as T,
+    };
+  }
+
+  /**
+   * Sends a request as this browser: its language, its cookies (kept from every answer), a text
+   * body's length (the server reads whether a body came from it) and its IP address as the
+   * connection's remote address.
+   */
+  private async send(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const headers = new Headers({ 'Accept-Language': this.language });
+    for (const [name, value] of new Headers(init.headers)) headers.set(name, value);
+    if (cookie && !headers.has('Cookie')) headers.set('Cookie', cookie);
+    if (typeof init.body === 'string' && !headers.has('Content-Length'))
+      headers.set('Content-Length', String(Buffer.byteLength(init.body)));
+    const response = await this.t.app.request(
+      input instanceof Request ? input : String(input),
+      { ...init, headers },
       { incoming: { socket: { remoteAddress: this.ip } } },
     );
     this.lastSetCookies = response.headers.getSetCookie();
@@ -65,24 +99,7 @@ export class TestBrowser {
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: (text ? JSON.parse(text) : null) as T,
-    };
-  }
-
-  get<T = Record<string, unknown>>(path: string) {
-    return this.request<T>('GET', path);
-  }
-
-  post<T = Record<string, unknown>>(path: string, body: unknown = {}) {
-    return this.request<T>('POST', path, body);
-  }
-
-  put<T = Record<string, unknown>>(path: string, body: unknown = {}) {
-    return this.request<T>('PUT', path, body);
+    return response;
   }
 
   /** Sends a file as the photo picker does: a multipart form with it as `file`. */
@@ -91,6 +108,71 @@ export class TestBrowser {
     form.set('file', file);
     return this.request<T>('POST', path, form, headers);
   }
+}
+
+/**
+ * A typed call's answer as a test reads it: its status, its JSON body (null when empty) and its
+ * headers, one member per status the route declares and one for any other status (the shared error
+ * shape, as a refusal from before the route gives: a rate limit, a cross-site request), so checking
+ * the status with `expectStatus` narrows the body.
+ */
+export type Answer<R> =
+  | (R extends ClientResponse<infer Body, infer Status, infer _Format>
+      ? { status: Status; body: Body; headers: Headers }
+      : never)
+  | { status: Exclude<StatusCode, DeclaredStatus<R>>; body: ErrorResponse; headers: Headers };
+
+type DeclaredStatus<R> = R extends ClientResponse<unknown, infer Status, string> ? Status : never;
+
+/** Waits for a call of `browser.api` and reads its whole answer. */
+export async function readAnswer<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<Answer<R>> {
+  const response = await call;
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? JSON.parse(text) : null,
+  } as Answer<R>;
+}
+
+type SuccessBody<R> = Extract<Answer<R>, { status: SuccessStatusCode }>['body'];
+
+/** Waits for a call of `browser.api` that is to succeed and gives its body (a failure fails the test). */
+export async function okBody<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<SuccessBody<R>> {
+  const read = await readAnswer(call);
+  if (read.status < 200 || read.status > 299)
+    throw new Error(`expected a success, got ${read.status}: ${JSON.stringify(read.body)}`);
+  return read.body as SuccessBody<R>;
+}
+
+/** Waits for a call of `browser.api` that is to fail and gives its error body (a success fails the test). */
+export async function failureBody<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+): Promise<ErrorResponse> {
+  const read = await readAnswer(call);
+  if (read.status >= 200 && read.status <= 299)
+    throw new Error(`expected a failure, got ${read.status}: ${JSON.stringify(read.body)}`);
+  return read.body as ErrorResponse;
+}
+
+/** The members of an answer that may have this status. */
+export type AnswerOf<A, S extends number> = A extends { status: infer T }
+  ? S extends T
+    ? A & { status: S }
+    : never
+  : never;
+
+/** `expect(answer.status, message).toBe(status)`, narrowing the answer (and so its body) to that status. */
+export function expectStatus<A extends { status: number }, S extends number>(
+  answer: A,
+  status: S,
+  message?: string,
+): asserts answer is AnswerOf<A, S> {
+  expect(answer.status, message).toBe(status);
 }
 
 /** The token of the first link to `path` in an email's plain text. */

@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './client';
 import { startJobWorker, type JobWorker } from '../jobs/queue';
 import { createTestDatabase } from '../../test/test-database';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { TestBrowser } from '../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus } from '../../test/test-browser';
 import { tcpProxy } from '../../test/tcp-proxy';
 
 // The app reaches PostgreSQL through a proxy the test takes down and brings back, as a restart would.
@@ -44,12 +44,16 @@ const waitFor = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
 
 /** A contact message, each from its own address (the form takes five an hour from one). */
 const contact = (n: number) =>
-  new TestBrowser(t, `198.51.100.${n + 1}`).post('/api/contact', {
-    name: `Sender ${n}`,
-    email: `sender${n}@example.com`,
-    topic: 'other',
-    message: `Message number ${n}, about a part I bought.`,
-  });
+  readAnswer(
+    new TestBrowser(t, `198.51.100.${n + 1}`).api.contact.$post({
+      json: {
+        name: `Sender ${n}`,
+        email: `sender${n}@example.com`,
+        topic: 'other',
+        message: `Message number ${n}, about a part I bought.`,
+      },
+    }),
+  );
 
 describe('the database restarting while requests and jobs run', () => {
   it('answers 503 while it is away, recovers by itself, and loses or doubles no job', async () => {
@@ -59,22 +63,22 @@ describe('the database restarting while requests and jobs run', () => {
     worker.wake();
 
     await proxy.down();
-    const health = await browser.get<{ error: { code: string; message: string } }>('/api/health');
-    expect(health.status).toBe(503);
-    const page = await browser.get<{ error: { code: string; message: string } }>('/api/listings');
-    expect(page.status).toBe(503);
+    const health = await readAnswer(browser.api.health.$get());
+    expectStatus(health, 503);
+    const page = await readAnswer(browser.api.listings.$get({ query: {} }));
+    expectStatus(page, 503);
     expect(page.headers.get('retry-after')).toBe('5');
     expect(page.body.error).toEqual({
       code: 'SERVICE_UNAVAILABLE',
       message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos instantes.',
     });
     const refused = await contact(99);
-    expect(refused.status).toBe(503);
+    expectStatus(refused, 503);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 
     await proxy.up();
-    await waitFor(async () => (await browser.get('/api/health')).status === 200);
-    expect((await browser.get('/api/listings')).status).toBe(200);
+    await waitFor(async () => (await browser.api.health.$get()).status === 200);
+    expect((await browser.api.listings.$get({ query: {} })).status).toBe(200);
     await waitFor(
       async () =>
         (await direct.db.execute<{ n: number }>(sql`select count(*)::int as n from jobs`)).rows[0]!.n === 0,

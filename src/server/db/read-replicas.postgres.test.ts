@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetail } from '@common/schemas/listings';
 import { createTestDatabase, postgresServerUrl } from '../../test/test-database';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInMember } from '../../test/members';
 import { partInput } from '../../test/listings';
 import { startReplica, type Replica } from '../../test/pg-replica';
-import { TestBrowser } from '../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus, okBody } from '../../test/test-browser';
 import { openDatabase, type Database } from './client';
 import { parseLsn } from './read-replicas';
 
@@ -59,9 +58,7 @@ const caughtUpWith = (browser: TestBrowser) => () => {
   return serving && replayed !== null && parseLsn(replayed) >= parseLsn(written);
 };
 const titlesFound = async (browser: TestBrowser, word: string) =>
-  (await browser.get<{ items: { title: string }[] }>(`/api/listings?search=${word}`)).body.items.map(
-    (item) => item.title,
-  );
+  (await okBody(browser.api.listings.$get({ query: { search: word } }))).items.map((item) => item.title);
 
 describe('read replicas', () => {
   it('serves visitors from the replica, each member their own writes from the primary, and falls back when it falls behind', async () => {
@@ -71,56 +68,68 @@ describe('read replicas', () => {
 
     // The replica stops applying changes: what the seller writes now exists on the primary only.
     await replica.pause();
-    const created = await seller.browser.post<ListingDetail>('/api/listings', partInput('Turbine housing'));
-    expect(created.status).toBe(201);
+    const created = await readAnswer(
+      seller.browser.api.listings.$post({ json: partInput('Turbine housing') }),
+    );
+    expectStatus(created, 201);
     expect(created.body.title).toBe('Turbine housing');
     const id = created.body.id;
     // The seller's browser carries the primary's position after the write, so their reads see it.
     expect(decodeURIComponent(seller.browser.cookies.get('mm_read_after') ?? '')).toMatch(
       /^[0-9A-F]+\/[0-9A-F]+$/,
     );
-    expect((await seller.browser.get(`/api/listings/${id}`)).status).toBe(200);
+    expect((await seller.browser.api.listings[':id'].$get({ param: { id: id } })).status).toBe(200);
     expect(await titlesFound(seller.browser, 'turbine')).toEqual(['Turbine housing']);
     // A visitor reads from the replica, which is still within the allowed lag: not there yet.
     expect(serving()).toBe(true);
-    expect((await visitor.get(`/api/listings/${id}`)).status).toBe(404);
+    expect((await visitor.api.listings[':id'].$get({ param: { id: id } })).status).toBe(404);
     expect(await titlesFound(visitor, 'turbine')).toEqual([]);
 
     // Past the allowed lag, the replica is out of service and every read goes to the primary.
     await until(() => !serving(), 'the replica falls behind', MAX_LAG_MS * 4);
     expect(database.replicas!.status()[0]).toMatchObject({ up: true, serving: false });
-    expect((await visitor.get(`/api/listings/${id}`)).status).toBe(200);
+    expect((await visitor.api.listings[':id'].$get({ param: { id: id } })).status).toBe(200);
     expect(await titlesFound(visitor, 'turbine')).toEqual(['Turbine housing']);
 
     // Caught up, it serves again, and has the listing.
     await replica.resume();
     await until(caughtUpWith(seller.browser), 'the replica catches up');
-    expect((await visitor.get(`/api/listings/${id}`)).status).toBe(200);
+    expect((await visitor.api.listings[':id'].$get({ param: { id: id } })).status).toBe(200);
 
     // An edit while it lags: the seller sees the new price at once, a visitor the old one for a moment.
     await replica.pause();
-    const edited = await seller.browser.put<ListingDetail>(`/api/listings/${id}`, {
-      ...partInput('Turbine housing'),
-      priceCents: 25000,
-    });
-    expect(edited.status).toBe(200);
+    const edited = await readAnswer(
+      seller.browser.api.listings[':id'].$put({
+        param: { id: id },
+        json: {
+          ...partInput('Turbine housing'),
+          priceCents: 25000,
+        },
+      }),
+    );
+    expectStatus(edited, 200);
     expect(edited.body.priceCents).toBe(25000);
-    expect((await seller.browser.get<ListingDetail>(`/api/listings/${id}`)).body.priceCents).toBe(25000);
-    expect((await visitor.get<ListingDetail>(`/api/listings/${id}`)).body.priceCents).toBe(10000);
+    expect((await okBody(seller.browser.api.listings[':id'].$get({ param: { id: id } }))).priceCents).toBe(
+      25000,
+    );
+    expect((await okBody(visitor.api.listings[':id'].$get({ param: { id: id } }))).priceCents).toBe(10000);
     await replica.resume();
     await until(caughtUpWith(seller.browser), 'the replica catches up');
-    expect((await visitor.get<ListingDetail>(`/api/listings/${id}`)).body.priceCents).toBe(25000);
+    expect((await okBody(visitor.api.listings[':id'].$get({ param: { id: id } }))).priceCents).toBe(25000);
 
     // Messages never read from a replica: the seller reads the buyer's message at once, though it lags.
     await replica.pause();
     const buyer = await signedInMember(t, { firstName: 'Kai' });
-    const sent = await buyer.browser.post<{ conversationId: string }>(`/api/listings/${id}/messages`, {
-      content: 'Is the housing still available?',
-    });
-    expect(sent.status).toBe(201);
-    const inbox = await seller.browser.get<{ items: { lastMessage: { body: string } | null }[] }>(
-      '/api/conversations',
+    const sent = await readAnswer(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: id },
+        json: {
+          content: 'Is the housing still available?',
+        },
+      }),
     );
+    expectStatus(sent, 201);
+    const inbox = await readAnswer(seller.browser.api.conversations.$get({ query: {} }));
     expect(JSON.stringify(inbox.body)).toContain('Is the housing still available?');
     await replica.resume();
   }, 90_000);

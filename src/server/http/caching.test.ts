@@ -3,8 +3,8 @@ import type { ListingDetail } from '@common/schemas/listings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInMember } from '../../test/members';
 import { partInput } from '../../test/listings';
-import type { TestBrowser } from '../../test/test-browser';
 import { MEMBER_CACHE_CONTROL, VISITOR_CACHE_CONTROL } from './caching';
+import { type TestBrowser, expectStatus, okBody, readAnswer } from '../../test/test-browser';
 
 let t: TestApp;
 let seller: { browser: TestBrowser };
@@ -17,11 +17,15 @@ const visit = (path: string, headers: Record<string, string> = {}) =>
   t.app.request(path, { headers: { 'Accept-Language': 'en', ...headers } });
 
 async function listed(title: string) {
-  const created = await seller.browser.post<ListingDetail>('/api/listings', {
-    ...partInput(title),
-    description: 'Forged internals, balanced and ready to fit. '.repeat(30),
-  });
-  expect(created.status).toBe(201);
+  const created = await readAnswer(
+    seller.browser.api.listings.$post({
+      json: {
+        ...partInput(title),
+        description: 'Forged internals, balanced and ready to fit. '.repeat(30),
+      },
+    }),
+  );
+  expectStatus(created, 201);
   return created.body;
 }
 
@@ -78,10 +82,13 @@ describe('browse and listing answers for a visitor', () => {
   it('gets a new ETag when the listing changes, on its page and on browse', async () => {
     const before = await visit(detailPath);
     const browseBefore = await visit(browsePath);
-    const edited = await seller.browser.put(detailPath, {
-      ...partInput('Forged pistons for a 2JZ'),
-      description: 'Forged internals, balanced and ready to fit. '.repeat(30),
-      priceCents: 125_000,
+    const edited = await seller.browser.api.listings[':id'].$put({
+      param: { id: listing.id },
+      json: {
+        ...partInput('Forged pistons for a 2JZ'),
+        description: 'Forged internals, balanced and ready to fit. '.repeat(30),
+        priceCents: 125_000,
+      },
     });
     expect(edited.status).toBe(200);
 
@@ -106,9 +113,10 @@ describe('browse and listing answers for a visitor', () => {
 describe('browse and listing answers for a signed-in member', () => {
   it('are private to the browser (favourites, fitment), still revalidated by ETag', async () => {
     const member = await signedInMember(t);
-    expect((await member.browser.put(`/api/favourites/${listing.id}`)).status).toBe(200);
+    expect((await member.browser.api.favourites[':id'].$put({ param: { id: listing.id } })).status).toBe(200);
+    // The same addresses the visitor reads, by path: the cache is keyed on them.
     for (const path of [browsePath, detailPath]) {
-      const answer = await member.browser.get(path);
+      const answer = await member.browser.request('GET', path);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('Cache-Control')).toBe(MEMBER_CACHE_CONTROL);
       expect(answer.headers.get('Cache-Control')).not.toContain('public');
@@ -123,8 +131,8 @@ describe('browse and listing answers for a signed-in member', () => {
       expect(revalidated.body).toBeNull();
       expect(revalidated.headers.get('Cache-Control')).toBe(MEMBER_CACHE_CONTROL);
     }
-    const detail = await member.browser.get<ListingDetail>(detailPath);
-    expect(detail.body.favourite).toBe(true);
+    const detail = await okBody(member.browser.api.listings[':id'].$get({ param: { id: listing.id } }));
+    expect(detail.favourite).toBe(true);
   });
 });
 
@@ -144,7 +152,7 @@ describe('every other API answer', () => {
     expect(health.headers.get('Cache-Control')).toBe('no-store');
     expect(health.headers.has('ETag')).toBe(false);
 
-    const me = await seller.browser.get('/api/auth/session');
+    const me = await readAnswer(seller.browser.api.auth.session.$get());
     expect(me.headers.get('Cache-Control')).toBe('no-store');
     expect(me.headers.has('ETag')).toBe(false);
   });

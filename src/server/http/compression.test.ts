@@ -4,11 +4,11 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetail } from '@common/schemas/listings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInMember } from '../../test/members';
 import { partInput } from '../../test/listings';
 import { COMPRESS_MIN_BYTES, compression, negotiateEncoding } from './compression';
+import { readAnswer, expectStatus } from '../../test/test-browser';
 
 /** What Chromium sends. */
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
@@ -52,14 +52,18 @@ describe('answers compressed on the fly', () => {
     );
     t = await createTestApp({ clientDir });
     const seller = await signedInMember(t, { plan: 'platinum' });
-    const created = await seller.browser.post<ListingDetail>('/api/listings', {
-      ...partInput('Garrett turbo kit'),
-      description: 'Complete kit with manifold, downpipe and oil lines, barely used. '.repeat(30),
-    });
-    expect(created.status).toBe(201);
+    const created = await readAnswer(
+      seller.browser.api.listings.$post({
+        json: {
+          ...partInput('Garrett turbo kit'),
+          description: 'Complete kit with manifold, downpipe and oil lines, barely used. '.repeat(30),
+        },
+      }),
+    );
+    expectStatus(created, 201);
     // A page of browse big enough to compress.
     for (const title of ['Coilovers', 'Intercooler', 'Brake kit', 'Oil cooler'])
-      expect((await seller.browser.post('/api/listings', partInput(title))).status).toBe(201);
+      expect((await seller.browser.api.listings.$post({ json: partInput(title) })).status).toBe(201);
     detailPath = `/api/listings/${created.body.id}`;
     listingPage = `/listing/${created.body.id}`;
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { TestBrowser } from '../../test/test-browser';
+import { TestBrowser, okBody } from '../../test/test-browser';
 import { signedInMember } from '../../test/members';
 
 let t: TestApp;
@@ -23,7 +23,8 @@ describe('cross-site request forgery', () => {
     'refuses a state-changing request sent with %s, in the asker’s language, and changes nothing',
     async (_label, headers) => {
       const { browser } = await signedInMember(t);
-      const before = (await browser.get<{ vehicles: unknown[] }>('/api/vehicles')).body;
+      const before = await okBody(browser.api.vehicles.$get());
+      // Cross-site requests, which the typed client does not make.
       const forged = await new TestBrowser(t, browser.ip, 'es').request<{
         error: { code: string; message: string };
       }>('POST', '/api/vehicles', vehicle, {
@@ -37,10 +38,10 @@ describe('cross-site request forgery', () => {
         code: 'CROSS_SITE_REQUEST',
         message: 'Esta solicitud venía de otro sitio web y fue rechazada. Usa ModMarket directamente.',
       });
-      expect((await browser.get('/api/vehicles')).body).toEqual(before);
+      expect(await okBody(browser.api.vehicles.$get())).toEqual(before);
       // Signing out cross-site does not end the session either.
       expect((await browser.request('POST', '/api/auth/sign-out', undefined, headers)).status).toBe(403);
-      expect((await browser.get<{ user: unknown }>('/api/auth/session')).body.user).not.toBeNull();
+      expect((await okBody(browser.api.auth.session.$get())).user).not.toBeNull();
     },
   );
 
@@ -50,11 +51,13 @@ describe('cross-site request forgery', () => {
     ['neither header (not a browser page)', {}],
   ])('takes a request with %s', async (_label, headers) => {
     const { browser } = await signedInMember(t);
+    // The origin headers are the case: sent as given.
     expect((await browser.request('POST', '/api/vehicles', vehicle, headers)).status).toBe(201);
   });
 
   it('lets cross-site reads through, and the webhook that Stripe signs', async () => {
     const visitor = new TestBrowser(t);
+    // Cross-site requests, which the typed client does not make.
     expect(
       (await visitor.request('GET', '/api/listings', undefined, { 'Sec-Fetch-Site': 'cross-site' })).status,
     ).toBe(200);

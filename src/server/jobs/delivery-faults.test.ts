@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { TestBrowser, linkToken } from '../../test/test-browser';
+import { TestBrowser, linkToken, readAnswer, expectStatus } from '../../test/test-browser';
 import { signedInMember } from '../../test/members';
 import pino from 'pino';
 import { enqueueJob, runJobs, type JobHandler } from './queue';
@@ -78,13 +78,17 @@ describe('mail when the SMTP server is down for a while', () => {
   it('waits in the queue, is retried with a growing delay, then delivered exactly once', async () => {
     smtp.refuse(true);
     const email = `outage.${Date.now()}@example.com`;
-    const contact = await new TestBrowser(t, '198.51.100.7').post('/api/contact', {
-      name: 'Noor',
-      email,
-      topic: 'other',
-      message: 'Is the Bride seat still for sale?',
-    });
-    expect(contact.status).toBe(201);
+    const contact = await readAnswer(
+      new TestBrowser(t, '198.51.100.7').api.contact.$post({
+        json: {
+          name: 'Noor',
+          email,
+          topic: 'other',
+          message: 'Is the Bride seat still for sale?',
+        },
+      }),
+    );
+    expectStatus(contact, 201);
     await t.runJobs();
     const waiting = await t.database.db.execute<{ attempts: number; delay: number; failed: boolean }>(
       sql`select attempts, extract(epoch from run_at - now())::int as delay, failed_at is not null as failed
@@ -195,8 +199,11 @@ describe('a job that emails a one-time link, run again after its worker died', (
     const { db } = t.database;
     const before = to(member.email).length;
     expect(
-      (await new TestBrowser(t, '198.51.100.90').post('/api/auth/forgot-password', { email: member.email }))
-        .status,
+      (
+        await new TestBrowser(t, '198.51.100.90').api.auth['forgot-password'].$post({
+          json: { email: member.email },
+        })
+      ).status,
     ).toBe(202);
     const job = (
       await db.execute<{ id: number; kind: string; payload: unknown }>(
@@ -214,8 +221,10 @@ describe('a job that emails a one-time link, run again after its worker died', (
     const mails = to(member.email).slice(before);
     expect(mails).toHaveLength(1);
     const token = linkToken(plainText(mails[0]!.raw), '/reset-password');
-    const check = await new TestBrowser(t, '198.51.100.91').post('/api/auth/reset-password/check', { token });
-    expect(check.status).toBe(200);
+    const check = await readAnswer(
+      new TestBrowser(t, '198.51.100.91').api.auth['reset-password'].check.$post({ json: { token } }),
+    );
+    expectStatus(check, 200);
   });
 });
 

@@ -14,13 +14,15 @@ afterAll(async () => {
 describe('the support address in emails', () => {
   it('comes from SUPPORT_EMAIL, in both parts and in the reader’s language', async () => {
     const browser = new TestBrowser(t, '198.51.100.40', 'es');
-    await browser.post('/api/auth/sign-up', {
-      firstName: 'Lucía',
-      lastName: 'Gómez',
-      email: 'lucia@parts.example',
-      password: 'Sup3r$ecret',
-      confirmPassword: 'Sup3r$ecret',
-      language: 'es',
+    await browser.api.auth['sign-up'].$post({
+      json: {
+        firstName: 'Lucía',
+        lastName: 'Gómez',
+        email: 'lucia@parts.example',
+        password: 'Sup3r$ecret',
+        confirmPassword: 'Sup3r$ecret',
+        language: 'es',
+      },
     });
     await t.runJobs();
     const [mail] = await t.mailTo('lucia@parts.example');

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ListingDetail } from '@common/schemas/listings';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { MEMBER_PASSWORD, signedInMember } from '../../test/members';
-import { TestBrowser } from '../../test/test-browser';
+import { TestBrowser, okBody } from '../../test/test-browser';
 import { TestSocket } from '../../test/test-socket';
 
 let t: TestApp;
@@ -61,25 +60,28 @@ describe('/api/realtime', () => {
     // Signed out from another browser: every session ends, and this socket with it.
     const other = new TestBrowser(t, '198.51.100.90');
     expect(
-      (await other.post('/api/auth/sign-in', { email: member.email, password: MEMBER_PASSWORD })).status,
+      (await other.api.auth['sign-in'].$post({ json: { email: member.email, password: MEMBER_PASSWORD } }))
+        .status,
     ).toBe(200);
-    await other.post('/api/auth/sign-out');
+    await other.api.auth['sign-out'].$post();
     expect(await closed).toBe(4401);
   });
 
   it('pushes messages, notifications, counts and read receipts to every tab of both members', async () => {
     const seller = await signedInMember(t, { firstName: 'Rita', lastName: 'Vance' });
     const buyer = await signedInMember(t, { firstName: 'Omar', lastName: 'Diaz' });
-    const item = (
-      await seller.browser.post<ListingDetail>('/api/listings', {
-        title: 'Skyline gauge cluster',
-        priceCents: 45000,
-        category: 'electronics',
-        condition: 'good',
-        make: 'Nissan',
-        model: 'Skyline',
-      })
-    ).body;
+    const item = await okBody(
+      seller.browser.api.listings.$post({
+        json: {
+          title: 'Skyline gauge cluster',
+          priceCents: 45000,
+          category: 'electronics',
+          condition: 'good',
+          make: 'Nissan',
+          model: 'Skyline',
+        },
+      }),
+    );
     const sellerTabs = [
       await TestSocket.open(host, seller.browser),
       await TestSocket.open(host, seller.browser),
@@ -87,13 +89,15 @@ describe('/api/realtime', () => {
     const buyerTab = await TestSocket.open(host, buyer.browser);
     expect(await online(seller.id)).toBe(true);
 
-    const started = await buyer.browser.post<{ conversationId: string }>(
-      `/api/listings/${item.id}/messages`,
-      {
-        content: 'Is the odometer original?',
-      },
+    const started = await okBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: item.id },
+        json: {
+          content: 'Is the odometer original?',
+        },
+      }),
     );
-    const id = started.body.conversationId;
+    const id = started.conversationId;
     for (const tab of sellerTabs) {
       const pushed = await tab.next('message', (e) => e.conversationId === id);
       expect(pushed.message).toMatchObject({ content: 'Is the odometer original?', senderId: buyer.id });
@@ -113,7 +117,7 @@ describe('/api/realtime', () => {
     // The sender's own tabs see the message too (another tab of theirs stays in step).
     await buyerTab.next('message', (e) => e.conversationId === id);
 
-    await seller.browser.post(`/api/conversations/${id}/read`);
+    await seller.browser.api.conversations[':id'].read.$post({ param: { id: id } });
     const receipt = await buyerTab.next('read', (e) => e.conversationId === id);
     expect(receipt.readerId).toBe(seller.id);
     await sellerTabs[0]!.next('counts', (e) => e.messages === 0 && e.notifications === 0);
@@ -121,7 +125,10 @@ describe('/api/realtime', () => {
     // Someone else's socket hears nothing of it.
     const stranger = await signedInMember(t);
     const strangerTab = await TestSocket.open(host, stranger.browser);
-    await seller.browser.post(`/api/conversations/${id}/messages`, { content: 'Yes, 62k miles.' });
+    await seller.browser.api.conversations[':id'].messages.$post({
+      param: { id: id },
+      json: { content: 'Yes, 62k miles.' },
+    });
     await buyerTab.next('message', (e) => e.message?.content === 'Yes, 62k miles.');
     expect(strangerTab.events).toEqual([]);
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContactInput } from '@common/schemas/contact';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { TestBrowser } from '../../test/test-browser';
+import { TestBrowser, readAnswer, okBody } from '../../test/test-browser';
 import { signedInMember } from '../../test/members';
 import { networkOf } from './rate-limit';
 import { partInput } from '../../test/listings';
@@ -37,7 +38,9 @@ describe('networkOf', () => {
 describe('limits per member', () => {
   it('on listing writes (12 an hour here)', async () => {
     const { browser } = await signedInMember(t, { plan: 'platinum' });
-    const seen = await statuses(13, (i) => browser.post('/api/listings', part(`Limited part ${i}`)));
+    const seen = await statuses(13, (i) =>
+      readAnswer(browser.api.listings.$post({ json: part(`Limited part ${i}`) })),
+    );
     expect(seen.slice(0, 12).every((s) => s === 201)).toBe(true);
     expect(seen[12]).toBe(429);
   });
@@ -59,13 +62,22 @@ describe('limits per member', () => {
   it('on community posts (1 an hour here) and comments (6 an hour here)', async () => {
     const { browser } = await signedInMember(t);
     const posts = await statuses(2, (i) =>
-      browser.post('/api/community/posts', { title: `Build ${i}`, description: 'Turbo swap', photos: [] }),
+      readAnswer(
+        browser.api.community.posts.$post({
+          json: { title: `Build ${i}`, description: 'Turbo swap', photos: [] },
+        }),
+      ),
     );
     expect(posts).toEqual([201, 429]);
-    const feed = await browser.get<{ posts: { id: string }[] }>('/api/community/posts');
-    const id = feed.body.posts[0]!.id;
+    const feed = await okBody(browser.api.community.posts.$get({ query: {} }));
+    const id = feed.posts[0]!.id;
     const comments = await statuses(7, (i) =>
-      browser.post(`/api/community/posts/${id}/comments`, { content: `Nice ${i}` }),
+      readAnswer(
+        browser.api.community.posts[':id'].comments.$post({
+          param: { id: id },
+          json: { content: `Nice ${i}` },
+        }),
+      ),
     );
     expect(comments).toEqual([201, 201, 201, 201, 201, 201, 429]);
   });
@@ -75,9 +87,14 @@ describe('limits per member', () => {
     const buyer = await signedInMember(t);
     const items: { id: string }[] = [];
     for (let i = 0; i < 4; i++)
-      items.push((await seller.browser.post<{ id: string }>('/api/listings', part(`Ask ${i}`))).body);
+      items.push(await okBody(seller.browser.api.listings.$post({ json: part(`Ask ${i}`) })));
     const seen = await statuses(4, (i) =>
-      buyer.browser.post(`/api/listings/${items[i]!.id}/messages`, { content: 'Still for sale?' }),
+      readAnswer(
+        buyer.browser.api.listings[':id'].messages.$post({
+          param: { id: items[i]!.id },
+          json: { content: 'Still for sale?' },
+        }),
+      ),
     );
     expect(seen).toEqual([201, 201, 201, 429]);
   });
@@ -85,17 +102,21 @@ describe('limits per member', () => {
 
 describe('limits per address', () => {
   it('count an IPv6 /64 as one client', async () => {
-    const message = (n: number) => ({
+    const message = (n: number): ContactInput => ({
       name: 'Kai',
       email: `kai${n}@example.com`,
       topic: 'other',
       message: 'Where is my order, please?',
     });
     // One contact message an hour here: a second address in the same /64 is refused, another /64 is not.
-    expect((await new TestBrowser(t, '2001:db8:aa:1::5').post('/api/contact', message(1))).status).toBe(201);
-    expect((await new TestBrowser(t, '2001:db8:aa:1:9::7').post('/api/contact', message(2))).status).toBe(
-      429,
-    );
-    expect((await new TestBrowser(t, '2001:db8:aa:2::5').post('/api/contact', message(3))).status).toBe(201);
+    expect(
+      (await new TestBrowser(t, '2001:db8:aa:1::5').api.contact.$post({ json: message(1) })).status,
+    ).toBe(201);
+    expect(
+      (await new TestBrowser(t, '2001:db8:aa:1:9::7').api.contact.$post({ json: message(2) })).status,
+    ).toBe(429);
+    expect(
+      (await new TestBrowser(t, '2001:db8:aa:2::5').api.contact.$post({ json: message(3) })).status,
+    ).toBe(201);
   });
 });

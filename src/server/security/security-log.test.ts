@@ -20,26 +20,30 @@ describe('the security event log', () => {
     expect(events('sign-in.succeeded').at(-1)).toMatchObject({ memberId: id, method: 'password' });
 
     const stranger = new TestBrowser(t, '198.51.100.80');
-    await stranger.post('/api/auth/sign-in', { email, password: 'Wrong1!pass' });
+    await stranger.api.auth['sign-in'].$post({ json: { email, password: 'Wrong1!pass' } });
     expect(events('sign-in.failed').at(-1)).toMatchObject({
       memberId: id,
       reason: 'invalid',
       ip: '198.51.100.80',
     });
 
-    await stranger.post('/api/auth/forgot-password', { email });
+    await stranger.api.auth['forgot-password'].$post({ json: { email } });
     await t.runJobs();
     const token = linkToken((await t.mailTo(email)).at(-1)!.text, '/reset-password');
     const fresh = 'N3w!Gearbox';
-    await stranger.post('/api/auth/reset-password', { token, password: fresh, confirmPassword: fresh });
+    await stranger.api.auth['reset-password'].$post({
+      json: { token, password: fresh, confirmPassword: fresh },
+    });
     expect(events('password-reset.requested')).not.toHaveLength(0);
     expect(events('password-reset.completed').at(-1)).toMatchObject({ memberId: id });
     expect(events('sessions.revoked').at(-1)).toMatchObject({ memberId: id, reason: 'password-reset' });
-    await stranger.post('/api/auth/reset-password', { token, password: fresh, confirmPassword: fresh });
+    await stranger.api.auth['reset-password'].$post({
+      json: { token, password: fresh, confirmPassword: fresh },
+    });
     expect(events('reset-link.refused').at(-1)).toMatchObject({ reason: 'invalid' });
 
     // Request lines name the member who asked.
-    await browser.get('/api/auth/session');
+    await browser.api.auth.session.$get();
     const written = JSON.stringify(t.logs);
     for (const secret of [email, MEMBER_PASSWORD, fresh, token, ...browser.cookies.values()])
       expect(written).not.toContain(secret);
@@ -47,10 +51,10 @@ describe('the security event log', () => {
 
   it('puts the member id on request lines', async () => {
     const { browser, id } = await signedInMember(t);
-    await browser.get('/api/vehicles');
+    await browser.api.vehicles.$get();
     const line = t.logs.findLast((l) => l.msg === 'request' && l.path === '/api/vehicles');
     expect(line).toMatchObject({ memberId: id, status: 200 });
-    await new TestBrowser(t).get('/api/listings');
+    await new TestBrowser(t).api.listings.$get({ query: {} });
     expect(t.logs.findLast((l) => l.msg === 'request' && l.path === '/api/listings')).toMatchObject({
       memberId: null,
     });
@@ -59,12 +63,13 @@ describe('the security event log', () => {
   it('records limits reached, authorization refused and cross-site requests', async () => {
     const { browser, id } = await signedInMember(t);
     for (let i = 0; i < 5; i++)
-      await browser.post('/api/auth/forgot-password', { email: `nobody${i}@example.com` });
+      await browser.api.auth['forgot-password'].$post({ json: { email: `nobody${i}@example.com` } });
     expect(events('limit.reached').at(-1)).toMatchObject({
       path: '/api/auth/forgot-password',
       code: 'RATE_LIMITED',
     });
 
+    // A cross-site request, which the typed client does not make.
     await browser.request(
       'POST',
       '/api/vehicles',
@@ -89,6 +94,7 @@ describe('the security event log', () => {
       },
     });
     try {
+      // Stripe's own request: a raw body and its signature.
       const response = await new TestBrowser(billing).request(
         'POST',
         '/api/billing/webhook',

@@ -62,15 +62,16 @@ describe('files on disk', () => {
       })
         .jpeg()
         .toBuffer();
+      // A raw multipart upload, as the photo picker sends it.
       const uploaded = await member.browser.upload<StoredPhoto>(
         '/api/photos',
         new File([new Uint8Array(jpeg)], 'part.jpg', { type: 'image/jpeg' }),
       );
       expect(uploaded.status).toBe(201);
       photo = uploaded.body;
-      expect((await member.browser.post('/api/account/export')).status).toBe(202);
+      expect((await member.browser.api.account.export.$post()).status).toBe(202);
       // The server's own worker prepares it.
-      for (let waited = 0; (await member.browser.get('/api/account/export')).status !== 200; waited += 100) {
+      for (let waited = 0; (await member.browser.api.account.export.$get()).status !== 200; waited += 100) {
         if (waited > 15_000) throw new Error('the export was not prepared');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
-import type { ListingDetail } from '@common/schemas/listings';
 import { jobs, uploads } from '../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInMember } from '../../test/members';
@@ -12,6 +11,7 @@ import type { TestBrowser } from '../../test/test-browser';
 import { createS3Storage } from './s3-storage';
 import { REMOVE_FILES_JOB } from './removals';
 import type { Storage } from './storage';
+import { readAnswer, expectStatus, okBody } from '../../test/test-browser';
 
 /** Photos end to end with the files in an S3-compatible bucket, reached through a link a test can cut. */
 let s3: S3Server;
@@ -47,6 +47,7 @@ const jpeg = () =>
 
 async function upload(browser: TestBrowser) {
   const photo = new File([new Uint8Array(await jpeg())], 'car.jpg', { type: 'image/jpeg' });
+  // A raw multipart upload, as the photo picker sends it.
   return browser.upload<StoredPhoto & { error?: { code: string; message: string } }>('/api/photos', photo, {
     'Accept-Language': 'es',
   });
@@ -70,18 +71,22 @@ describe('photos in an S3 bucket', () => {
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(640);
 
-    const listing = await browser.post<ListingDetail>('/api/listings', {
-      title: 'Bucket-borne wheel',
-      priceCents: 10000,
-      category: 'wheels',
-      condition: 'good',
-      make: 'Honda',
-      model: 'Civic',
-      photos: [uploaded.body],
-    });
-    expect(listing.status).toBe(201);
+    const listing = await readAnswer(
+      browser.api.listings.$post({
+        json: {
+          title: 'Bucket-borne wheel',
+          priceCents: 10000,
+          category: 'wheels',
+          condition: 'good',
+          make: 'Honda',
+          model: 'Civic',
+          photos: [uploaded.body],
+        },
+      }),
+    );
+    expectStatus(listing, 201);
     expect(listing.body.photos[0]!.sources[0]!.url).toBe(`/media/${photoVariantKey(uploaded.body, 320)}`);
-    expect((await browser.request('DELETE', `/api/listings/${listing.body.id}`)).status).toBe(200);
+    expect((await browser.api.listings[':id'].$delete({ param: { id: listing.body.id } })).status).toBe(200);
     expect(await keysUnder(`listings/${id}/`)).toEqual([]);
   });
 
@@ -128,16 +133,20 @@ describe('photos in an S3 bucket', () => {
     try {
       const { browser } = await signedInMember(shop);
       const uploaded = (await upload(browser)).body;
-      const listing = await browser.post<ListingDetail>('/api/listings', {
-        title: 'Public bucket wheel',
-        priceCents: 10000,
-        category: 'wheels',
-        condition: 'good',
-        make: 'Honda',
-        model: 'Civic',
-        photos: [uploaded],
-      });
-      const url = listing.body.photos[0]!.sources[0]!.url;
+      const listing = await okBody(
+        browser.api.listings.$post({
+          json: {
+            title: 'Public bucket wheel',
+            priceCents: 10000,
+            category: 'wheels',
+            condition: 'good',
+            make: 'Honda',
+            model: 'Civic',
+            photos: [uploaded],
+          },
+        }),
+      );
+      const url = listing.photos[0]!.sources[0]!.url;
       expect(url).toBe(`${base}/${photoVariantKey(uploaded, 320)}`);
       const image = await fetch(url);
       expect(image.status).toBe(200);

@@ -1,13 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredPhoto } from '@common/photos';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import type { ListingDetail } from '@common/schemas/listings';
-import type { ConversationSummary, Thread } from '@common/schemas/messages';
 import { jobs, offers, rateLimits, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus, okBody, failureBody } from '../../../test/test-browser';
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 
@@ -19,8 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type ErrorBody = { error: { code: string; fields?: Record<string, string> } };
 
 /** Every file under a folder, as paths relative to it. */
 async function filesUnder(folder: string): Promise<string[]> {
@@ -48,11 +45,12 @@ async function whereFound(needle: string): Promise<string[]> {
   return found;
 }
 
-async function upload(browser: TestBrowser): Promise<{ key: string }> {
+async function upload(browser: TestBrowser): Promise<StoredPhoto> {
   const bytes = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#c2410c' } })
     .jpeg()
     .toBuffer();
-  const response = await browser.upload<{ key: string }>(
+  // A raw multipart upload, as the photo picker sends it.
+  const response = await browser.upload<StoredPhoto>(
     '/api/photos',
     new File([new Uint8Array(bytes)], 'part.jpg', { type: 'image/jpeg' }),
   );
@@ -67,101 +65,155 @@ describe('deleting an account', () => {
     const marker = `vortexquill${Date.now().toString(36)}`;
 
     // Something of theirs in every corner of the marketplace.
-    await leaving.browser.put('/api/account/details', {
-      firstName: 'Quillon',
-      lastName: 'Zarkovsky',
-      phone: '(415) 867-2309',
-      currentPassword: MEMBER_PASSWORD,
+    await leaving.browser.api.account.details.$put({
+      json: {
+        firstName: 'Quillon',
+        lastName: 'Zarkovsky',
+        phone: '(415) 867-2309',
+        currentPassword: MEMBER_PASSWORD,
+      },
     });
     const photo = await upload(leaving.browser);
-    const listing = await leaving.browser.post<{ id: string }>('/api/listings', {
-      ...partInput(`${marker} turbo manifold`),
-      photos: [photo],
-    });
-    expect(listing.status).toBe(201);
-    const vehicle = await leaving.browser.post('/api/vehicles', {
-      make: 'Honda',
-      model: 'Civic',
-      year: 1999,
-      licensePlate: marker.slice(0, 15),
-    });
-    expect(vehicle.status).toBe(201);
-    await leaving.browser.post('/api/saved-searches', {
-      name: `${marker} search`,
-      query: { search: marker },
-    });
-    const theirs = await other.browser.post<{ id: string }>('/api/listings', partInput('Bea coilovers'));
-    await leaving.browser.request('PUT', `/api/favourites/${theirs.body.id}`);
-    await other.browser.request('PUT', `/api/favourites/${listing.body.id}`);
-    const post = await leaving.browser.post<{ id: string }>('/api/community/posts', {
-      title: `${marker} build`,
-      description: `${marker} thread`,
-    });
-    await leaving.browser.post(`/api/community/posts/${post.body.id}/comments`, {
-      content: `${marker} note`,
-    });
-    await other.browser.post(`/api/community/posts/${post.body.id}/like`);
-    // A conversation each way: the other member's thread must survive.
-    const started = await leaving.browser.post<{ conversationId: string }>(
-      `/api/listings/${theirs.body.id}/messages`,
-      { content: 'Are the coilovers still available?' },
+    const listing = await readAnswer(
+      leaving.browser.api.listings.$post({
+        json: {
+          ...partInput(`${marker} turbo manifold`),
+          photos: [photo],
+        },
+      }),
     );
-    await other.browser.post(`/api/conversations/${started.body.conversationId}/messages`, {
-      content: 'Yes, come Saturday.',
+    expectStatus(listing, 201);
+    const vehicle = await readAnswer(
+      leaving.browser.api.vehicles.$post({
+        json: {
+          make: 'Honda',
+          model: 'Civic',
+          year: 1999,
+          licensePlate: marker.slice(0, 15),
+        },
+      }),
+    );
+    expectStatus(vehicle, 201);
+    await leaving.browser.api['saved-searches'].$post({
+      json: {
+        name: `${marker} search`,
+        query: { search: marker },
+      },
     });
-    await other.browser.post(`/api/listings/${listing.body.id}/messages`, {
-      content: 'Is the manifold cracked?',
+    const theirs = await okBody(other.browser.api.listings.$post({ json: partInput('Bea coilovers') }));
+    await leaving.browser.api.favourites[':id'].$put({ param: { id: theirs.id } });
+    await other.browser.api.favourites[':id'].$put({ param: { id: listing.body.id } });
+    const post = await okBody(
+      leaving.browser.api.community.posts.$post({
+        json: {
+          title: `${marker} build`,
+          description: `${marker} thread`,
+        },
+      }),
+    );
+    await leaving.browser.api.community.posts[':id'].comments.$post({
+      param: { id: post.id },
+      json: {
+        content: `${marker} note`,
+      },
+    });
+    await other.browser.api.community.posts[':id'].like.$post({ param: { id: post.id } });
+    // A conversation each way: the other member's thread must survive.
+    const started = await okBody(
+      leaving.browser.api.listings[':id'].messages.$post({
+        param: { id: theirs.id },
+        json: { content: 'Are the coilovers still available?' },
+      }),
+    );
+    await other.browser.api.conversations[':id'].messages.$post({
+      param: { id: started.conversationId },
+      json: {
+        content: 'Yes, come Saturday.',
+      },
+    });
+    await other.browser.api.listings[':id'].messages.$post({
+      param: { id: listing.body.id },
+      json: {
+        content: 'Is the manifold cracked?',
+      },
     });
     // An offer of theirs the other member accepted: the part is held for them.
-    const held = await other.browser.post<ListingDetail>('/api/listings', partInput('Held intake'));
-    const offered = await leaving.browser.post<{ id: string }>(`/api/listings/${held.body.id}/offers`, {
-      amountCents: 8000,
+    const held = await okBody(other.browser.api.listings.$post({ json: partInput('Held intake') }));
+    const offered = await okBody(
+      leaving.browser.api.listings[':id'].offers.$post({
+        param: { id: held.id },
+        json: {
+          amountCents: 8000,
+        },
+      }),
+    );
+    await other.browser.api.offers[':id'].answer.$post({
+      param: { id: offered.id },
+      json: { action: 'accept' },
     });
-    await other.browser.post(`/api/offers/${offered.body.id}/answer`, { action: 'accept' });
-    expect((await other.browser.get<ListingDetail>(`/api/listings/${held.body.id}`)).body.pending).toBe(true);
+    expect((await okBody(other.browser.api.listings[':id'].$get({ param: { id: held.id } }))).pending).toBe(
+      true,
+    );
     await t.runJobs();
     const uploadsDir = path.join(t.dataDir, 'uploads');
     expect((await filesUnder(uploadsDir)).some((file) => file.includes(photo.key))).toBe(true);
 
     // The password is asked for, and a wrong one deletes nothing.
-    const wrong = await leaving.browser.post<ErrorBody>('/api/account/delete', {
-      currentPassword: 'Nope-1234!',
-    });
-    expect(wrong.body.error.fields?.currentPassword).toBeDefined();
-    expect((await leaving.browser.get('/api/account')).status).toBe(200);
+    const wrong = await failureBody(
+      leaving.browser.api.account.delete.$post({
+        json: {
+          currentPassword: 'Nope-1234!',
+        },
+      }),
+    );
+    expect(wrong.error.fields?.currentPassword).toBeDefined();
+    expect((await leaving.browser.api.account.$get()).status).toBe(200);
 
-    const deleted = await leaving.browser.post('/api/account/delete', { currentPassword: MEMBER_PASSWORD });
-    expect(deleted.status).toBe(200);
-    expect((await leaving.browser.get<{ user: unknown }>('/api/auth/session')).body.user).toBeNull();
+    const deleted = await readAnswer(
+      leaving.browser.api.account.delete.$post({ json: { currentPassword: MEMBER_PASSWORD } }),
+    );
+    expectStatus(deleted, 200);
+    expect((await okBody(leaving.browser.api.auth.session.$get())).user).toBeNull();
 
     // Nothing readable is left: not their address, names, phone or words, in any table.
     for (const needle of [leaving.email, 'Quillon', 'Zarkovsky', '4158672309', marker.slice(0, 15)])
       expect(await whereFound(needle), needle).toEqual([]);
     expect((await filesUnder(uploadsDir)).filter((file) => file.includes(photo.key))).toEqual([]);
     // The address no longer signs in (tried after the search: a try is counted under the address).
-    const again = await new TestBrowser(t, '192.0.2.77').post<ErrorBody>('/api/auth/sign-in', {
-      email: leaving.email,
-      password: MEMBER_PASSWORD,
-    });
-    expect(again.body.error.code).toBe('INVALID_CREDENTIALS');
+    const again = await failureBody(
+      new TestBrowser(t, '192.0.2.77').api.auth['sign-in'].$post({
+        json: {
+          email: leaving.email,
+          password: MEMBER_PASSWORD,
+        },
+      }),
+    );
+    expect(again.error.code).toBe('INVALID_CREDENTIALS');
 
     // The other member's thread stays, with the messages from "Deleted member", who cannot be answered.
-    const inbox = await other.browser.get<{ conversations: ConversationSummary[] }>('/api/conversations');
-    const kept = inbox.body.conversations.find((c) => c.id === started.body.conversationId)!;
+    const inbox = await okBody(other.browser.api.conversations.$get({ query: {} }));
+    const kept = inbox.conversations.find((c) => c.id === started.conversationId)!;
     expect(kept.otherMember).toMatchObject({ name: null, deleted: true });
-    const thread = await other.browser.get<Thread>(`/api/conversations/${kept.id}`);
-    expect(thread.body.messages.map((m) => m.content)).toEqual([
+    const thread = await okBody(other.browser.api.conversations[':id'].$get({ param: { id: kept.id } }));
+    expect(thread.messages.map((m) => m.content)).toEqual([
       'Are the coilovers still available?',
       'Yes, come Saturday.',
     ]);
-    const reply = await other.browser.post<ErrorBody>(`/api/conversations/${kept.id}/messages`, {
-      content: 'Hello?',
-    });
-    expect(reply.body.error.code).toBe('MEMBER_DELETED');
-    expect((await other.browser.get(`/api/listings/${listing.body.id}`)).status).toBe(404);
+    const reply = await failureBody(
+      other.browser.api.conversations[':id'].messages.$post({
+        param: { id: kept.id },
+        json: {
+          content: 'Hello?',
+        },
+      }),
+    );
+    expect(reply.error.code).toBe('MEMBER_DELETED');
+    expect((await other.browser.api.listings[':id'].$get({ param: { id: listing.body.id } })).status).toBe(
+      404,
+    );
     // The part held for them is back on the market, their offer gone with them.
     expect(
-      (await other.browser.get<ListingDetail>(`/api/listings/${held.body.id}`)).body.pending,
+      (await okBody(other.browser.api.listings[':id'].$get({ param: { id: held.id } }))).pending,
     ).toBeUndefined();
     expect(await t.database.db.select().from(offers).where(eq(offers.buyerId, leaving.id))).toEqual([]);
 
@@ -190,8 +242,10 @@ describe('deleting an account', () => {
         .insert(jobs)
         .values({ kind: 'test.noop', payload: { email }, runAt: new Date(Date.now() + 3_600_000) });
 
-    const deleted = await leaving.browser.post('/api/account/delete', { currentPassword: MEMBER_PASSWORD });
-    expect(deleted.status).toBe(200);
+    const deleted = await readAnswer(
+      leaving.browser.api.account.delete.$post({ json: { currentPassword: MEMBER_PASSWORD } }),
+    );
+    expectStatus(deleted, 200);
     const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(keys).toContain(`sign-in-account:${neighbour}`);
     expect(keys).toContain(`sign-in-account:${around}`);
@@ -205,17 +259,27 @@ describe('deleting an account', () => {
   it('asks for a code too when two-step sign-in is on', async () => {
     const { browser } = await signedInMember(t);
     const { generate } = await import('otplib');
-    const setup = await browser.post<{ secret: string }>('/api/account/two-factor/start', {
-      currentPassword: MEMBER_PASSWORD,
+    const setup = await okBody(
+      browser.api.account['two-factor'].start.$post({
+        json: {
+          currentPassword: MEMBER_PASSWORD,
+        },
+      }),
+    );
+    await browser.api.account['two-factor'].enable.$post({
+      json: {
+        code: await generate({ secret: setup.secret }),
+      },
     });
-    await browser.post('/api/account/two-factor/enable', {
-      code: await generate({ secret: setup.body.secret }),
-    });
-    const noCode = await browser.post<ErrorBody>('/api/account/delete', { currentPassword: MEMBER_PASSWORD });
-    expect(noCode.body.error.fields?.code).toBe('Please enter the code.');
-    const code = await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-    const deleted = await browser.post('/api/account/delete', { currentPassword: MEMBER_PASSWORD, code });
-    expect(deleted.status).toBe(200);
+    const noCode = await failureBody(
+      browser.api.account.delete.$post({ json: { currentPassword: MEMBER_PASSWORD } }),
+    );
+    expect(noCode.error.fields?.code).toBe('Please enter the code.');
+    const code = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const deleted = await readAnswer(
+      browser.api.account.delete.$post({ json: { currentPassword: MEMBER_PASSWORD, code } }),
+    );
+    expectStatus(deleted, 200);
   });
 });
 
@@ -225,34 +289,47 @@ describe('downloading my data', () => {
     const other = await signedInMember(t);
     const marker = `exportword${Date.now().toString(36)}`;
     const photo = await upload(member.browser);
-    const listing = await member.browser.post<{ id: string }>('/api/listings', {
-      ...partInput(`${marker} intake`),
-      photos: [photo],
+    const listing = await okBody(
+      member.browser.api.listings.$post({
+        json: {
+          ...partInput(`${marker} intake`),
+          photos: [photo],
+        },
+      }),
+    );
+    await member.browser.api.vehicles.$post({
+      json: {
+        make: 'Mazda',
+        model: 'RX-7',
+        year: 1993,
+        licensePlate: 'FD3S',
+      },
     });
-    await member.browser.post('/api/vehicles', {
-      make: 'Mazda',
-      model: 'RX-7',
-      year: 1993,
-      licensePlate: 'FD3S',
+    await member.browser.api['saved-searches'].$post({
+      json: { name: `${marker} alert`, query: { search: marker } },
     });
-    await member.browser.post('/api/saved-searches', { name: `${marker} alert`, query: { search: marker } });
-    await member.browser.post('/api/community/posts', { title: `${marker} post`, description: 'Built.' });
-    await other.browser.post(`/api/listings/${listing.body.id}/messages`, { content: `${marker} question` });
+    await member.browser.api.community.posts.$post({
+      json: { title: `${marker} post`, description: 'Built.' },
+    });
+    await other.browser.api.listings[':id'].messages.$post({
+      param: { id: listing.id },
+      json: { content: `${marker} question` },
+    });
 
-    expect((await member.browser.get('/api/account/export')).status).toBe(404);
-    expect((await member.browser.post('/api/account/export')).status).toBe(202);
-    expect((await member.browser.get('/api/account')).body).toMatchObject({
+    expect((await member.browser.api.account.export.$get()).status).toBe(404);
+    expect((await member.browser.api.account.export.$post()).status).toBe(202);
+    expect(await okBody(member.browser.api.account.$get())).toMatchObject({
       dataExport: { status: 'preparing' },
     });
     await t.runJobs();
     const mail = (await t.mailTo(member.email)).at(-1)!;
     expect(mail.subject).toBe('Your ModMarket data is ready');
     expect(mail.text).toContain('/settings#privacy');
-    expect((await member.browser.get('/api/account')).body).toMatchObject({
+    expect(await okBody(member.browser.api.account.$get())).toMatchObject({
       dataExport: { status: 'ready' },
     });
 
-    const file = await member.browser.request<Record<string, unknown>>('GET', '/api/account/export');
+    const file = await readAnswer(member.browser.api.account.export.$get());
     expect(file.headers.get('content-disposition')).toContain('attachment');
     const data = file.body as {
       profile: { email: string; firstName: string };
@@ -277,13 +354,13 @@ describe('downloading my data', () => {
     expect(JSON.stringify(data)).not.toMatch(/argon2|password/i);
 
     // Another member gets their own (none), and the file is not served as a public media file.
-    expect((await other.browser.get('/api/account/export')).status).toBe(404);
+    expect((await other.browser.api.account.export.$get()).status).toBe(404);
     const stored = (await filesUnder(path.join(t.dataDir, 'uploads'))).find((f) => f.includes('exports'))!;
     const key = path.relative(path.join(t.dataDir, 'uploads'), stored).split(path.sep).join('/');
     expect((await t.app.request(`/media/${key}`)).status).toBe(404);
 
     // After 24 hours it is gone.
     await t.database.db.execute(sql`update data_export set expires_at = now() - interval '1 second'`);
-    expect((await member.browser.get('/api/account/export')).status).toBe(404);
+    expect((await member.browser.api.account.export.$get()).status).toBe(404);
   });
 });

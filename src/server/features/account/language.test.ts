@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
 
 let t: TestApp;
@@ -24,23 +24,26 @@ describe("the member's language", () => {
     const member = await signedInMember(t);
     expect(await localeOf(member.id)).toBe('en');
 
-    const saved = await member.browser.request('PUT', '/api/account/language', { language: 'es' });
-    expect(saved.status).toBe(200);
+    const saved = await readAnswer(member.browser.api.account.language.$put({ json: { language: 'es' } }));
+    expectStatus(saved, 200);
     expect(await localeOf(member.id)).toBe('es');
 
     // A reset asked for from a page in English still follows the account's choice.
     const visitor = new TestBrowser(t, '198.51.100.61', 'en');
     expect(
-      (await visitor.post('/api/auth/forgot-password', { email: member.email, language: 'en' })).status,
+      (await visitor.api.auth['forgot-password'].$post({ json: { email: member.email, language: 'en' } }))
+        .status,
     ).toBe(202);
     // So does the acknowledgement of the member's message to support.
     expect(
       (
-        await member.browser.post('/api/contact', {
-          name: 'Sam Rivera',
-          email: member.email,
-          topic: 'sale',
-          message: 'The buyer of my intake has not answered for a week.',
+        await member.browser.api.contact.$post({
+          json: {
+            name: 'Sam Rivera',
+            email: member.email,
+            topic: 'sale',
+            message: 'The buyer of my intake has not answered for a week.',
+          },
         })
       ).status,
     ).toBe(201);
@@ -52,9 +55,10 @@ describe("the member's language", () => {
 
   it('is for a signed-in member only, and refuses a language the site does not offer, in the asker’s words', async () => {
     const visitor = new TestBrowser(t, '198.51.100.62');
-    expect((await visitor.request('PUT', '/api/account/language', { language: 'es' })).status).toBe(401);
+    expect((await visitor.api.account.language.$put({ json: { language: 'es' } })).status).toBe(401);
 
     const member = await signedInMember(t);
+    // A language the types do not allow.
     const refused = await new TestBrowser(t, member.browser.ip, 'es').request<ErrorBody>(
       'PUT',
       '/api/account/language',

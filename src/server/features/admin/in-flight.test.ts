@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetail } from '@common/schemas/listings';
 import type { Db, Tx } from '../../db/client';
 import { communityPosts, listings, messages, offers } from '../../db/schema';
 import { deleteMember } from '../account/deletion';
@@ -8,6 +7,7 @@ import { suspendMember } from './admin.service';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
+import { readAnswer, okBody, expectStatus } from '../../../test/test-browser';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,16 +61,18 @@ describe('a suspension or a deletion stops the writes already in flight', () => 
   it('a listing listed or re-listed while its seller is suspended does not stay on the market', async () => {
     const seller = await signedInMember(t);
     const created = await whileChanging(suspend(seller.id), () =>
-      seller.browser.post<ListingDetail>('/api/listings', partInput('Listed in flight')),
+      readAnswer(seller.browser.api.listings.$post({ json: partInput('Listed in flight') })),
     );
     expect([401, 403]).toContain(created.status);
     expect(await liveListingsOf(seller.id)).toEqual([]);
 
     const other = await signedInMember(t);
-    const sold = (await other.browser.post<ListingDetail>('/api/listings', partInput('Sold one'))).body;
-    await other.browser.request('PATCH', `/api/listings/${sold.id}/status`, { isSold: true });
+    const sold = await okBody(other.browser.api.listings.$post({ json: partInput('Sold one') }));
+    await other.browser.api.listings[':id'].status.$patch({ param: { id: sold.id }, json: { isSold: true } });
     const relisted = await whileChanging(suspend(other.id), () =>
-      other.browser.request('PATCH', `/api/listings/${sold.id}/status`, { isSold: false }),
+      readAnswer(
+        other.browser.api.listings[':id'].status.$patch({ param: { id: sold.id }, json: { isSold: false } }),
+      ),
     );
     expect([401, 403]).toContain(relisted.status);
     expect(await liveListingsOf(other.id)).toEqual([]);
@@ -79,16 +81,20 @@ describe('a suspension or a deletion stops the writes already in flight', () => 
   it('a listing or post made while its member is deleted does not outlive them', async () => {
     const leaving = await signedInMember(t);
     const created = await whileChanging(remove(leaving.id), () =>
-      leaving.browser.post('/api/listings', partInput('Listed while leaving')),
+      readAnswer(leaving.browser.api.listings.$post({ json: partInput('Listed while leaving') })),
     );
-    expect(created.status).toBe(401);
+    expectStatus(created, 401);
     expect(await t.database.db.select().from(listings).where(eq(listings.userId, leaving.id))).toEqual([]);
 
     const poster = await signedInMember(t);
     const posted = await whileChanging(remove(poster.id), () =>
-      poster.browser.post('/api/community/posts', { title: 'My build', description: 'Posted while leaving' }),
+      readAnswer(
+        poster.browser.api.community.posts.$post({
+          json: { title: 'My build', description: 'Posted while leaving' },
+        }),
+      ),
     );
-    expect(posted.status).toBe(401);
+    expectStatus(posted, 401);
     expect(
       await t.database.db.select().from(communityPosts).where(eq(communityPosts.userId, poster.id)),
     ).toEqual([]);
@@ -102,12 +108,21 @@ describe('a suspension or a deletion stops the writes already in flight', () => 
   ] as const)('a %s seller’s listing takes no %s sent meanwhile', async (what, kind) => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
-    const listing = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Wanted part')))
-      .body;
+    const listing = await okBody(seller.browser.api.listings.$post({ json: partInput('Wanted part') }));
     const sent = await whileChanging((what === 'suspended' ? suspend : remove)(seller.id), () =>
       kind === 'message'
-        ? buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Still there?' })
-        : buyer.browser.post(`/api/listings/${listing.id}/offers`, { amountCents: 8000 }),
+        ? readAnswer(
+            buyer.browser.api.listings[':id'].messages.$post({
+              param: { id: listing.id },
+              json: { content: 'Still there?' },
+            }),
+          )
+        : readAnswer(
+            buyer.browser.api.listings[':id'].offers.$post({
+              param: { id: listing.id },
+              json: { amountCents: 8000 },
+            }),
+          ),
     );
     expect(sent.status).toBeGreaterThanOrEqual(400);
     expect(sent.status).toBeLessThan(500);
@@ -117,15 +132,22 @@ describe('a suspension or a deletion stops the writes already in flight', () => 
   it('a member deleted meanwhile gets no reply in their conversation', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
-    const listing = (await seller.browser.post<ListingDetail>('/api/listings', partInput('Old part'))).body;
-    const started = await buyer.browser.post<{ conversationId: string }>(
-      `/api/listings/${listing.id}/messages`,
-      { content: 'Hi' },
+    const listing = await okBody(seller.browser.api.listings.$post({ json: partInput('Old part') }));
+    const started = await okBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: listing.id },
+        json: { content: 'Hi' },
+      }),
     );
     const reply = await whileChanging(remove(seller.id), () =>
-      buyer.browser.post(`/api/conversations/${started.body.conversationId}/messages`, { content: 'Hello?' }),
+      readAnswer(
+        buyer.browser.api.conversations[':id'].messages.$post({
+          param: { id: started.conversationId },
+          json: { content: 'Hello?' },
+        }),
+      ),
     );
-    expect(reply.status).toBe(409);
+    expectStatus(reply, 409);
     expect(
       await t.database.db.select().from(messages).where(eq(messages.receiverId, seller.id)),
     ).toHaveLength(1);

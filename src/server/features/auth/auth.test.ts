@@ -4,7 +4,14 @@ import { jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, pendingRegistrations, sessions, users, verifications } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser, linkToken } from '../../../test/test-browser';
+import {
+  TestBrowser,
+  linkToken,
+  readAnswer,
+  expectStatus,
+  okBody,
+  failureBody,
+} from '../../../test/test-browser';
 import { startSocialStandIn, type SocialStandIn, type StandInGrant } from '../../../test/social-standin';
 import { LIMITS } from '../../security/rate-limit';
 import { refuseInserts } from '../../../test/refuse-inserts';
@@ -40,8 +47,10 @@ beforeEach(async () => {
 });
 
 async function signUp(browser: TestBrowser, email: string, overrides: Record<string, unknown> = {}) {
-  const response = await browser.post('/api/auth/sign-up', signUpBody(email, overrides));
-  expect(response.status).toBe(202);
+  const response = await readAnswer(
+    browser.api.auth['sign-up'].$post({ json: signUpBody(email, overrides) }),
+  );
+  expectStatus(response, 202);
   await t.runJobs();
 }
 
@@ -57,16 +66,24 @@ async function member(options: { keepSignedIn?: boolean } = {}) {
   const browser = new TestBrowser(t);
   const email = nextEmail();
   await signUp(browser, email);
-  const confirmed = await browser.post('/api/auth/confirm-email', {
-    token: await lastLink(email, '/confirm-signup'),
-  });
-  expect(confirmed.status).toBe(200);
-  const signedIn = await browser.post('/api/auth/sign-in', {
-    email,
-    password: PASSWORD,
-    keepSignedIn: options.keepSignedIn ?? false,
-  });
-  expect(signedIn.status).toBe(200);
+  const confirmed = await readAnswer(
+    browser.api.auth['confirm-email'].$post({
+      json: {
+        token: await lastLink(email, '/confirm-signup'),
+      },
+    }),
+  );
+  expectStatus(confirmed, 200);
+  const signedIn = await readAnswer(
+    browser.api.auth['sign-in'].$post({
+      json: {
+        email,
+        password: PASSWORD,
+        keepSignedIn: options.keepSignedIn ?? false,
+      },
+    }),
+  );
+  expectStatus(signedIn, 200);
   return { browser, email };
 }
 
@@ -86,19 +103,21 @@ describe('sign-up validation (the shared schema, on the server)', () => {
     ['confirmPassword', { confirmPassword: 'Different1!' }, 'Passwords do not match'],
     ['firstName', { firstName: '  ' }, 'Please enter your first name.'],
   ])('rejects a bad %s: %j', async (field, overrides, message) => {
-    const response = await new TestBrowser(t).post<{
-      error: { code: string; fields: Record<string, string> };
-    }>('/api/auth/sign-up', signUpBody(nextEmail(), overrides));
-    expect(response.status).toBe(400);
+    const response = await readAnswer(
+      new TestBrowser(t).api.auth['sign-up'].$post({ json: signUpBody(nextEmail(), overrides) }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('VALIDATION_ERROR');
-    expect(response.body.error.fields[field]).toBe(message);
+    expect(response.body.error.fields?.[field]).toBe(message);
   });
 
   it('translates the messages', async () => {
-    const response = await new TestBrowser(t, '203.0.113.11', 'es').post<{
-      error: { fields: Record<string, string> };
-    }>('/api/auth/sign-up', signUpBody(nextEmail(), { confirmPassword: 'x' }));
-    expect(response.body.error.fields.confirmPassword).toBe('Las contraseñas no coinciden');
+    const response = await failureBody(
+      new TestBrowser(t, '203.0.113.11', 'es').api.auth['sign-up'].$post({
+        json: signUpBody(nextEmail(), { confirmPassword: 'x' }),
+      }),
+    );
+    expect(response.error.fields?.confirmPassword).toBe('Las contraseñas no coinciden');
   });
 
   it('accepts an empty phone, and stores a given one without separators', async () => {
@@ -112,10 +131,12 @@ describe('sign-up validation (the shared schema, on the server)', () => {
       .from(pendingRegistrations)
       .where(eq(pendingRegistrations.email, withPhone));
     expect(waiting[0]).toMatchObject({ phone: '+442079460958', firstName: 'Kenji', lastName: 'Sato' });
-    await browser.post('/api/auth/confirm-email', { token: await lastLink(withPhone, '/confirm-signup') });
-    expect((await browser.post('/api/auth/sign-in', { email: withPhone, password: PASSWORD })).status).toBe(
-      200,
-    );
+    await browser.api.auth['confirm-email'].$post({
+      json: { token: await lastLink(withPhone, '/confirm-signup') },
+    });
+    expect(
+      (await browser.api.auth['sign-in'].$post({ json: { email: withPhone, password: PASSWORD } })).status,
+    ).toBe(200);
     const rows = await t.database.db.select().from(users).where(eq(users.email, withPhone));
     expect(rows[0]).toMatchObject({
       phone: '+442079460958',
@@ -141,33 +162,41 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(mail?.html).toContain('Confirmar mi correo');
     const token = linkToken(mail!.text, '/confirm-signup');
 
-    const early = await browser.post<{ error: { code: string; message: string } }>('/api/auth/sign-in', {
-      email,
-      password: PASSWORD,
-    });
-    expect(early.status).toBe(403);
+    const early = await readAnswer(
+      browser.api.auth['sign-in'].$post({
+        json: {
+          email,
+          password: PASSWORD,
+        },
+      }),
+    );
+    expectStatus(early, 403);
     expect(early.body.error.code).toBe('EMAIL_NOT_CONFIRMED');
 
-    const confirmed = await browser.post('/api/auth/confirm-email', { token });
+    const confirmed = await readAnswer(browser.api.auth['confirm-email'].$post({ json: { token } }));
     expect(confirmed).toMatchObject({ status: 200, body: { email, signedIn: true } });
     // Opened in the browser that signed up (which typed the password and holds the sign-up's secret
     // cookie), the link makes the account and signs that browser in.
-    expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ email });
+    expect((await okBody(browser.api.auth.session.$get())).user).toMatchObject({ email });
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
 
-    const signedIn = await browser.post('/api/auth/sign-in', { email, password: PASSWORD });
-    expect(signedIn.status).toBe(200);
-    expect(signedIn.body.user).toMatchObject({
-      email,
-      firstName: 'Kenji',
-      onboardingCompleted: false,
-      role: null,
+    const signedIn = await readAnswer(
+      browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } }),
+    );
+    expectStatus(signedIn, 200);
+    expect(signedIn.body).toMatchObject({
+      user: {
+        email,
+        firstName: 'Kenji',
+        onboardingCompleted: false,
+        role: null,
+      },
     });
-    expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ email });
+    expect((await okBody(browser.api.auth.session.$get())).user).toMatchObject({ email });
 
     // The link is used up once it has made the account.
-    const again = await browser.post<{ error: { code: string } }>('/api/auth/confirm-email', { token });
-    expect(again.status).toBe(400);
+    const again = await readAnswer(browser.api.auth['confirm-email'].$post({ json: { token } }));
+    expectStatus(again, 400);
     expect(again.body.error.code).toBe('LINK_INVALID');
   });
 
@@ -177,14 +206,18 @@ describe('sign-up, confirmation and sign-in', () => {
       t.database.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
     const allow = await refuseInserts(t.database.db, 'jobs', 'kind', 'auth.sign-up');
     try {
-      const failed = await new TestBrowser(t).post('/api/auth/sign-up', signUpBody(email));
-      expect(failed.status).toBe(500);
+      const failed = await readAnswer(
+        new TestBrowser(t).api.auth['sign-up'].$post({ json: signUpBody(email) }),
+      );
+      expectStatus(failed, 500);
     } finally {
       await allow();
     }
     expect(await registrations()).toEqual([]);
 
-    expect((await new TestBrowser(t).post('/api/auth/sign-up', signUpBody(email))).status).toBe(202);
+    expect((await new TestBrowser(t).api.auth['sign-up'].$post({ json: signUpBody(email) })).status).toBe(
+      202,
+    );
     const [registration] = await registrations();
     const jobs = await t.database.db.execute<{ payload: unknown }>(
       sql`select payload from jobs where kind = 'auth.sign-up'`,
@@ -199,12 +232,12 @@ describe('sign-up, confirmation and sign-in', () => {
     const email = nextEmail();
     await signUp(browser, email);
     const first = await lastLink(email, '/confirm-signup');
-    expect((await browser.post('/api/auth/resend-confirmation', { email })).status).toBe(202);
+    expect((await browser.api.auth['resend-confirmation'].$post({ json: { email } })).status).toBe(202);
     await t.runJobs();
     const second = await lastLink(email, '/confirm-signup');
     expect(second).not.toBe(first);
-    expect((await browser.post('/api/auth/confirm-email', { token: first })).status).toBe(400);
-    expect((await browser.post('/api/auth/confirm-email', { token: second })).status).toBe(200);
+    expect((await browser.api.auth['confirm-email'].$post({ json: { token: first } })).status).toBe(400);
+    expect((await browser.api.auth['confirm-email'].$post({ json: { token: second } })).status).toBe(200);
   });
 
   it('expires confirmation links after 24 hours', async () => {
@@ -218,8 +251,8 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(Number(row.rows[0]?.hours)).toBeCloseTo(24, 1);
     await t.database.db.execute(sql`update pending_registration
       set link_expires_at = now() - interval '1 second' where email = ${email}`);
-    const expired = await browser.post<{ error: { code: string } }>('/api/auth/confirm-email', { token });
-    expect(expired.status).toBe(410);
+    const expired = await readAnswer(browser.api.auth['confirm-email'].$post({ json: { token } }));
+    expectStatus(expired, 410);
     expect(expired.body.error.code).toBe('LINK_EXPIRED');
   });
 
@@ -228,21 +261,25 @@ describe('sign-up, confirmation and sign-in', () => {
     const email = nextEmail();
     await signUp(browser, email, { keepSignedIn: true });
     const waiting = { confirmed: false, signedIn: false };
-    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual(waiting);
-    expect((await new TestBrowser(t).post('/api/auth/confirmation-status')).body).toEqual(waiting);
+    expect(await okBody(browser.api.auth['confirmation-status'].$post())).toEqual(waiting);
+    expect(await okBody(new TestBrowser(t).api.auth['confirmation-status'].$post())).toEqual(waiting);
 
     // Opened in the same browser (another tab): the sign-up becomes the account, signed in here
     // (kept signed in, as asked at sign-up), and the first tab finds it so.
-    const opened = await browser.post('/api/auth/confirm-email', {
-      token: await lastLink(email, '/confirm-signup'),
-    });
+    const opened = await readAnswer(
+      browser.api.auth['confirm-email'].$post({
+        json: {
+          token: await lastLink(email, '/confirm-signup'),
+        },
+      }),
+    );
     expect(opened.body).toEqual({ email, signedIn: true });
     expect(browser.lastSetCookies.find((c) => c.startsWith('mm_session='))).toMatch(/Max-Age=2592000/);
-    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual({
+    expect(await okBody(browser.api.auth['confirmation-status'].$post())).toEqual({
       confirmed: true,
       signedIn: true,
     });
-    expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ email });
+    expect((await okBody(browser.api.auth.session.$get())).user).toMatchObject({ email });
   });
 
   it('confirmed in another browser, asks the signing-up browser for the password', async () => {
@@ -250,34 +287,46 @@ describe('sign-up, confirmation and sign-in', () => {
     const email = nextEmail();
     await signUp(browser, email);
     const phone = new TestBrowser(t, '198.51.100.31');
-    await phone.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') });
+    await phone.api.auth['confirm-email'].$post({
+      json: { token: await lastLink(email, '/confirm-signup') },
+    });
     // The link alone claims nothing, in either browser.
     const waiting = { confirmed: false, signedIn: false };
-    expect((await phone.post('/api/auth/confirmation-status')).body).toEqual(waiting);
-    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual(waiting);
+    expect(await okBody(phone.api.auth['confirmation-status'].$post())).toEqual(waiting);
+    expect(await okBody(browser.api.auth['confirmation-status'].$post())).toEqual(waiting);
 
-    expect((await phone.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
-    expect((await browser.post('/api/auth/confirmation-status')).body).toEqual({
+    expect((await phone.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(200);
+    expect(await okBody(browser.api.auth['confirmation-status'].$post())).toEqual({
       confirmed: true,
       signedIn: false,
     });
-    expect((await browser.get('/api/auth/session')).body).toEqual({ user: null });
-    expect((await browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect(await okBody(browser.api.auth.session.$get())).toEqual({ user: null });
+    expect((await browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(
+      200,
+    );
   });
 
   it('answers sign-in errors without saying which part was wrong', async () => {
     const { email } = await member();
     const browser = new TestBrowser(t);
-    const wrong = await browser.post<{ error: { code: string; message: string } }>('/api/auth/sign-in', {
-      email,
-      password: 'Wrong1!pass',
-    });
-    const unknown = await browser.post<{ error: { code: string; message: string } }>('/api/auth/sign-in', {
-      email: nextEmail(),
-      password: PASSWORD,
-    });
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
+    const wrong = await readAnswer(
+      browser.api.auth['sign-in'].$post({
+        json: {
+          email,
+          password: 'Wrong1!pass',
+        },
+      }),
+    );
+    const unknown = await readAnswer(
+      browser.api.auth['sign-in'].$post({
+        json: {
+          email: nextEmail(),
+          password: PASSWORD,
+        },
+      }),
+    );
+    expectStatus(wrong, 401);
+    expectStatus(unknown, 401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.error.message).toBe(
       'Invalid email or password. Please try again or reset your password.',
@@ -315,12 +364,14 @@ describe('sign-up, confirmation and sign-in', () => {
       (await t.database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
     const first = browser.cookies.get('mm_session');
     expect(await count()).toBe(1);
-    expect((await browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect((await browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(
+      200,
+    );
     expect(browser.cookies.get('mm_session')).not.toBe(first);
     expect(await count()).toBe(1);
     const stale = new TestBrowser(t);
     stale.cookies.set('mm_session', first!);
-    expect((await stale.get('/api/auth/session')).body).toEqual({ user: null });
+    expect(await okBody(stale.api.auth.session.$get())).toEqual({ user: null });
   });
 
   it('ends a browser-session sign-in after 2 hours without a request; "keep me signed in" stays', async () => {
@@ -331,29 +382,29 @@ describe('sign-up, confirmation and sign-in', () => {
         where user_id = (select id from "user" where email = ${email})`);
     // Activity keeps it: a request after 110 quiet minutes renews the clock.
     await idle(shortEmail, 110);
-    expect((await short.get('/api/auth/session')).body.user).toMatchObject({ email: shortEmail });
+    expect((await okBody(short.api.auth.session.$get())).user).toMatchObject({ email: shortEmail });
     const renewed = await t.database.db.execute<{
       minutes: number;
     }>(sql`select extract(epoch from now() - updated_at) / 60
       as minutes from session where user_id = (select id from "user" where email = ${shortEmail})`);
     expect(Number(renewed.rows[0]?.minutes)).toBeLessThan(1);
     await idle(shortEmail, 121);
-    expect((await short.get('/api/auth/session')).body).toEqual({ user: null });
+    expect(await okBody(short.api.auth.session.$get())).toEqual({ user: null });
     await idle(longEmail, 24 * 60);
-    expect((await long.get('/api/auth/session')).body.user).toMatchObject({ email: longEmail });
+    expect((await okBody(long.api.auth.session.$get())).user).toMatchObject({ email: longEmail });
   });
 
   it('signs out every session of the member', async () => {
     const { browser, email } = await member();
     const second = new TestBrowser(t, '198.51.100.7');
-    await second.post('/api/auth/sign-in', { email, password: PASSWORD });
-    expect((await second.get('/api/auth/session')).body.user).not.toBeNull();
+    await second.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } });
+    expect((await okBody(second.api.auth.session.$get())).user).not.toBeNull();
 
-    const out = await browser.post('/api/auth/sign-out');
-    expect(out.status).toBe(200);
+    const out = await readAnswer(browser.api.auth['sign-out'].$post());
+    expectStatus(out, 200);
     expect(out.headers.get('clear-site-data')).toBe('"cache"');
     expect(browser.cookies.has('mm_session')).toBe(false);
-    expect((await second.get('/api/auth/session')).body).toEqual({ user: null });
+    expect(await okBody(second.api.auth.session.$get())).toEqual({ user: null });
   });
 });
 
@@ -378,14 +429,18 @@ describe('password storage and choice', () => {
     const legacy = ['scrypt', 16384, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
     await t.database.db.update(accounts).set({ password: legacy }).where(eq(accounts.userId, userId));
     const browser = new TestBrowser(t, '198.51.100.70');
-    expect((await browser.post('/api/auth/sign-in', { email, password: 'Wrong1!pass' })).status).toBe(401);
+    expect(
+      (await browser.api.auth['sign-in'].$post({ json: { email, password: 'Wrong1!pass' } })).status,
+    ).toBe(401);
     expect(await stored()).toBe(legacy);
-    expect((await browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
-    // ...and is replaced by Argon2id once the password has been seen.
-    expect(await stored()).toMatch(/^\$argon2id\$/);
-    expect((await new TestBrowser(t).post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(
+    expect((await browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(
       200,
     );
+    // ...and is replaced by Argon2id once the password has been seen.
+    expect(await stored()).toMatch(/^\$argon2id\$/);
+    expect(
+      (await new TestBrowser(t).api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it.each([
@@ -394,32 +449,35 @@ describe('password storage and choice', () => {
     ['another dressed up', 'Mustang#2024'],
     ['one built on the site name', 'MyModMarket#1'],
   ])('refuses a common password at sign-up and reset, translated: %s', async (_label, common) => {
-    const response = await new TestBrowser(t, '203.0.113.77', 'zh-CN').post<{
-      error: { code: string; fields: Record<string, string> };
-    }>('/api/auth/sign-up', signUpBody(nextEmail(), { password: common, confirmPassword: common }));
-    expect(response.status).toBe(400);
+    const response = await readAnswer(
+      new TestBrowser(t, '203.0.113.77', 'zh-CN').api.auth['sign-up'].$post({
+        json: signUpBody(nextEmail(), { password: common, confirmPassword: common }),
+      }),
+    );
+    expectStatus(response, 400);
     expect(response.body.error.code).toBe('VALIDATION_ERROR');
-    expect(response.body.error.fields.password).toBe(
+    expect(response.body.error.fields?.password).toBe(
       '此密码太容易被猜到：它是常见或已泄露的密码，或基于本站名称。请另选一个密码。',
     );
 
     const { email } = await member();
     const browser = new TestBrowser(t);
-    await browser.post('/api/auth/forgot-password', { email });
+    await browser.api.auth['forgot-password'].$post({ json: { email } });
     await t.runJobs();
     const token = await lastLink(email, '/reset-password');
-    const reset = await browser.post<{ error: { fields: Record<string, string> } }>(
-      '/api/auth/reset-password',
-      {
-        token,
-        password: common,
-        confirmPassword: common,
-      },
+    const reset = await readAnswer(
+      browser.api.auth['reset-password'].$post({
+        json: {
+          token,
+          password: common,
+          confirmPassword: common,
+        },
+      }),
     );
-    expect(reset.status).toBe(400);
-    expect(reset.body.error.fields.password).toMatch(/too easy to guess/);
+    expectStatus(reset, 400);
+    expect(reset.body.error.fields?.password).toMatch(/too easy to guess/);
     // The link still works for a better password.
-    expect((await browser.post('/api/auth/reset-password/check', { token })).status).toBe(200);
+    expect((await browser.api.auth['reset-password'].check.$post({ json: { token } })).status).toBe(200);
   });
 });
 
@@ -430,15 +488,19 @@ describe('long passwords', () => {
     const browser = new TestBrowser(t);
     const email = nextEmail();
     await signUp(browser, email, { password: passphrase, confirmPassword: passphrase });
-    await browser.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') });
-    expect((await browser.post('/api/auth/sign-in', { email, password: passphrase })).status).toBe(200);
+    await browser.api.auth['confirm-email'].$post({
+      json: { token: await lastLink(email, '/confirm-signup') },
+    });
+    expect((await browser.api.auth['sign-in'].$post({ json: { email, password: passphrase } })).status).toBe(
+      200,
+    );
     // Not cut short, not case-folded.
     const other = new TestBrowser(t);
-    expect((await other.post('/api/auth/sign-in', { email, password: passphrase.slice(0, 64) })).status).toBe(
-      401,
-    );
     expect(
-      (await other.post('/api/auth/sign-in', { email, password: passphrase.toLowerCase() })).status,
+      (await other.api.auth['sign-in'].$post({ json: { email, password: passphrase.slice(0, 64) } })).status,
+    ).toBe(401);
+    expect(
+      (await other.api.auth['sign-in'].$post({ json: { email, password: passphrase.toLowerCase() } })).status,
     ).toBe(401);
   });
 });
@@ -463,10 +525,14 @@ describe('no account claimed before its owner', () => {
     expect(waiting.map((r) => r.firstName)).toEqual(['Mallory', 'Kenji']);
 
     // The owner opens the newest link and signs in with their own password; the attacker's is void.
-    await owner.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') });
-    expect((await owner.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
-    expect((await attacker.post('/api/auth/sign-in', { email, password: 'Att4ck!pass' })).status).toBe(401);
-    expect((await attacker.post('/api/auth/confirmation-status')).body).toEqual({
+    await owner.api.auth['confirm-email'].$post({
+      json: { token: await lastLink(email, '/confirm-signup') },
+    });
+    expect((await owner.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await attacker.api.auth['sign-in'].$post({ json: { email, password: 'Att4ck!pass' } })).status,
+    ).toBe(401);
+    expect(await okBody(attacker.api.auth['confirmation-status'].$post())).toEqual({
       confirmed: false,
       signedIn: false,
     });
@@ -480,26 +546,37 @@ describe('no account claimed before its owner', () => {
     await signUp(attacker, email);
     const owner = new TestBrowser(t, '198.51.100.63');
     expect(
-      (await owner.post('/api/auth/confirm-email', { token: await lastLink(email, '/confirm-signup') }))
-        .status,
+      (
+        await owner.api.auth['confirm-email'].$post({
+          json: { token: await lastLink(email, '/confirm-signup') },
+        })
+      ).status,
     ).toBe(200);
     // The owner does not know the password the attacker chose, and the attacker never opened the link.
-    expect((await owner.post('/api/auth/sign-in', { email, password: 'Guess1!pass' })).status).toBe(401);
-    expect((await attacker.post('/api/auth/confirmation-status')).body).toEqual({
+    expect((await owner.api.auth['sign-in'].$post({ json: { email, password: 'Guess1!pass' } })).status).toBe(
+      401,
+    );
+    expect(await okBody(attacker.api.auth['confirmation-status'].$post())).toEqual({
       confirmed: false,
       signedIn: false,
     });
-    const early = await attacker.post<{ error: { code: string } }>('/api/auth/sign-in', {
-      email,
-      password: PASSWORD,
-    });
-    expect(early.body.error.code).toBe('EMAIL_NOT_CONFIRMED');
+    const early = await failureBody(
+      attacker.api.auth['sign-in'].$post({
+        json: {
+          email,
+          password: PASSWORD,
+        },
+      }),
+    );
+    expect(early.error.code).toBe('EMAIL_NOT_CONFIRMED');
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
   it('the sign-up job carries no secret, only the id of the waiting sign-up', async () => {
     const email = nextEmail();
-    expect((await new TestBrowser(t).post('/api/auth/sign-up', signUpBody(email))).status).toBe(202);
+    expect((await new TestBrowser(t).api.auth['sign-up'].$post({ json: signUpBody(email) })).status).toBe(
+      202,
+    );
     const jobs = await t.database.db.execute<{ payload: Record<string, unknown> }>(
       sql`select payload from jobs where kind = 'auth.sign-up' order by created_at desc limit 1`,
     );
@@ -512,11 +589,10 @@ describe('no account enumeration', () => {
   it('answers a sign-up with a registered email the same, and emails its owner instead', async () => {
     const { email } = await member();
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    const response = await new TestBrowser(t).post(
-      '/api/auth/sign-up',
-      signUpBody(email, { firstName: 'Mallory' }),
+    const response = await readAnswer(
+      new TestBrowser(t).api.auth['sign-up'].$post({ json: signUpBody(email, { firstName: 'Mallory' }) }),
     );
-    expect(response.status).toBe(202);
+    expectStatus(response, 202);
     expect(response.body).toEqual({ status: 'accepted' });
     await t.runJobs();
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -535,8 +611,9 @@ describe('no account enumeration', () => {
       // Resend only serves the asking browser's own waiting sign-up: this one has none.
       ['/api/auth/resend-confirmation', 410],
     ] as const) {
-      const a = await browser.post(path, { email });
-      const b = await browser.post(path, { email: unknown });
+      // Two endpoints walked by path, each answer compared whole.
+      const a = await browser.request('POST', path, { email });
+      const b = await browser.request('POST', path, { email: unknown });
       expect(a.status).toBe(status);
       expect(b).toEqual({ ...a, headers: b.headers });
     }
@@ -557,13 +634,13 @@ describe('no account enumeration', () => {
     // Another browser, in each language: no sign-up of its own, whatever address it names.
     for (const [language, message] of Object.entries(expected)) {
       const stranger = new TestBrowser(t, undefined, language);
-      const answer = await stranger.post('/api/auth/resend-confirmation', { email });
+      const answer = await readAnswer(stranger.api.auth['resend-confirmation'].$post({ json: { email } }));
       expect(answer).toMatchObject({ status: 410, body: { error: { code: 'SIGNUP_EXPIRED', message } } });
     }
     // The signing-up browser's own sign-up, once it has expired.
     await t.database.db.execute(sql`update pending_registration
       set expires_at = now() - interval '1 second' where email = ${email}`);
-    const expired = await browser.post('/api/auth/resend-confirmation', { email });
+    const expired = await readAnswer(browser.api.auth['resend-confirmation'].$post({ json: { email } }));
     expect(expired).toMatchObject({ status: 410, body: { error: { code: 'SIGNUP_EXPIRED' } } });
     await t.runJobs();
     expect(await t.mailTo(email)).toHaveLength(sent);
@@ -577,7 +654,9 @@ describe('no account enumeration', () => {
     await signUp(browser, mine);
     await signUp(theirs, other);
     const before = (await t.mailTo(other)).length;
-    expect((await browser.post('/api/auth/resend-confirmation', { email: other })).status).toBe(202);
+    expect((await browser.api.auth['resend-confirmation'].$post({ json: { email: other } })).status).toBe(
+      202,
+    );
     await t.runJobs();
     expect(await t.mailTo(other)).toHaveLength(before);
     expect(await t.mailTo(mine)).toHaveLength(2);
@@ -588,53 +667,75 @@ describe('password recovery', () => {
   it('resets the password, ends every session and never signs anyone in', async () => {
     const { browser, email } = await member();
     const requester = new TestBrowser(t, '198.51.100.20');
-    expect((await requester.post('/api/auth/forgot-password', { email: ` ${email} ` })).status).toBe(202);
+    expect(
+      (await requester.api.auth['forgot-password'].$post({ json: { email: ` ${email} ` } })).status,
+    ).toBe(202);
     await t.runJobs();
     const mail = (await t.mailTo(email)).at(-1)!;
     expect(mail.subject).toBe('Reset your ModMarket password');
     const token = linkToken(mail.text, '/reset-password');
 
-    expect((await requester.post('/api/auth/reset-password/check', { token })).status).toBe(200);
-    expect((await requester.get('/api/auth/session')).body).toEqual({ user: null });
+    expect((await requester.api.auth['reset-password'].check.$post({ json: { token } })).status).toBe(200);
+    expect(await okBody(requester.api.auth.session.$get())).toEqual({ user: null });
 
-    const weak = await requester.post('/api/auth/reset-password', {
-      token,
-      password: 'weak',
-      confirmPassword: 'weak',
-    });
-    expect(weak.status).toBe(400);
+    const weak = await readAnswer(
+      requester.api.auth['reset-password'].$post({
+        json: {
+          token,
+          password: 'weak',
+          confirmPassword: 'weak',
+        },
+      }),
+    );
+    expectStatus(weak, 400);
     const newPassword = 'N3w!Password';
-    const done = await requester.post('/api/auth/reset-password', {
-      token,
-      password: newPassword,
-      confirmPassword: newPassword,
-    });
-    expect(done.status).toBe(200);
-    expect((await requester.get('/api/auth/session')).body).toEqual({ user: null });
-    expect((await browser.get('/api/auth/session')).body).toEqual({ user: null });
+    const done = await readAnswer(
+      requester.api.auth['reset-password'].$post({
+        json: {
+          token,
+          password: newPassword,
+          confirmPassword: newPassword,
+        },
+      }),
+    );
+    expectStatus(done, 200);
+    expect(await okBody(requester.api.auth.session.$get())).toEqual({ user: null });
+    expect(await okBody(browser.api.auth.session.$get())).toEqual({ user: null });
 
-    expect((await requester.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(401);
-    expect((await requester.post('/api/auth/sign-in', { email, password: newPassword })).status).toBe(200);
-    const reused = await requester.post('/api/auth/reset-password', {
-      token,
-      password: 'An0ther!pass',
-      confirmPassword: 'An0ther!pass',
-    });
-    expect(reused.status).toBe(400);
-    expect((await requester.post('/api/auth/reset-password/check', { token })).status).toBe(400);
+    expect((await requester.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(
+      401,
+    );
+    expect(
+      (await requester.api.auth['sign-in'].$post({ json: { email, password: newPassword } })).status,
+    ).toBe(200);
+    const reused = await readAnswer(
+      requester.api.auth['reset-password'].$post({
+        json: {
+          token,
+          password: 'An0ther!pass',
+          confirmPassword: 'An0ther!pass',
+        },
+      }),
+    );
+    expectStatus(reused, 400);
+    expect((await requester.api.auth['reset-password'].check.$post({ json: { token } })).status).toBe(400);
   });
 
   it('makes only the newest reset link work, for one hour', async () => {
     const { email } = await member();
     const browser = new TestBrowser(t);
-    await browser.post('/api/auth/forgot-password', { email });
+    await browser.api.auth['forgot-password'].$post({ json: { email } });
     await t.runJobs();
     const first = await lastLink(email, '/reset-password');
-    await browser.post('/api/auth/forgot-password', { email });
+    await browser.api.auth['forgot-password'].$post({ json: { email } });
     await t.runJobs();
     const second = await lastLink(email, '/reset-password');
-    expect((await browser.post('/api/auth/reset-password/check', { token: first })).status).toBe(400);
-    expect((await browser.post('/api/auth/reset-password/check', { token: second })).status).toBe(200);
+    expect((await browser.api.auth['reset-password'].check.$post({ json: { token: first } })).status).toBe(
+      400,
+    );
+    expect((await browser.api.auth['reset-password'].check.$post({ json: { token: second } })).status).toBe(
+      200,
+    );
 
     const userId = (
       await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
@@ -649,33 +750,43 @@ describe('password recovery', () => {
       .update(verifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verifications.identifier, `reset-password:${userId}`));
-    expect((await browser.post('/api/auth/reset-password/check', { token: second })).status).toBe(400);
+    expect((await browser.api.auth['reset-password'].check.$post({ json: { token: second } })).status).toBe(
+      400,
+    );
   });
 });
 
 describe('abuse limits', () => {
   it('limits sign-in attempts per account, with a translated wait', async () => {
     const { email } = await member();
-    let last = await new TestBrowser(t).post<{ error: { code: string; message: string } }>(
-      '/api/auth/sign-in',
-      {},
-    );
+    // An empty body, which the types do not allow, counts as an attempt too.
+    await new TestBrowser(t).request('POST', '/api/auth/sign-in', {});
+    let last;
     for (let i = 0; i < 9; i++) {
       // A new IP each time: the per-account limit still holds.
-      last = await new TestBrowser(t, `192.0.2.${i + 1}`, 'es').post('/api/auth/sign-in', {
-        email,
-        password: 'Wrong1!pass',
-      });
+      last = await readAnswer(
+        new TestBrowser(t, `192.0.2.${i + 1}`, 'es').api.auth['sign-in'].$post({
+          json: {
+            email,
+            password: 'Wrong1!pass',
+          },
+        }),
+      );
     }
-    expect(last.status).toBe(429);
-    expect(last.body.error.code).toBe('RATE_LIMITED');
-    expect(last.body.error.message).toMatch(/^Demasiados intentos\. Inténtalo de nuevo en 15 minutos\.$/);
+    const refused = last!;
+    expectStatus(refused, 429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    expect(refused.body.error.message).toMatch(/^Demasiados intentos\. Inténtalo de nuevo en 15 minutos\.$/);
     // Even the right password waits.
-    const right = await new TestBrowser(t, '192.0.2.99').post('/api/auth/sign-in', {
-      email,
-      password: PASSWORD,
-    });
-    expect(right.status).toBe(429);
+    const right = await readAnswer(
+      new TestBrowser(t, '192.0.2.99').api.auth['sign-in'].$post({
+        json: {
+          email,
+          password: PASSWORD,
+        },
+      }),
+    );
+    expectStatus(right, 429);
   });
 
   it('limits per IP, taken from the socket and not from a forwarded header', async () => {
@@ -683,21 +794,20 @@ describe('abuse limits', () => {
     const statuses: number[] = [];
     const max = LIMITS.emailPerIp.max;
     for (let i = 0; i <= max; i++) {
-      const response = await browser.request(
-        'POST',
-        '/api/auth/forgot-password',
-        { email: nextEmail() },
-        {
-          'X-Forwarded-For': `10.0.0.${i}`,
-        },
+      const response = await browser.api.auth['forgot-password'].$post(
+        { json: { email: nextEmail() } },
+        { headers: { 'X-Forwarded-For': `10.0.0.${i}` } },
       );
       statuses.push(response.status);
     }
     expect(statuses.slice(0, max).every((s) => s === 202)).toBe(true);
     expect(statuses[max]).toBe(429);
     expect(
-      (await new TestBrowser(t, '198.51.100.51').post('/api/auth/forgot-password', { email: nextEmail() }))
-        .status,
+      (
+        await new TestBrowser(t, '198.51.100.51').api.auth['forgot-password'].$post({
+          json: { email: nextEmail() },
+        })
+      ).status,
     ).toBe(202);
   });
 
@@ -706,7 +816,11 @@ describe('abuse limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       statuses.push(
-        (await new TestBrowser(t, `192.0.2.${100 + i}`).post('/api/auth/sign-up', signUpBody(email))).status,
+        (
+          await new TestBrowser(t, `192.0.2.${100 + i}`).api.auth['sign-up'].$post({
+            json: signUpBody(email),
+          })
+        ).status,
       );
     }
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
@@ -716,11 +830,11 @@ describe('abuse limits', () => {
 describe('social sign-in', () => {
   it('lists no provider and answers "not configured" when none is set up', async () => {
     const browser = new TestBrowser(t);
-    expect((await browser.get('/api/auth/providers')).body).toEqual({ providers: [] });
-    const response = await browser.get<{ error: { code: string; message: string } }>(
-      '/api/auth/social/google',
+    expect(await okBody(browser.api.auth.providers.$get())).toEqual({ providers: [] });
+    const response = await readAnswer(
+      browser.api.auth.social[':provider'].$get({ param: { provider: 'google' }, query: {} }),
     );
-    expect(response.status).toBe(404);
+    expectStatus(response, 404);
     expect(response.body.error).toEqual({
       code: 'PROVIDER_NOT_CONFIGURED',
       message: 'Social sign-in unavailable (provider not configured).',
@@ -737,9 +851,9 @@ describe('social sign-in', () => {
     });
     try {
       const browser = new TestBrowser(configured);
-      expect((await browser.get('/api/auth/providers')).body).toEqual({ providers: ['google'] });
+      expect(await okBody(browser.api.auth.providers.$get())).toEqual({ providers: ['google'] });
       const response = await configured.app.request('/api/auth/social/google?redirect=//evil.example');
-      expect(response.status).toBe(302);
+      expectStatus(response, 302);
       const location = new URL(response.headers.get('location')!);
       expect(location.origin).toBe('https://accounts.google.com');
       expect(location.searchParams.get('client_id')).toBe('client-123');
@@ -777,13 +891,9 @@ describe('behind a trusted proxy', () => {
       // Every request comes from the proxy's socket; the clients differ in the header it appends.
       const fromProxy = new TestBrowser(proxied, '10.0.0.1');
       const send = (client: string) =>
-        fromProxy.request(
-          'POST',
-          '/api/auth/forgot-password',
-          { email: nextEmail() },
-          {
-            'X-Forwarded-For': `198.51.100.1, ${client}`,
-          },
+        fromProxy.api.auth['forgot-password'].$post(
+          { json: { email: nextEmail() } },
+          { headers: { 'X-Forwarded-For': `198.51.100.1, ${client}` } },
         );
       for (let i = 0; i < LIMITS.emailPerIp.max; i++) expect((await send('192.0.2.1')).status).toBe(202);
       expect((await send('192.0.2.1')).status).toBe(429);
@@ -799,11 +909,9 @@ describe('behind a trusted proxy', () => {
       const fromInnerProxy = new TestBrowser(proxied, '10.0.0.2');
       // The client's own header, then the outer proxy's entry (the client), then the inner one's.
       const send = (client: string, claimed: string) =>
-        fromInnerProxy.request(
-          'POST',
-          '/api/auth/forgot-password',
-          { email: nextEmail() },
-          { 'X-Forwarded-For': `${claimed}, ${client}, 10.0.0.1` },
+        fromInnerProxy.api.auth['forgot-password'].$post(
+          { json: { email: nextEmail() } },
+          { headers: { 'X-Forwarded-For': `${claimed}, ${client}, 10.0.0.1` } },
         );
       for (let i = 0; i < LIMITS.emailPerIp.max; i++)
         expect((await send('192.0.2.7', `203.0.113.${i}`)).status).toBe(202);
@@ -886,8 +994,13 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
     browser = new TestBrowser(app),
     finish: (grant: StandInGrant) => Promise<StandInGrant> = async (g) => g,
   ) {
-    const start = await browser.get(`/api/auth/social/${provider}?redirect=/saved-searches`);
-    expect(start.status).toBe(302);
+    const start = await readAnswer(
+      browser.api.auth.social[':provider'].$get({
+        param: { provider: provider },
+        query: { redirect: '/saved-searches' },
+      }),
+    );
+    expectStatus(start, 302);
     const authorize = new URL(start.headers.get('location')!);
     expect(authorize.origin + authorize.pathname).toBe(`${standIn.url}/${provider}/authorize`);
     const state = authorize.searchParams.get('state')!;
@@ -901,12 +1014,13 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
             // Apple's answer is a cross-site form POST, taken by design (the state is the check).
             { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://appleid.apple.com' },
           )
-        : await browser.get(`/api/auth/social/${provider}/callback?code=${code}&state=${state}`);
+        : // The provider's redirect back, a route outside the typed table.
+          await browser.request('GET', `/api/auth/social/${provider}/callback?code=${code}&state=${state}`);
     return { browser, authorize, location: callback.headers.get('location'), callback };
   }
 
   const signedInAs = async (browser: TestBrowser) =>
-    (await browser.get<{ user: { email: string } | null }>('/api/auth/session')).body.user?.email ?? null;
+    (await okBody(browser.api.auth.session.$get())).user?.email ?? null;
 
   it('Google: a new confirmed member, signed in for 30 days, with PKCE and the redirect honoured', async () => {
     const email = nextEmail();
@@ -924,7 +1038,7 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
     expect(first.authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(first.location).toBe('/saved-searches');
     expect(first.browser.lastSetCookies.find((c) => c.startsWith('mm_session='))).toMatch(/Max-Age=2592000/);
-    expect((await first.browser.get('/api/auth/session')).body.user).toMatchObject({
+    expect((await okBody(first.browser.api.auth.session.$get())).user).toMatchObject({
       email,
       firstName: 'Aiko',
     });
@@ -1000,15 +1114,17 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
 
   it('starts a provider round only from our own pages, never from another site', async () => {
     const browser = new TestBrowser(app);
+    // A cross-site navigation, which the typed client does not make.
     const sent = await browser.request('GET', '/api/auth/social/google', undefined, {
       'Sec-Fetch-Site': 'cross-site',
     });
     expect(sent.status).toBe(302);
     expect(sent.headers.get('location')).toBe('/auth?mode=signin');
     expect(browser.cookies.has('mm_social')).toBe(false);
-    const own = await browser.request('GET', '/api/auth/social/google', undefined, {
-      'Sec-Fetch-Site': 'same-origin',
-    });
+    const own = await browser.api.auth.social[':provider'].$get(
+      { param: { provider: 'google' }, query: {} },
+      { headers: { 'Sec-Fetch-Site': 'same-origin' } },
+    );
     expect(new URL(own.headers.get('location')!).pathname).toBe('/google/authorize');
   });
 
@@ -1023,13 +1139,15 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
   it('links to an existing member only after they sign in, in the same browser, and emails them', async () => {
     const owner = new TestBrowser(app);
     const email = nextEmail();
-    await owner.post('/api/auth/sign-up', signUpBody(email));
+    await owner.api.auth['sign-up'].$post({ json: signUpBody(email) });
     await app.runJobs();
-    await owner.post('/api/auth/confirm-email', {
-      token: linkToken((await app.mailTo(email)).at(-1)!.text, '/confirm-signup'),
+    await owner.api.auth['confirm-email'].$post({
+      json: {
+        token: linkToken((await app.mailTo(email)).at(-1)!.text, '/confirm-signup'),
+      },
     });
-    expect((await owner.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
-    await owner.post('/api/auth/sign-out');
+    expect((await owner.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(200);
+    await owner.api.auth['sign-out'].$post();
 
     const google = (nonce: string) => ({ claims: { sub: 'g-owner', email, email_verified: true, nonce } });
     const attempt = await round('google', google);
@@ -1038,13 +1156,15 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
 
     // Another browser signing in to the account links nothing.
     const elsewhere = new TestBrowser(app, '198.51.100.40');
-    expect((await elsewhere.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect((await elsewhere.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(
+      200,
+    );
     const stillUnlinked = await round('google', google);
     expect(stillUnlinked.location).toBe('/auth?mode=signin&social=link&provider=google');
 
     // The member signs in where the request waits: now it is linked, and they are told.
     expect(
-      (await stillUnlinked.browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status,
+      (await stillUnlinked.browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status,
     ).toBe(200);
     await app.runJobs();
     expect((await app.mailTo(email)).at(-1)?.subject).toBe('Google was connected to your ModMarket account');
@@ -1056,12 +1176,14 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
   it('links an identity with the job of its email, or neither', async () => {
     const owner = new TestBrowser(app, '198.51.100.44');
     const email = nextEmail();
-    await owner.post('/api/auth/sign-up', signUpBody(email));
+    await owner.api.auth['sign-up'].$post({ json: signUpBody(email) });
     await app.runJobs();
-    await owner.post('/api/auth/confirm-email', {
-      token: linkToken((await app.mailTo(email)).at(-1)!.text, '/confirm-signup'),
+    await owner.api.auth['confirm-email'].$post({
+      json: {
+        token: linkToken((await app.mailTo(email)).at(-1)!.text, '/confirm-signup'),
+      },
     });
-    await owner.post('/api/auth/sign-out');
+    await owner.api.auth['sign-out'].$post();
     const google = (nonce: string) => ({ claims: { sub: 'g-both', email, email_verified: true, nonce } });
     const attempt = await round('google', google);
     expect(attempt.location).toBe('/auth?mode=signin&social=link&provider=google');
@@ -1069,14 +1191,18 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
     const identities = () => app.database.db.select().from(accounts).where(eq(accounts.accountId, 'g-both'));
     const allow = await refuseInserts(app.database.db, 'jobs', 'kind', 'auth.social-linked');
     try {
-      const failed = await attempt.browser.post('/api/auth/sign-in', { email, password: PASSWORD });
-      expect(failed.status).toBe(500);
+      const failed = await readAnswer(
+        attempt.browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } }),
+      );
+      expectStatus(failed, 500);
     } finally {
       await allow();
     }
     expect(await identities()).toEqual([]);
 
-    expect((await attempt.browser.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await attempt.browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status,
+    ).toBe(200);
     expect(await identities()).toHaveLength(1);
     await app.runJobs();
     expect((await app.mailTo(email)).at(-1)?.subject).toBe('Google was connected to your ModMarket account');
@@ -1085,15 +1211,17 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
   it('a waiting sign-up for the address ends when Google vouches for it; its password opens nothing', async () => {
     const email = nextEmail();
     const squatter = new TestBrowser(app, '198.51.100.41');
-    expect((await squatter.post('/api/auth/sign-up', signUpBody(email))).status).toBe(202);
+    expect((await squatter.api.auth['sign-up'].$post({ json: signUpBody(email) })).status).toBe(202);
     await app.runJobs();
     const owner = await round('google', (nonce) => ({
       claims: { sub: 'g-real-owner', email, email_verified: true, nonce },
     }));
     expect(owner.location).toBe('/saved-searches');
-    expect((await squatter.post('/api/auth/sign-in', { email, password: PASSWORD })).status).toBe(401);
+    expect((await squatter.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(
+      401,
+    );
     const token = linkToken((await app.mailTo(email)).at(-1)!.text, '/confirm-signup');
-    expect((await squatter.post('/api/auth/confirm-email', { token })).status).toBe(400);
+    expect((await squatter.api.auth['confirm-email'].$post({ json: { token } })).status).toBe(400);
   });
 
   it('Facebook: its email never counts as verified; a new member signs up instead', async () => {
@@ -1115,7 +1243,7 @@ describe('social sign-in, against a stand-in provider on a local port', () => {
     expect(result.authorize.searchParams.get('response_mode')).toBe('form_post');
     expect(result.authorize.searchParams.get('nonce')).toMatch(/^[\w-]{20,}$/);
     expect(result.location).toBe('/saved-searches');
-    expect((await result.browser.get('/api/auth/session')).body.user).toMatchObject({
+    expect((await okBody(result.browser.api.auth.session.$get())).user).toMatchObject({
       email,
       firstName: 'Aiko',
     });

@@ -1,17 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingInput } from '@common/schemas/listings';
 import Stripe from 'stripe';
-import type { Billing, BillingPortal, PlanChangeResult } from '@common/schemas/billing';
-import type { BrowseResponse, ListingDetail } from '@common/schemas/listings';
-import type { NotificationList } from '@common/schemas/notifications';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import type { TestBrowser } from '../../../test/test-browser';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadEnv } from '../../env';
 import { housekeeping } from '../../jobs/housekeeping';
+import { readAnswer, expectStatus, okBody } from '../../../test/test-browser';
 
-const part = (title: string) => ({
+const part = (title: string): ListingInput => ({
   title,
   priceCents: 10000,
   category: 'interior',
@@ -21,7 +20,7 @@ const part = (title: string) => ({
 });
 
 async function plan(browser: TestBrowser) {
-  return (await browser.get<{ user: { plan: string } }>('/api/auth/session')).body.user.plan;
+  return (await okBody(browser.api.auth.session.$get())).user?.plan;
 }
 
 describe('plans in demo mode (BILLING_DEMO, no Stripe settings)', () => {
@@ -35,7 +34,7 @@ describe('plans in demo mode (BILLING_DEMO, no Stripe settings)', () => {
 
   it('switches at once, unlocks AI assist, and says it is a demo', async () => {
     const member = await signedInMember(t);
-    const overview = await member.browser.get<Billing>('/api/billing');
+    const overview = await readAnswer(member.browser.api.billing.$get());
     expect(overview.body).toMatchObject({
       plan: 'bronze',
       mode: 'demo',
@@ -43,46 +42,57 @@ describe('plans in demo mode (BILLING_DEMO, no Stripe settings)', () => {
       graceUntil: null,
       portal: false,
     });
-    const draft = { category: 'interior', make: 'Ford', model: 'Mustang' };
-    expect((await member.browser.post('/api/listings/ai-draft', draft)).status).toBe(403);
+    const draft = { category: 'interior', make: 'Ford', model: 'Mustang' } as const;
+    expect((await member.browser.api.listings['ai-draft'].$post({ json: draft })).status).toBe(403);
 
-    const changed = await member.browser.post<PlanChangeResult>('/api/billing/plan', { plan: 'gold' });
+    const changed = await readAnswer(member.browser.api.billing.plan.$post({ json: { plan: 'gold' } }));
     expect(changed.body).toEqual({ status: 'changed', plan: 'gold', mode: 'demo' });
     expect(await plan(member.browser)).toBe('gold');
-    expect((await member.browser.post('/api/listings/ai-draft', draft)).status).toBe(200);
-    const again = await member.browser.post('/api/billing/plan', { plan: 'gold' });
-    expect(again.status).toBe(400);
+    expect((await member.browser.api.listings['ai-draft'].$post({ json: draft })).status).toBe(200);
+    const again = await readAnswer(member.browser.api.billing.plan.$post({ json: { plan: 'gold' } }));
+    expectStatus(again, 400);
     expect(again.body).toMatchObject({ error: { code: 'SAME_PLAN' } });
-    expect((await member.browser.post('/api/billing/plan', { plan: 'diamond' })).status).toBe(400);
+    // A plan the types do not allow.
+    expect((await member.browser.request('POST', '/api/billing/plan', { plan: 'diamond' })).status).toBe(400);
     // No Stripe: no billing portal.
-    expect((await member.browser.post('/api/billing/portal')).status).toBe(404);
+    expect((await member.browser.api.billing.portal.$post()).status).toBe(404);
   });
 
   it('keeps listings over a lower plan live, and holds them back once sold until under the limit', async () => {
     const member = await signedInMember(t, { plan: 'gold' });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++)
-      ids.push((await member.browser.post<ListingDetail>('/api/listings', part(`Shelby seat ${i}`))).body.id);
+      ids.push((await okBody(member.browser.api.listings.$post({ json: part(`Shelby seat ${i}`) }))).id);
     // Gold sellers carry the verified badge on their cards; it goes with the plan.
-    const before = await member.browser.get<BrowseResponse>('/api/listings?search=Shelby%20seat');
-    expect(before.body.items.every((item) => item.sellerVerified)).toBe(true);
-    await member.browser.post('/api/billing/plan', { plan: 'bronze' });
-    const overview = await member.browser.get<Billing>('/api/billing');
-    expect(overview.body.usage).toMatchObject({ activeListings: 5, activeListingsLimit: 3 });
-    const live = await member.browser.get<BrowseResponse>('/api/listings?search=Shelby%20seat');
-    expect(live.body.items).toHaveLength(5);
-    expect(live.body.items.some((item) => item.sellerVerified)).toBe(false);
+    const before = await okBody(member.browser.api.listings.$get({ query: { search: 'Shelby seat' } }));
+    expect(before.items.every((item) => item.sellerVerified)).toBe(true);
+    await member.browser.api.billing.plan.$post({ json: { plan: 'bronze' } });
+    const overview = await okBody(member.browser.api.billing.$get());
+    expect(overview.usage).toMatchObject({ activeListings: 5, activeListingsLimit: 3 });
+    const live = await okBody(member.browser.api.listings.$get({ query: { search: 'Shelby seat' } }));
+    expect(live.items).toHaveLength(5);
+    expect(live.items.some((item) => item.sellerVerified)).toBe(false);
 
-    expect((await member.browser.post('/api/listings', part('One more'))).status).toBe(403);
-    await member.browser.request('PATCH', `/api/listings/${ids[0]}/status`, { isSold: true });
-    const back = await member.browser.request('PATCH', `/api/listings/${ids[0]}/status`, { isSold: false });
-    expect(back.status).toBe(403);
+    expect((await member.browser.api.listings.$post({ json: part('One more') })).status).toBe(403);
+    await member.browser.api.listings[':id'].status.$patch({
+      param: { id: ids[0]! },
+      json: { isSold: true },
+    });
+    const back = await readAnswer(
+      member.browser.api.listings[':id'].status.$patch({ param: { id: ids[0]! }, json: { isSold: false } }),
+    );
+    expectStatus(back, 403);
     expect(back.body).toMatchObject({ error: { code: 'PLAN_LIMIT' } });
     for (const id of ids.slice(1, 3))
-      await member.browser.request('PATCH', `/api/listings/${id}/status`, { isSold: true });
+      await member.browser.api.listings[':id'].status.$patch({ param: { id: id }, json: { isSold: true } });
     // Two active now: one may come back.
     expect(
-      (await member.browser.request('PATCH', `/api/listings/${ids[0]}/status`, { isSold: false })).status,
+      (
+        await member.browser.api.listings[':id'].status.$patch({
+          param: { id: ids[0]! },
+          json: { isSold: false },
+        })
+      ).status,
     ).toBe(200);
   });
 });
@@ -98,13 +108,13 @@ describe('plans without a payment provider (no Stripe, no BILLING_DEMO)', () => 
 
   it('says billing is off and refuses every plan change with a translated reason', async () => {
     const member = await signedInMember(t);
-    expect((await member.browser.get<Billing>('/api/billing')).body).toMatchObject({
+    expect(await okBody(member.browser.api.billing.$get())).toMatchObject({
       plan: 'bronze',
       mode: 'off',
       portal: false,
     });
-    const refused = await member.browser.post('/api/billing/plan', { plan: 'platinum' });
-    expect(refused.status).toBe(503);
+    const refused = await readAnswer(member.browser.api.billing.plan.$post({ json: { plan: 'platinum' } }));
+    expectStatus(refused, 503);
     expect(refused.body).toEqual({
       error: {
         code: 'BILLING_UNAVAILABLE',
@@ -112,11 +122,11 @@ describe('plans without a payment provider (no Stripe, no BILLING_DEMO)', () => 
           'Paid plans are not available on ModMarket yet: no payment can be taken. Your plan has not changed.',
       },
     });
-    const spanish = await member.browser.request(
-      'POST',
-      '/api/billing/plan',
-      { plan: 'gold' },
-      { 'Accept-Language': 'es' },
+    const spanish = await readAnswer(
+      member.browser.api.billing.plan.$post(
+        { json: { plan: 'gold' } },
+        { headers: { 'Accept-Language': 'es' } },
+      ),
     );
     expect(spanish.body).toMatchObject({
       error: { code: 'BILLING_UNAVAILABLE', message: expect.stringMatching(/^Los planes de pago/) },
@@ -302,11 +312,11 @@ describe('plans through Stripe', () => {
 
   it('sends the member to Checkout; a paid checkout grants the plan, once; forgeries change nothing', async () => {
     const member = await signedInMember(t);
-    expect((await member.browser.get<Billing>('/api/billing')).body).toMatchObject({
+    expect(await okBody(member.browser.api.billing.$get())).toMatchObject({
       mode: 'stripe',
       portal: false,
     });
-    const started = await member.browser.post<PlanChangeResult>('/api/billing/plan', { plan: 'gold' });
+    const started = await readAnswer(member.browser.api.billing.plan.$post({ json: { plan: 'gold' } }));
     expect(started.body).toEqual({ status: 'redirect', url: 'https://checkout.stripe.test/c/pay/cs_test_1' });
     expect(stripeCalls.map((call) => `${call.method} ${call.path}`)).toContain('POST /v1/checkout/sessions');
     expect(await plan(member.browser)).toBe('bronze');
@@ -418,7 +428,7 @@ describe('plans through Stripe', () => {
     const pastDue = subscription('sub_grace_paid', 'past_due', 'price_gold');
     expect((await send('customer.subscription.updated', pastDue)).status).toBe(200);
     expect(await plan(member.browser)).toBe('gold');
-    const overview = (await member.browser.get<Billing>('/api/billing')).body;
+    const overview = await okBody(member.browser.api.billing.$get());
     expect(overview.portal).toBe(true);
     const graceUntil = new Date(overview.graceUntil ?? 0).getTime();
     const week = 7 * 24 * 3600 * 1000;
@@ -426,9 +436,9 @@ describe('plans through Stripe', () => {
 
     // The member is told, on the site and by email, once: a second failure keeps the same end.
     expect((await send('invoice.payment_failed', invoice('sub_grace_paid'))).status).toBe(200);
-    expect((await member.browser.get<Billing>('/api/billing')).body.graceUntil).toBe(overview.graceUntil);
+    expect((await okBody(member.browser.api.billing.$get())).graceUntil).toBe(overview.graceUntil);
     await t.runJobs();
-    const notices = (await member.browser.get<NotificationList>('/api/notifications')).body.notifications;
+    const notices = (await okBody(member.browser.api.notifications.$get({ query: {} }))).notifications;
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({
       type: 'system',
@@ -444,7 +454,7 @@ describe('plans through Stripe', () => {
     expect((await send('invoice.paid', invoice('sub_grace_paid'))).status).toBe(200);
     const active = subscription('sub_grace_paid', 'active', 'price_gold');
     expect((await send('customer.subscription.updated', active)).status).toBe(200);
-    expect((await member.browser.get<Billing>('/api/billing')).body.graceUntil).toBeNull();
+    expect((await okBody(member.browser.api.billing.$get())).graceUntil).toBeNull();
     await housekeeping(t.database.db, t.storage);
     expect(await plan(member.browser)).toBe('gold');
   });
@@ -452,7 +462,7 @@ describe('plans through Stripe', () => {
   it('lapses to Bronze, once, when the grace period ends unpaid; listings stay live', async () => {
     const member = await subscriber('gold', 'sub_grace_lapses');
     for (let i = 0; i < 5; i++)
-      expect((await member.browser.post('/api/listings', part(`Lapse seat ${i}`))).status).toBe(201);
+      expect((await member.browser.api.listings.$post({ json: part(`Lapse seat ${i}`) })).status).toBe(201);
     expect((await send('invoice.payment_failed', invoice('sub_grace_lapses'))).status).toBe(200);
     // A failed upgrade invoice is not a failed plan: it starts nothing (checked on another member below).
     await housekeeping(t.database.db, t.storage);
@@ -466,16 +476,16 @@ describe('plans through Stripe', () => {
     await housekeeping(t.database.db, t.storage);
     expect(await plan(member.browser)).toBe('bronze');
     expect(await planChanges(member.id, 'grace-ended')).toBe(1);
-    expect((await member.browser.get<Billing>('/api/billing')).body).toMatchObject({
+    expect(await okBody(member.browser.api.billing.$get())).toMatchObject({
       graceUntil: null,
       usage: { activeListings: 5, activeListingsLimit: 3 },
     });
     // Bronze's limit applies from now on, and the listings above it stay live.
-    expect((await member.browser.post('/api/listings', part('One too many'))).status).toBe(403);
-    const live = await member.browser.get<BrowseResponse>('/api/listings?search=Lapse%20seat');
-    expect(live.body.items).toHaveLength(5);
+    expect((await member.browser.api.listings.$post({ json: part('One too many') })).status).toBe(403);
+    const live = await okBody(member.browser.api.listings.$get({ query: { search: 'Lapse seat' } }));
+    expect(live.items).toHaveLength(5);
     await t.runJobs();
-    const notices = (await member.browser.get<NotificationList>('/api/notifications')).body.notifications;
+    const notices = (await okBody(member.browser.api.notifications.$get({ query: {} }))).notifications;
     expect(notices.map((n) => n.data.title)).toEqual([
       'Your plan is now Bronze',
       'Your payment for Gold did not go through',
@@ -489,13 +499,13 @@ describe('plans through Stripe', () => {
       checkoutSession(newcomer.id, { plan: 'gold', subscription: 'sub_never_paid', paymentStatus: 'unpaid' }),
     );
     await send('customer.subscription.updated', subscription('sub_never_paid', 'incomplete', 'price_gold'));
-    expect((await newcomer.browser.get<Billing>('/api/billing')).body.graceUntil).toBeNull();
+    expect((await okBody(newcomer.browser.api.billing.$get())).graceUntil).toBeNull();
   });
 
   it('invoices an upgrade at once and changes the plan only when the webhook says it is paid', async () => {
     const member = await subscriber('gold', 'sub_upgrade');
     const before = stripeCalls.length;
-    const upgrade = await member.browser.post<PlanChangeResult>('/api/billing/plan', { plan: 'platinum' });
+    const upgrade = await readAnswer(member.browser.api.billing.plan.$post({ json: { plan: 'platinum' } }));
     expect(upgrade.body).toEqual({ status: 'pending' });
     const update = stripeCalls
       .slice(before)
@@ -512,7 +522,7 @@ describe('plans through Stripe', () => {
     expect((await send('invoice.payment_failed', invoice('sub_upgrade', 'subscription_update'))).status).toBe(
       200,
     );
-    expect((await member.browser.get<Billing>('/api/billing')).body.graceUntil).toBeNull();
+    expect((await okBody(member.browser.api.billing.$get())).graceUntil).toBeNull();
     expect(await plan(member.browser)).toBe('gold');
 
     // Paid: Stripe applies the new price and says so.
@@ -521,7 +531,7 @@ describe('plans through Stripe', () => {
     expect(await plan(member.browser)).toBe('platinum');
 
     // Down to Bronze: cancelled at the end of the period paid for, the plan kept until then.
-    const down = await member.browser.post<PlanChangeResult>('/api/billing/plan', { plan: 'bronze' });
+    const down = await readAnswer(member.browser.api.billing.plan.$post({ json: { plan: 'bronze' } }));
     expect(down.body).toEqual({ status: 'scheduled', at: new Date(1_900_000_000 * 1000).toISOString() });
     const cancel = stripeCalls.at(-1);
     expect(cancel?.path).toBe('/v1/subscriptions/sub_upgrade');
@@ -556,7 +566,7 @@ describe('plans through Stripe', () => {
     expect((await send('invoice.payment_failed', invoice('sub_late_grace'), undefined, now)).status).toBe(
       200,
     );
-    expect((await paying.browser.get<Billing>('/api/billing')).body.graceUntil).toBeNull();
+    expect((await okBody(paying.browser.api.billing.$get())).graceUntil).toBeNull();
 
     // A new subscription later is applied as usual.
     const again = checkoutSession(member.id, {
@@ -570,14 +580,14 @@ describe('plans through Stripe', () => {
 
   it('opens the billing portal for a member Stripe knows, and for nobody else', async () => {
     const stranger = await signedInMember(t);
-    expect((await stranger.browser.get<Billing>('/api/billing')).body.portal).toBe(false);
-    const none = await stranger.browser.post('/api/billing/portal');
-    expect(none.status).toBe(404);
+    expect((await okBody(stranger.browser.api.billing.$get())).portal).toBe(false);
+    const none = await readAnswer(stranger.browser.api.billing.portal.$post());
+    expectStatus(none, 404);
 
     const member = await subscriber('gold', 'sub_portal');
-    expect((await member.browser.get<Billing>('/api/billing')).body.portal).toBe(true);
-    const portal = await member.browser.post<BillingPortal>('/api/billing/portal');
-    expect(portal.status).toBe(200);
+    expect((await okBody(member.browser.api.billing.$get())).portal).toBe(true);
+    const portal = await readAnswer(member.browser.api.billing.portal.$post());
+    expectStatus(portal, 200);
     expect(portal.body).toEqual({ url: 'https://billing.stripe.test/p/session/cus_sub_portal' });
     const call = stripeCalls.at(-1);
     expect(call?.path).toBe('/v1/billing_portal/sessions');

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLANS, PLAN_DETAILS } from '@common/catalog';
-import type { BoostAllowance, BoostResult } from '@common/schemas/boosts';
-import type { BrowseResponse, ListingDetail } from '@common/schemas/listings';
-import type { NotificationList } from '@common/schemas/notifications';
+import type { z } from 'zod';
+import type { BrowseQuerySchema } from '@common/schemas/listings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import { refuseInserts } from '../../../test/refuse-inserts';
-import type { TestBrowser } from '../../../test/test-browser';
 import { listingBoosts, listings, users } from '../../db/schema';
+import { type TestBrowser, expectStatus, okBody, readAnswer } from '../../../test/test-browser';
+
+type BrowseQueryInput = z.input<typeof BrowseQuerySchema>;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,20 +21,24 @@ afterAll(async () => {
 
 /** A listing of a make no other test uses, so browse by that make shows only this file's listings. */
 async function list(browser: TestBrowser, title: string, make = 'Lotus') {
-  const created = await browser.post<ListingDetail>('/api/listings', {
-    title,
-    priceCents: 25000,
-    category: 'exterior',
-    condition: 'good',
-    make,
-    model: 'Elise',
-  });
-  expect(created.status).toBe(201);
+  const created = await readAnswer(
+    browser.api.listings.$post({
+      json: {
+        title,
+        priceCents: 25000,
+        category: 'exterior',
+        condition: 'good',
+        make,
+        model: 'Elise',
+      },
+    }),
+  );
+  expectStatus(created, 201);
   return created.body.id;
 }
 
-const browse = async (browser: TestBrowser, query: string) =>
-  (await browser.get<BrowseResponse>(`/api/listings?${query}`)).body.items;
+const browse = async (browser: TestBrowser, query: BrowseQueryInput) =>
+  (await okBody(browser.api.listings.$get({ query }))).items;
 
 /** Photos as stored (the rank counts them; the files need not exist for that). */
 const photos = (n: number) =>
@@ -43,12 +48,12 @@ describe('boosts', () => {
   it('are for Gold and Platinum only', async () => {
     const bronze = await signedInMember(t);
     const id = await list(bronze.browser, 'Bronze boost attempt');
-    expect((await bronze.browser.get<BoostAllowance>('/api/boosts')).body).toMatchObject({
+    expect(await okBody(bronze.browser.api.boosts.$get())).toMatchObject({
       perMonth: 0,
       left: 0,
     });
-    const refused = await bronze.browser.post('/api/boosts', { listingId: id });
-    expect(refused.status).toBe(403);
+    const refused = await readAnswer(bronze.browser.api.boosts.$post({ json: { listingId: id } }));
+    expectStatus(refused, 403);
     expect(refused.body).toMatchObject({ error: { code: 'BOOSTS_NOT_IN_PLAN' } });
   });
 
@@ -59,31 +64,36 @@ describe('boosts', () => {
     const third = await list(gold.browser, 'Lotus Elise diffuser', 'Lotus');
     const other = await signedInMember(t);
     const newest = await list(other.browser, 'Lotus Elise seats', 'Lotus');
-    expect((await browse(gold.browser, 'make=Lotus'))[0]!.id).toBe(newest);
+    expect((await browse(gold.browser, { make: 'Lotus' }))[0]!.id).toBe(newest);
 
-    const boosted = await gold.browser.post<BoostResult>('/api/boosts', { listingId: older });
-    expect(boosted.status).toBe(201);
+    const boosted = await readAnswer(gold.browser.api.boosts.$post({ json: { listingId: older } }));
+    expectStatus(boosted, 201);
     const days = (Date.parse(boosted.body.boostedUntil) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
     expect(boosted.body.allowance).toMatchObject({ perMonth: 2, used: 1, left: 1 });
 
-    for (const query of ['make=Lotus', 'make=Lotus&sort=best', 'make=Lotus&sort=newest', 'search=elise']) {
+    for (const query of [
+      { make: 'Lotus' },
+      { make: 'Lotus', sort: 'best' },
+      { make: 'Lotus', sort: 'newest' },
+      { search: 'elise' },
+    ] as const) {
       const first = (await browse(other.browser, query))[0]!;
-      expect(first.id, query).toBe(older);
-      expect(first.boostedUntil, query).toBe(boosted.body.boostedUntil);
+      expect(first.id, JSON.stringify(query)).toBe(older);
+      expect(first.boostedUntil, JSON.stringify(query)).toBe(boosted.body.boostedUntil);
     }
-    const detail = await other.browser.get<ListingDetail>(`/api/listings/${older}`);
-    expect(detail.body.boostedUntil).toBe(boosted.body.boostedUntil);
+    const detail = await okBody(other.browser.api.listings[':id'].$get({ param: { id: older } }));
+    expect(detail.boostedUntil).toBe(boosted.body.boostedUntil);
 
-    const again = await gold.browser.post('/api/boosts', { listingId: older });
-    expect(again.status).toBe(409);
+    const again = await readAnswer(gold.browser.api.boosts.$post({ json: { listingId: older } }));
+    expectStatus(again, 409);
     expect(again.body).toMatchObject({ error: { code: 'ALREADY_BOOSTED' } });
-    expect((await gold.browser.post('/api/boosts', { listingId: second })).status).toBe(201);
-    const spent = await gold.browser.post('/api/boosts', { listingId: third });
-    expect(spent.status).toBe(409);
+    expect((await gold.browser.api.boosts.$post({ json: { listingId: second } })).status).toBe(201);
+    const spent = await readAnswer(gold.browser.api.boosts.$post({ json: { listingId: third } }));
+    expectStatus(spent, 409);
     expect(spent.body).toMatchObject({ error: { code: 'BOOSTS_USED_UP' } });
-    expect((await gold.browser.get<BoostAllowance>('/api/boosts')).body).toMatchObject({
+    expect(await okBody(gold.browser.api.boosts.$get())).toMatchObject({
       perMonth: 2,
       used: 2,
       left: 0,
@@ -94,27 +104,27 @@ describe('boosts', () => {
       .update(listingBoosts)
       .set({ createdAt: sql`date_trunc('month', now(), 'UTC') - interval '1 day'` })
       .where(eq(listingBoosts.userId, gold.id));
-    expect((await gold.browser.get<BoostAllowance>('/api/boosts')).body.left).toBe(2);
+    expect((await okBody(gold.browser.api.boosts.$get())).left).toBe(2);
   });
 
   it('only of my own active listings, and never more at once than the allowance', async () => {
     const platinum = await signedInMember(t, { plan: 'platinum' });
     const stranger = await signedInMember(t, { plan: 'gold' });
     const theirs = await list(stranger.browser, 'Not yours to boost', 'Lotus');
-    const missing = await platinum.browser.post('/api/boosts', { listingId: theirs });
-    expect(missing.status).toBe(404);
-    expect((await platinum.browser.post('/api/boosts', { listingId: 'nope' })).status).toBe(400);
+    const missing = await readAnswer(platinum.browser.api.boosts.$post({ json: { listingId: theirs } }));
+    expectStatus(missing, 404);
+    expect((await platinum.browser.api.boosts.$post({ json: { listingId: 'nope' } })).status).toBe(400);
 
     const sold = await list(platinum.browser, 'Sold before boosting', 'Lotus');
-    await platinum.browser.request('PATCH', `/api/listings/${sold}/status`, { isSold: true });
-    const refused = await platinum.browser.post('/api/boosts', { listingId: sold });
-    expect(refused.status).toBe(409);
+    await platinum.browser.api.listings[':id'].status.$patch({ param: { id: sold }, json: { isSold: true } });
+    const refused = await readAnswer(platinum.browser.api.boosts.$post({ json: { listingId: sold } }));
+    expectStatus(refused, 409);
     expect(refused.body).toMatchObject({ error: { code: 'LISTING_SOLD' } });
 
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push(await list(platinum.browser, `Parallel boost ${i}`, 'Lotus'));
     const answers = await Promise.all(
-      ids.map((listingId) => platinum.browser.post('/api/boosts', { listingId })),
+      ids.map((listingId) => readAnswer(platinum.browser.api.boosts.$post({ json: { listingId } }))),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(
       PLAN_DETAILS.platinum.boostsPerMonth,
@@ -127,10 +137,10 @@ describe('boosts', () => {
   it('end after 7 days: the label goes, the listing drops back, and the owner is told', async () => {
     const gold = await signedInMember(t, { plan: 'gold' });
     const id = await list(gold.browser, 'Lotus Exige splitter boosted', 'Lotus');
-    expect((await gold.browser.post('/api/boosts', { listingId: id })).status).toBe(201);
+    expect((await gold.browser.api.boosts.$post({ json: { listingId: id } })).status).toBe(201);
     // Listed after the boost (which bumped the boosted one to now): newer, yet second while it lasts.
     const later = await list(gold.browser, 'Lotus Exige wing newer', 'Lotus');
-    expect((await browse(gold.browser, 'search=exige')).map((item) => item.id)).toEqual([id, later]);
+    expect((await browse(gold.browser, { search: 'exige' })).map((item) => item.id)).toEqual([id, later]);
 
     // Seven days later.
     const past = sql`now() - interval '1 minute'`;
@@ -142,11 +152,11 @@ describe('boosts', () => {
     await t.database.db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
     await t.runJobs();
 
-    const items = await browse(gold.browser, 'search=exige');
+    const items = await browse(gold.browser, { search: 'exige' });
     expect(items.map((item) => item.id)).toEqual([later, id]);
     expect(items[1]!.boostedUntil).toBeNull();
-    const inbox = await gold.browser.get<NotificationList>('/api/notifications');
-    expect(inbox.body.notifications[0]).toMatchObject({
+    const inbox = await okBody(gold.browser.api.notifications.$get({ query: {} }));
+    expect(inbox.notifications[0]).toMatchObject({
       type: 'boost_ended',
       data: { listingTitle: 'Lotus Exige splitter boosted' },
       link: `/listing/${id}`,
@@ -156,7 +166,7 @@ describe('boosts', () => {
   it('end with the owner told even when the job died after ending the boost, before the notification', async () => {
     const gold = await signedInMember(t, { plan: 'gold' });
     const id = await list(gold.browser, 'Lotus Evora diffuser boosted', 'Lotus');
-    expect((await gold.browser.post('/api/boosts', { listingId: id })).status).toBe(201);
+    expect((await gold.browser.api.boosts.$post({ json: { listingId: id } })).status).toBe(201);
     const { db } = t.database;
     await db
       .update(listingBoosts)
@@ -176,11 +186,11 @@ describe('boosts', () => {
     }
     await db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
     await t.runJobs();
-    const inbox = await gold.browser.get<NotificationList>('/api/notifications');
-    expect(inbox.body.notifications.map((n) => n.data)).toEqual([
+    const inbox = await okBody(gold.browser.api.notifications.$get({ query: {} }));
+    expect(inbox.notifications.map((n) => n.data)).toEqual([
       { listingTitle: 'Lotus Evora diffuser boosted' },
     ]);
-    expect((await browse(gold.browser, 'search=evora'))[0]!.boostedUntil).toBeNull();
+    expect((await browse(gold.browser, { search: 'evora' }))[0]!.boostedUntil).toBeNull();
   });
 });
 
@@ -209,12 +219,12 @@ describe('Best match without words', () => {
       .update(listings)
       .set({ listedAt: sql`now() - interval '30 days'` })
       .where(eq(listings.id, boostedOld));
-    expect((await gold.browser.post('/api/boosts', { listingId: boostedOld })).status).toBe(201);
+    expect((await gold.browser.api.boosts.$post({ json: { listingId: boostedOld } })).status).toBe(201);
 
-    const order = async () => (await browse(bronze.browser, `make=${make}`)).map((item) => item.id);
+    const order = async () => (await browse(bronze.browser, { make })).map((item) => item.id);
     expect(await order()).toEqual([boostedOld, goldMany, bronzeMany, goldFew]);
     // Newest first is newest first (the boost bumped its listing to now).
-    expect((await browse(bronze.browser, `make=${make}&sort=newest`)).map((item) => item.id)).toEqual([
+    expect((await browse(bronze.browser, { make, sort: 'newest' })).map((item) => item.id)).toEqual([
       boostedOld,
       bronzeMany,
       goldFew,
@@ -225,11 +235,11 @@ describe('Best match without words', () => {
     await t.database.db.update(users).set({ plan: 'bronze' }).where(eq(users.id, gold.id));
     expect(await order()).toEqual([boostedOld, bronzeMany, goldFew, goldMany]);
     // Pages in this order have no gaps or repeats.
-    const first = await bronze.browser.get<BrowseResponse>(`/api/listings?make=${make}&limit=2`);
-    const next = await bronze.browser.get<BrowseResponse>(
-      `/api/listings?make=${make}&limit=2&cursor=${first.body.nextCursor}`,
+    const first = await okBody(bronze.browser.api.listings.$get({ query: { make: make, limit: '2' } }));
+    const next = await okBody(
+      bronze.browser.api.listings.$get({ query: { make: make, limit: '2', cursor: first.nextCursor! } }),
     );
-    expect([...first.body.items, ...next.body.items].map((item) => item.id)).toEqual(await order());
+    expect([...first.items, ...next.items].map((item) => item.id)).toEqual(await order());
   });
 
   it('names the same plans in the database as the catalogue', async () => {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Analytics } from '@common/schemas/analytics';
-import type { ListingDetail } from '@common/schemas/listings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus, okBody } from '../../../test/test-browser';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,15 +12,19 @@ afterAll(async () => {
 });
 
 async function list(browser: TestBrowser, title: string, price: string, make = 'Alfa Romeo') {
-  const created = await browser.post<ListingDetail>('/api/listings', {
-    title,
-    priceCents: Number(price) * 100,
-    category: 'brakes',
-    condition: 'good',
-    make,
-    model: 'Giulia',
-  });
-  expect(created.status).toBe(201);
+  const created = await readAnswer(
+    browser.api.listings.$post({
+      json: {
+        title,
+        priceCents: Number(price) * 100,
+        category: 'brakes',
+        condition: 'good',
+        make,
+        model: 'Giulia',
+      },
+    }),
+  );
+  expectStatus(created, 201);
   return created.body.id;
 }
 
@@ -30,13 +32,16 @@ async function list(browser: TestBrowser, title: string, price: string, make = '
 async function interest(id: string, ip: string) {
   const buyer = await signedInMember(t);
   const browser = new TestBrowser(t, ip);
-  expect((await browser.post(`/api/listings/${id}/views`)).status).toBeLessThan(300);
-  expect((await buyer.browser.put(`/api/favourites/${id}`)).status).toBe(200);
+  expect((await browser.api.listings[':id'].views.$post({ param: { id: id } })).status).toBeLessThan(300);
+  expect((await buyer.browser.api.favourites[':id'].$put({ param: { id: id } })).status).toBe(200);
   expect(
     (
-      await buyer.browser.post(`/api/listings/${id}/messages`, {
-        content: 'Still for sale?',
-        clientId: crypto.randomUUID(),
+      await buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: id },
+        json: {
+          content: 'Still for sale?',
+          clientId: crypto.randomUUID(),
+        },
       })
     ).status,
   ).toBeLessThan(300);
@@ -48,10 +53,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe('seller analytics', () => {
   it('are not in Bronze', async () => {
     const bronze = await signedInMember(t);
-    const answer = await bronze.browser.get<Analytics>('/api/dashboard/analytics');
-    expect(answer.status).toBe(200);
+    const answer = await readAnswer(bronze.browser.api.dashboard.analytics.$get());
+    expectStatus(answer, 200);
     expect(answer.body).toEqual({ level: 'none', days: 30, daily: [], listings: [], market: [] });
-    expect((await new TestBrowser(t).get('/api/dashboard/analytics')).status).toBe(401);
+    expect((await new TestBrowser(t).api.dashboard.analytics.$get()).status).toBe(401);
   });
 
   it('count views, favourites and conversations per listing and day for Gold, from the events themselves', async () => {
@@ -59,9 +64,9 @@ describe('seller analytics', () => {
     const id = await list(gold.browser, 'Brembo calipers for Giulia', '900');
     await interest(id, '198.51.100.61');
     // The owner's own view does not count.
-    await gold.browser.post(`/api/listings/${id}/views`);
+    await gold.browser.api.listings[':id'].views.$post({ param: { id: id } });
 
-    const answer = (await gold.browser.get<Analytics>('/api/dashboard/analytics')).body;
+    const answer = await okBody(gold.browser.api.dashboard.analytics.$get());
     expect(answer.level).toBe('basic');
     expect(answer.daily).toHaveLength(30);
     expect(answer.daily.at(-1)).toEqual({
@@ -94,18 +99,20 @@ describe('seller analytics', () => {
     for (const price of ['100', '200', '400'])
       await list(other.browser, `Other Maserati brake part ${price}`, price, 'Maserati');
     const watcher = await signedInMember(t);
-    await watcher.browser.post('/api/saved-searches', {
-      name: 'Maserati brakes',
-      query: { make: 'Maserati' },
+    await watcher.browser.api['saved-searches'].$post({
+      json: {
+        name: 'Maserati brakes',
+        query: { make: 'Maserati' },
+      },
     });
     await interest(mine, '198.51.100.62');
     await interest(mine, '198.51.100.63');
     // Two results pages showed it (the first and, later, a search); written by the timed flush.
-    await new TestBrowser(t).get('/api/listings?make=Maserati');
-    await new TestBrowser(t).get('/api/listings?search=rotors');
+    await new TestBrowser(t).api.listings.$get({ query: { make: 'Maserati' } });
+    await new TestBrowser(t).api.listings.$get({ query: { search: 'rotors' } });
     await t.app.flushImpressions();
 
-    const answer = (await platinum.browser.get<Analytics>('/api/dashboard/analytics')).body;
+    const answer = await okBody(platinum.browser.api.dashboard.analytics.$get());
     expect(answer.level).toBe('advanced');
     expect(answer.daily.at(-1)).toMatchObject({ views: 2, impressions: 2, favourites: 2, conversations: 2 });
     const row = answer.listings[0]!;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
 
 describe('GET /api/health', () => {
@@ -56,13 +56,10 @@ describe('GET /api/health/detail', () => {
       ('offers.expiry', '{}'::jsonb, now() - interval '30 seconds'),
       ('offers.expiry', '{}'::jsonb, now() + interval '1 day')`);
 
-    expect((await new TestBrowser(t).get('/api/health/detail')).status).toBe(401);
-    expect((await member.browser.get('/api/health/detail')).status).toBe(403);
-    const detail = await admin.browser.get<{
-      status: string;
-      jobs: { oldestDueSeconds: number; due: Record<string, number>; failed: Record<string, number> };
-    }>('/api/health/detail');
-    expect(detail.status).toBe(200);
+    expect((await new TestBrowser(t).api.health.detail.$get()).status).toBe(401);
+    expect((await member.browser.api.health.detail.$get()).status).toBe(403);
+    const detail = await readAnswer(admin.browser.api.health.detail.$get());
+    expectStatus(detail, 200);
     expect(detail.body).toMatchObject({
       status: 'ok',
       jobs: { due: { 'contact.support': 2, 'offers.expiry': 1 }, failed: {} },

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { listings } from '@server/db/schema';
 import { ConfigError, loadEnv } from '@server/env';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import { startAiStandIn } from '../../../test/ai-standin';
 import { priceRangeOf, withoutContacts } from './ai-advanced';
+import type { AiDraftRequestSchema } from './ai-draft';
+import { okBody } from '../../../test/test-browser';
 
 const KEY = 'sk-standin-0123456789-secret';
 const AI = { AI_BASE_URL: 'https://ai.example.com/v1', AI_API_KEY: KEY, AI_MODEL: 'gpt-test' };
@@ -74,16 +77,10 @@ describe('priceRangeOf', () => {
   });
 });
 
-interface Draft {
-  title: string;
-  description: string;
-  highlights?: string[];
-  priceRange: { lowCents: number; highCents: number; basedOn: number } | null;
-  source: 'offline' | 'advanced';
-  notice: 'fallback' | 'limit' | null;
-}
+/** What the draft endpoint takes, as sent. */
+type AiDraftInput = z.input<typeof AiDraftRequestSchema>;
 
-const fields = {
+const fields: AiDraftInput = {
   category: 'exhaust',
   condition: 'like_new',
   make: 'Nissan',
@@ -105,12 +102,16 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
   let standIn: Awaited<ReturnType<typeof startAiStandIn>>;
   const DAILY_LIMIT = 3;
 
-  const draft = async (plan: 'gold' | 'platinum', body: object = fields, language = 'en') => {
+  const draft = async (plan: 'gold' | 'platinum', body: AiDraftInput = fields, language = 'en') => {
     const member = await signedInMember(t, { plan });
     const started = Date.now();
-    const answer = await member.browser.request<Draft>('POST', '/api/listings/ai-draft', body, {
-      'Accept-Language': language,
-    });
+    // A failure fails the test here (200 is the endpoint's one success).
+    const answer = await okBody(
+      member.browser.api.listings['ai-draft'].$post(
+        { json: body },
+        { headers: { 'Accept-Language': language } },
+      ),
+    );
     return { member, answer, ms: Date.now() - started };
   };
 
@@ -169,8 +170,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
   it('writes through the endpoint for Platinum, with highlights and the price range of similar listings', async () => {
     const before = standIn.requests.length;
     const { member, answer } = await draft('platinum');
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
+    expect(answer).toEqual({
       ...advanced,
       priceRange: { lowCents: 30000, highCents: 50000, basedOn: 5 },
       source: 'advanced',
@@ -208,16 +208,16 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
       { ...fields, category: 'brakes', make: 'Toyota', model: 'Supra' },
       'es',
     );
-    expect(answer.body.source).toBe('advanced');
+    expect(answer.source).toBe('advanced');
     // 100, 200, 1000, 1400: the Supra's one listing and the other Toyotas' brakes.
-    expect(answer.body.priceRange).toEqual({ lowCents: 17500, highCents: 110_000, basedOn: 4 });
+    expect(answer.priceRange).toEqual({ lowCents: 17500, highCents: 110_000, basedOn: 4 });
     expect(standIn.requests.at(-1)?.body.messages?.[0]?.content).toContain('Write in Spanish');
   });
 
   it('gives no price range below three similar listings', async () => {
     const { answer } = await draft('platinum', { ...fields, make: 'Honda', model: 'S2000' });
-    expect(answer.body.source).toBe('advanced');
-    expect(answer.body.priceRange).toBeNull();
+    expect(answer.source).toBe('advanced');
+    expect(answer.priceRange).toBeNull();
   });
 
   it('leaves out the asking member’s own listings', async () => {
@@ -233,12 +233,16 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
         model: 'RX-7',
       })),
     );
-    const again = await member.browser.post<Draft>('/api/listings/ai-draft', {
-      ...fields,
-      make: 'Mazda',
-      model: 'RX-7',
-    });
-    expect(again.body.priceRange).toBeNull();
+    const again = await okBody(
+      member.browser.api.listings['ai-draft'].$post({
+        json: {
+          ...fields,
+          make: 'Mazda',
+          model: 'RX-7',
+        },
+      }),
+    );
+    expect(again.priceRange).toBeNull();
   });
 
   it('sends only the title and price of similar listings, never their text, seller or contact details', async () => {
@@ -258,7 +262,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
       })),
     );
     const { answer } = await draft('platinum', { ...fields, make: 'Honda', model: 'Civic Type R' });
-    expect(answer.body.source).toBe('advanced');
+    expect(answer.source).toBe('advanced');
     const request = standIn.requests.at(-1)!;
     const sent = JSON.stringify(request.body.messages);
     for (const secret of [
@@ -288,6 +292,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
   it('refuses a request over its bounds, with a translated message, and sends nothing', async () => {
     const member = await signedInMember(t, { plan: 'platinum' });
     const before = standIn.requests.length;
+    // Bodies past the schema's bounds, some of a shape the types do not allow.
     const ask = (body: object) =>
       member.browser.request<{ error: { code: string; message: string; fields?: Record<string, string> } }>(
         'POST',
@@ -310,8 +315,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
   it('keeps Gold on the offline writer: nothing is sent to the endpoint', async () => {
     const before = standIn.requests.length;
     const { answer } = await draft('gold');
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
+    expect(answer).toEqual({
       title: 'HKS Exhaust for Nissan 350Z (2003-2008)',
       description: expect.stringContaining('HK-31') as string,
       priceRange: null,
@@ -339,8 +343,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
     standIn.answerWith(mode);
     const before = standIn.requests.length;
     const { answer, ms } = await draft('platinum');
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({
+    expect(answer).toEqual({
       title: 'HKS Exhaust for Nissan 350Z (2003-2008)',
       description: expect.stringContaining('HK-31') as string,
       priceRange: { lowCents: 30000, highCents: 50000, basedOn: 5 },
@@ -357,27 +360,27 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
       content: '```json\n' + JSON.stringify({ ...advanced, title: 'HKS\u0000 exhaust' }) + '\n```',
     });
     const { answer } = await draft('platinum');
-    expect(answer.body.source).toBe('advanced');
-    expect(answer.body.title).toBe('HKS exhaust');
+    expect(answer.source).toBe('advanced');
+    expect(answer.title).toBe('HKS exhaust');
   });
 
   it('allows each member AI_DAILY_LIMIT advanced drafts a day, then the offline one with a notice', async () => {
     const member = await signedInMember(t, { plan: 'platinum' });
-    const ask = () => member.browser.post<Draft>('/api/listings/ai-draft', fields);
+    const ask = () => okBody(member.browser.api.listings['ai-draft'].$post({ json: fields }));
     const before = standIn.requests.length;
     // A failed call counts too: each one is a call the endpoint was asked to answer.
     standIn.answerWith({ kind: 'status', status: 503 });
-    expect((await ask()).body.notice).toBe('fallback');
+    expect((await ask()).notice).toBe('fallback');
     standIn.answerWith({ kind: 'draft', content: advanced });
     const answers = await Promise.all(Array.from({ length: DAILY_LIMIT + 1 }, ask));
-    const sources = answers.map((answer) => answer.body.source).sort();
+    const sources = answers.map((answer) => answer.source).sort();
     expect(sources).toEqual(['advanced', 'advanced', 'offline', 'offline']);
-    const limited = answers.filter((answer) => answer.body.notice === 'limit');
+    const limited = answers.filter((answer) => answer.notice === 'limit');
     expect(limited).toHaveLength(2);
-    expect(limited[0]?.body.priceRange).toEqual({ lowCents: 30000, highCents: 50000, basedOn: 5 });
+    expect(limited[0]?.priceRange).toEqual({ lowCents: 30000, highCents: 50000, basedOn: 5 });
     expect(standIn.requests).toHaveLength(before + DAILY_LIMIT);
     // Another member has their own allowance.
-    expect((await draft('platinum')).answer.body.source).toBe('advanced');
+    expect((await draft('platinum')).answer.source).toBe('advanced');
   });
 
   it('logs why a draft fell back, and never the key', async () => {
@@ -396,14 +399,14 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
     try {
       const member = await signedInMember(plain, { plan: 'platinum' });
       const before = standIn.requests.length;
-      const answer = await member.browser.post<Draft>('/api/listings/ai-draft', fields);
-      expect(answer.body).toMatchObject({
+      const answer = await okBody(member.browser.api.listings['ai-draft'].$post({ json: fields }));
+      expect(answer).toMatchObject({
         title: 'HKS Exhaust for Nissan 350Z (2003-2008)',
         priceRange: { lowCents: 30000, highCents: 50000, basedOn: 5 },
         source: 'offline',
         notice: 'fallback',
       });
-      expect(answer.body.highlights).toBeUndefined();
+      expect(answer.highlights).toBeUndefined();
       expect(standIn.requests).toHaveLength(before);
     } finally {
       await plain.close();

@@ -2,10 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetail } from '@common/schemas/listings';
 import { seoFiles } from '../../http/seo-files';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
+import { okBody } from '../../../test/test-browser';
 
 describe('the HTML a listing page is served with', () => {
   let t: TestApp;
@@ -25,16 +25,20 @@ describe('the HTML a listing page is served with', () => {
 
   it('carries the title, description, canonical link, Open Graph and Product/Offer data', async () => {
     const { browser } = await signedInMember(t);
-    const created = await browser.post<ListingDetail>('/api/listings', {
-      title: 'Recaro SR3 seat </script><script>alert(1)</script>',
-      description: 'Classic bucket seat, no tears.',
-      priceCents: 65000,
-      category: 'interior',
-      condition: 'good',
-      make: 'Honda',
-      model: 'Civic',
-    });
-    const response = await t.app.request(`/listing/${created.body.id}`);
+    const created = await okBody(
+      browser.api.listings.$post({
+        json: {
+          title: 'Recaro SR3 seat </script><script>alert(1)</script>',
+          description: 'Classic bucket seat, no tears.',
+          priceCents: 65000,
+          category: 'interior',
+          condition: 'good',
+          make: 'Honda',
+          model: 'Civic',
+        },
+      }),
+    );
+    const response = await t.app.request(`/listing/${created.id}`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain(
@@ -42,9 +46,7 @@ describe('the HTML a listing page is served with', () => {
     );
     expect(html).not.toContain('content="default"');
     expect(html).toContain('<meta name="description" content="Classic bucket seat, no tears." />');
-    expect(html).toContain(
-      `<link rel="canonical" href="https://modmarket.example/listing/${created.body.id}" />`,
-    );
+    expect(html).toContain(`<link rel="canonical" href="https://modmarket.example/listing/${created.id}" />`);
     expect(html).toContain('<meta property="og:type" content="product" />');
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
     expect(jsonLd).not.toContain('</script>');
@@ -54,22 +56,26 @@ describe('the HTML a listing page is served with', () => {
       price: '650.00',
       priceCurrency: 'USD',
       availability: 'https://schema.org/InStock',
-      url: `https://modmarket.example/listing/${created.body.id}`,
+      url: `https://modmarket.example/listing/${created.id}`,
     });
   });
 
   it("takes a member's text literally, even `$&` and `` $` `` (replacement patterns)", async () => {
     const { browser } = await signedInMember(t);
-    const created = await browser.post<ListingDetail>('/api/listings', {
-      title: "Spoon $& $` $' $1 mirrors",
-      description: 'Carbon $` shells $& and $$ mounts.',
-      priceCents: 30000,
-      category: 'exterior',
-      condition: 'good',
-      make: 'Honda',
-      model: 'S2000',
-    });
-    const html = await (await t.app.request(`/listing/${created.body.id}`)).text();
+    const created = await okBody(
+      browser.api.listings.$post({
+        json: {
+          title: "Spoon $& $` $' $1 mirrors",
+          description: 'Carbon $` shells $& and $$ mounts.',
+          priceCents: 30000,
+          category: 'exterior',
+          condition: 'good',
+          make: 'Honda',
+          model: 'S2000',
+        },
+      }),
+    );
+    const html = await (await t.app.request(`/listing/${created.id}`)).text();
     expect(html).toContain('<title>Spoon $&#38; $` $&#39; $1 mirrors · ModMarket</title>');
     expect(html).toContain('content="Carbon $` shells $&#38; and $$ mounts."');
     // The document around the head is intact: one head, one body.
@@ -88,10 +94,19 @@ describe('robots.txt and sitemap.xml', () => {
     const t = await createTestApp({ env: { PUBLIC_URL: 'https://modmarket.example' } });
     try {
       const { browser } = await signedInMember(t);
-      const base = { priceCents: 1000, category: 'other', condition: 'good', make: 'Ford', model: 'F-150' };
-      const open = await browser.post<ListingDetail>('/api/listings', { ...base, title: 'Tow hook' });
-      const sold = await browser.post<ListingDetail>('/api/listings', { ...base, title: 'Mud flaps' });
-      await browser.request('PATCH', `/api/listings/${sold.body.id}/status`, { isSold: true });
+      const base = {
+        priceCents: 1000,
+        category: 'other',
+        condition: 'good',
+        make: 'Ford',
+        model: 'F-150',
+      } as const;
+      const open = await okBody(browser.api.listings.$post({ json: { ...base, title: 'Tow hook' } }));
+      const sold = await okBody(browser.api.listings.$post({ json: { ...base, title: 'Mud flaps' } }));
+      await browser.api.listings[':id'].status.$patch({
+        param: { id: sold.id },
+        json: { isSold: true },
+      });
       const robots = await (await t.app.request('/robots.txt')).text();
       expect(robots).toContain('Disallow: /api/');
       expect(robots).toContain('Disallow: /dashboard');
@@ -107,8 +122,8 @@ describe('robots.txt and sitemap.xml', () => {
       expect(files).toEqual(['/sitemap-pages.xml', '/sitemap-listings-1.xml']);
       const xml = (await Promise.all(files.map(async (file) => (await t.app.request(file)).text()))).join('');
       expect(xml).toContain('<loc>https://modmarket.example/browse</loc>');
-      expect(xml).toContain(`<loc>https://modmarket.example/listing/${open.body.id}</loc>`);
-      expect(xml).not.toContain(sold.body.id);
+      expect(xml).toContain(`<loc>https://modmarket.example/listing/${open.id}</loc>`);
+      expect(xml).not.toContain(sold.id);
       expect(xml).not.toContain('/dashboard');
       expect((await t.app.request('/sitemap-listings-2.xml')).status).toBe(404);
     } finally {
@@ -120,12 +135,16 @@ describe('robots.txt and sitemap.xml', () => {
     const t = await createTestApp();
     try {
       const { browser } = await signedInMember(t, { plan: 'platinum' });
-      const base = { priceCents: 1000, category: 'other', condition: 'good', make: 'Ford', model: 'F-150' };
+      const base = {
+        priceCents: 1000,
+        category: 'other',
+        condition: 'good',
+        make: 'Ford',
+        model: 'F-150',
+      } as const;
       const ids: string[] = [];
       for (let i = 0; i < 7; i++)
-        ids.push(
-          (await browser.post<ListingDetail>('/api/listings', { ...base, title: `Part ${i}` })).body.id,
-        );
+        ids.push((await okBody(browser.api.listings.$post({ json: { ...base, title: `Part ${i}` } }))).id);
       const seo = seoFiles({ db: t.database.db, publicUrl: 'https://modmarket.example', perFile: 3 });
       const index = await (await seo.request('/sitemap.xml')).text();
       const files = [...index.matchAll(/example(\/sitemap-listings-\d+\.xml)/g)].map((m) => m[1]!);

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowseResponse, ListingDetail } from '@common/schemas/listings';
-import type { Thread } from '@common/schemas/messages';
+import type { BuyerPreferencesInput } from '@common/schemas/profile';
+import type { z } from 'zod';
+import type { BrowseQuerySchema, BrowseResponse, ListingInput } from '@common/schemas/listings';
 import type { StoredPhoto } from '@common/photos';
 import { photoVariantKey } from '@common/photos';
 import { existsSync } from 'node:fs';
@@ -10,11 +11,12 @@ import path from 'node:path';
 import { listingPriceHistory, listings, messages, uploads, users } from '../../db/schema';
 import { sweepUploads, UNATTACHED_UPLOAD_QUOTA } from '../../photos/uploads';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus, okBody, failureBody } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
 import { fits } from '@common/schemas/vehicles';
 import { listingReference } from '@common/listing-reference';
 
+type BrowseQueryInput = z.input<typeof BrowseQuerySchema>;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,7 +25,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function part(overrides: Record<string, unknown> = {}) {
+function part(overrides: Partial<ListingInput> = {}): ListingInput {
   return {
     title: 'HKS Hi-Power exhaust',
     description: 'Stainless cat-back, great sound.',
@@ -39,15 +41,15 @@ function part(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function create(browser: TestBrowser, overrides: Record<string, unknown> = {}) {
-  const response = await browser.post<ListingDetail>('/api/listings', part(overrides));
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
+async function create(browser: TestBrowser, overrides: Partial<ListingInput> = {}) {
+  const response = await readAnswer(browser.api.listings.$post({ json: part(overrides) }));
+  expectStatus(response, 201, JSON.stringify(response.body));
   return response.body;
 }
 
-async function browse(query: string) {
-  const response = await new TestBrowser(t).get<BrowseResponse>(`/api/listings?${query}`);
-  expect(response.status).toBe(200);
+async function browse(query: BrowseQueryInput) {
+  const response = await readAnswer(new TestBrowser(t).api.listings.$get({ query }));
+  expectStatus(response, 200);
   return response.body;
 }
 
@@ -73,14 +75,19 @@ const jpeg = (width = 200, height = 120) =>
 
 describe('creating a listing', () => {
   it('is for members only, and checks the required fields with the shared messages', async () => {
-    expect((await new TestBrowser(t).post('/api/listings', part())).status).toBe(401);
+    expect((await new TestBrowser(t).api.listings.$post({ json: part() })).status).toBe(401);
     const { browser } = await signedInMember(t);
-    const missing = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-      ...part(),
-      title: ' ',
-      priceCents: undefined,
-      make: '',
-    });
+    // No price at all, which the types do not allow.
+    const missing = await browser.request<{ error: { fields: Record<string, string> } }>(
+      'POST',
+      '/api/listings',
+      {
+        ...part(),
+        title: ' ',
+        priceCents: undefined,
+        make: '',
+      },
+    );
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields).toMatchObject({
       title: 'This field is required.',
@@ -89,24 +96,37 @@ describe('creating a listing', () => {
     });
     // Money is whole cents: dollars with a fraction, text or a negative amount are refused on their field.
     for (const priceCents of [19.99, '1999', -1, 1_000_000_001]) {
-      const bad = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-        ...part(),
-        priceCents,
-      });
+      // Prices the types do not allow among them (text).
+      const bad = await browser.request<{ error: { fields: Record<string, string> } }>(
+        'POST',
+        '/api/listings',
+        {
+          ...part(),
+          priceCents,
+        },
+      );
       expect(bad.status, String(priceCents)).toBe(400);
-      expect(bad.body.error.fields.priceCents).toBe('Please enter a valid price.');
+      expect(bad.body.error.fields?.priceCents).toBe('Please enter a valid price.');
     }
-    const years = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-      ...part(),
-      yearStart: 2010,
-      yearEnd: 2005,
-    });
-    expect(years.body.error.fields.yearEnd).toBe('The last year must not be before the first year.');
-    const verification = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-      ...part(),
-      verification: true,
-    });
-    expect(Object.keys(verification.body.error.fields).sort()).toEqual([
+    const years = await failureBody(
+      browser.api.listings.$post({
+        json: {
+          ...part(),
+          yearStart: 2010,
+          yearEnd: 2005,
+        },
+      }),
+    );
+    expect(years.error.fields?.yearEnd).toBe('The last year must not be before the first year.');
+    const verification = await failureBody(
+      browser.api.listings.$post({
+        json: {
+          ...part(),
+          verification: true,
+        },
+      }),
+    );
+    expect(Object.keys(verification.error.fields ?? {}).sort()).toEqual([
       'partBrand',
       'partId',
       'receiptImage',
@@ -149,12 +169,16 @@ describe('creating a listing', () => {
       'data:text/html,<script>alert(1)</script>',
       '//evil.example',
     ]) {
-      const refused = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-        ...part(),
-        productUrl,
-      });
-      expect(refused.status).toBe(400);
-      expect(refused.body.error.fields.productUrl).toBe(
+      const refused = await readAnswer(
+        browser.api.listings.$post({
+          json: {
+            ...part(),
+            productUrl,
+          },
+        }),
+      );
+      expectStatus(refused, 400);
+      expect(refused.body.error.fields?.productUrl).toBe(
         'Please enter a web address starting with http:// or https://.',
       );
     }
@@ -167,19 +191,19 @@ describe('creating a listing', () => {
     const visitor = new TestBrowser(t);
     const member = await signedInMember(t);
     for (const answer of [
-      await visitor.get(`/api/listings/${listing.id}`),
-      await member.browser.get(`/api/listings/${listing.id}`),
-      await visitor.get('/api/listings'),
+      await readAnswer(visitor.api.listings[':id'].$get({ param: { id: listing.id } })),
+      await readAnswer(member.browser.api.listings[':id'].$get({ param: { id: listing.id } })),
+      await readAnswer(visitor.api.listings.$get({ query: {} })),
     ]) {
       const text = JSON.stringify(answer.body);
       for (const secret of [seller.email, '+14158672309', '8672309', 'storedPhotos', 'storedReceipt'])
         expect(text).not.toContain(secret);
     }
     // The seller's public id is there to report or block them, and nowhere but in `seller`.
-    const detail = (await visitor.get<{ seller: { id: string } }>(`/api/listings/${listing.id}`)).body;
+    const detail = await okBody(visitor.api.listings[':id'].$get({ param: { id: listing.id } }));
     expect(detail.seller.id).toBe(seller.id);
     expect(JSON.stringify({ ...detail, seller: null })).not.toContain(seller.id);
-    expect(JSON.stringify((await visitor.get('/api/listings')).body)).not.toContain(seller.id);
+    expect(JSON.stringify(await okBody(visitor.api.listings.$get({ query: {} })))).not.toContain(seller.id);
   });
 });
 
@@ -221,14 +245,14 @@ describe('browse and search', () => {
       condition: 'fair',
     });
     const sold = await create(browser, { title: 'Sold exhaust manifold', category: 'exhaust', make: 'Ford' });
-    await browser.request('PATCH', `/api/listings/${sold.id}/status`, { isSold: true });
+    await browser.api.listings[':id'].status.$patch({ param: { id: sold.id }, json: { isSold: true } });
     ids = { a: a.id, b: b.id, c: c.id, sold: sold.id };
   });
 
   const idsOf = (r: BrowseResponse) => r.items.map((i) => i.id);
 
   it('lists only unsold listings, newest first, with a count', async () => {
-    const all = await browse('limit=48');
+    const all = await browse({ limit: '48' });
     expect(idsOf(all)).not.toContain(ids.sold);
     expect(idsOf(all).indexOf(ids.c)).toBeLessThan(idsOf(all).indexOf(ids.a));
     expect(all.count.more).toBe(false);
@@ -236,41 +260,41 @@ describe('browse and search', () => {
   });
 
   it('finds text in titles and descriptions, also by prefix', async () => {
-    expect(idsOf(await browse('search=coilovers'))).toEqual([ids.c]);
-    expect(idsOf(await browse('search=ATAK'))).toEqual([ids.b]);
-    expect(idsOf(await browse('search=bilst'))).toEqual([ids.c]);
+    expect(idsOf(await browse({ search: 'coilovers' }))).toEqual([ids.c]);
+    expect(idsOf(await browse({ search: 'ATAK' }))).toEqual([ids.b]);
+    expect(idsOf(await browse({ search: 'bilst' }))).toEqual([ids.c]);
   });
 
   it('tolerates a typo and a missing space', async () => {
-    expect(idsOf(await browse('search=exaust'))).toContain(ids.b);
-    expect(idsOf(await browse('search=turbocharger'))).toContain(ids.a);
-    expect(idsOf(await browse('search=exaust'))).not.toContain(ids.sold);
+    expect(idsOf(await browse({ search: 'exaust' }))).toContain(ids.b);
+    expect(idsOf(await browse({ search: 'turbocharger' }))).toContain(ids.a);
+    expect(idsOf(await browse({ search: 'exaust' }))).not.toContain(ids.sold);
   });
 
   it('filters by category, make, model, condition and price', async () => {
-    expect(idsOf(await browse('category=suspension'))).toEqual([ids.c]);
-    expect(idsOf(await browse('make=Ford'))).toEqual([ids.b]);
-    expect(idsOf(await browse('make=Nissan&model=silvia'))).toEqual([ids.a]);
-    expect(idsOf(await browse('condition=new'))).toEqual([ids.b]);
-    const priced = idsOf(await browse('minPriceCents=120000&maxPriceCents=150000'));
+    expect(idsOf(await browse({ category: 'suspension' }))).toEqual([ids.c]);
+    expect(idsOf(await browse({ make: 'Ford' }))).toEqual([ids.b]);
+    expect(idsOf(await browse({ make: 'Nissan', model: 'silvia' }))).toEqual([ids.a]);
+    expect(idsOf(await browse({ condition: 'new' }))).toEqual([ids.b]);
+    const priced = idsOf(await browse({ minPriceCents: '120000', maxPriceCents: '150000' }));
     expect(priced).toContain(ids.a);
     expect(priced).toContain(ids.b);
     expect(priced).not.toContain(ids.c);
-    expect(idsOf(await browse('category=exhaust&make=Ford&condition=new&maxPriceCents=150000'))).toEqual([
-      ids.b,
-    ]);
-    expect(idsOf(await browse('category=exhaust&make=BMW'))).toEqual([]);
+    expect(
+      idsOf(await browse({ category: 'exhaust', make: 'Ford', condition: 'new', maxPriceCents: '150000' })),
+    ).toEqual([ids.b]);
+    expect(idsOf(await browse({ category: 'exhaust', make: 'BMW' }))).toEqual([]);
   });
 
   it('applies the fitment year rule at its edges: year_start <= year <= year_end', async () => {
-    expect(idsOf(await browse('make=BMW&year=2008'))).toEqual([ids.c]);
-    expect(idsOf(await browse('make=BMW&year=2013'))).toEqual([ids.c]);
-    expect(idsOf(await browse('make=BMW&year=2007'))).toEqual([]);
-    expect(idsOf(await browse('make=BMW&year=2014'))).toEqual([]);
+    expect(idsOf(await browse({ make: 'BMW', year: '2008' }))).toEqual([ids.c]);
+    expect(idsOf(await browse({ make: 'BMW', year: '2013' }))).toEqual([ids.c]);
+    expect(idsOf(await browse({ make: 'BMW', year: '2007' }))).toEqual([]);
+    expect(idsOf(await browse({ make: 'BMW', year: '2014' }))).toEqual([]);
     // "2015 and later": every year from the first on, as the "Fits your …" badge counts it.
-    expect(idsOf(await browse('make=Ford&year=2015'))).toEqual([ids.b]);
-    expect(idsOf(await browse('make=Ford&year=2026'))).toEqual([ids.b]);
-    expect(idsOf(await browse('make=Ford&year=2014'))).toEqual([]);
+    expect(idsOf(await browse({ make: 'Ford', year: '2015' }))).toEqual([ids.b]);
+    expect(idsOf(await browse({ make: 'Ford', year: '2026' }))).toEqual([ids.b]);
+    expect(idsOf(await browse({ make: 'Ford', year: '2014' }))).toEqual([]);
     const mustang = { make: 'Ford', model: 'Mustang' };
     expect(fits({ ...mustang, yearStart: 2015, yearEnd: null }, { ...mustang, year: 2026 })).toBe(true);
     expect(fits({ ...mustang, yearStart: 2015, yearEnd: null }, { ...mustang, year: 2014 })).toBe(false);
@@ -288,17 +312,17 @@ describe('browse and search', () => {
       `https://modmarket.example.com/listing/${ids.c}?from=share`,
     ];
     for (const text of typed) {
-      const page = await browse(`search=${encodeURIComponent(text)}`);
+      const page = await browse({ search: text });
       expect(idsOf(page), text).toEqual([ids.c]);
       expect(page.count).toEqual({ value: 1, more: false });
       expect(page.nextCursor).toBeNull();
     }
     // With the filters: one that leaves the listing out leaves nothing (the words find nothing either).
-    expect(idsOf(await browse(`search=${reference}&make=BMW&condition=fair`))).toEqual([ids.c]);
-    expect(idsOf(await browse(`search=${reference}&make=Ford`))).toEqual([]);
+    expect(idsOf(await browse({ search: reference, make: 'BMW', condition: 'fair' }))).toEqual([ids.c]);
+    expect(idsOf(await browse({ search: reference, make: 'Ford' }))).toEqual([]);
     // A sold listing is not in browse, by its reference either.
-    expect(idsOf(await browse(`search=${listingReference(ids.sold)}`))).toEqual([]);
-    expect(idsOf(await browse(`search=${ids.sold}`))).toEqual([]);
+    expect(idsOf(await browse({ search: listingReference(ids.sold) }))).toEqual([]);
+    expect(idsOf(await browse({ search: ids.sold }))).toEqual([]);
   });
 
   it('searches the words when no listing has the reference: a part number of eight digits', async () => {
@@ -308,13 +332,13 @@ describe('browse and search', () => {
     let number = 10_000_000;
     while (rows.some(({ id }) => id.startsWith(String(number)))) number += 1;
     const withNumber = await create(browser, { title: `OEM water pump ${number}`, category: 'engine' });
-    expect(idsOf(await browse(`search=${number}`))).toEqual([withNumber.id]);
+    expect(idsOf(await browse({ search: String(number) }))).toEqual([withNumber.id]);
     // Two listings: the one the reference names comes alone, not the one with the number in its title.
     await t.database.db
       .update(listings)
       .set({ title: `Borla exhaust system ${listingReference(ids.b).toLowerCase()}` })
       .where(eq(listings.id, ids.a));
-    expect(idsOf(await browse(`search=${listingReference(ids.b)}`))).toEqual([ids.b]);
+    expect(idsOf(await browse({ search: listingReference(ids.b) }))).toEqual([ids.b]);
     await t.database.db
       .update(listings)
       .set({ title: 'Garrett turbo charger GT2860' })
@@ -322,9 +346,9 @@ describe('browse and search', () => {
   });
 
   it('sorts by price both ways', async () => {
-    const up = (await browse('sort=price_asc&limit=48')).items.map((i) => i.priceCents);
+    const up = (await browse({ sort: 'price_asc', limit: '48' })).items.map((i) => i.priceCents);
     expect(up).toEqual([...up].sort((x, y) => x - y));
-    const down = (await browse('sort=price_desc&limit=48')).items.map((i) => i.priceCents);
+    const down = (await browse({ sort: 'price_desc', limit: '48' })).items.map((i) => i.priceCents);
     expect(down).toEqual([...down].sort((x, y) => y - x));
   });
 
@@ -332,14 +356,15 @@ describe('browse and search', () => {
     const { browser } = await signedInMember(t, { plan: 'platinum' });
     for (let i = 0; i < 5; i++)
       await create(browser, { title: `Page part ${i}`, priceCents: (100 + i) * 100 });
-    const expected = idsOf(await browse('limit=48'));
+    const expected = idsOf(await browse({ limit: '48' }));
     for (const sort of ['newest', 'price_asc'] as const) {
-      const reference = idsOf(await browse(`limit=48&sort=${sort}`));
+      const reference = idsOf(await browse({ limit: '48', sort: sort }));
       const seen: string[] = [];
       let cursor: string | null = null;
       let added = 0;
       do {
-        const page: BrowseResponse = await browse(`limit=2&sort=${sort}${cursor ? `&cursor=${cursor}` : ''}`);
+        const query: BrowseQueryInput = { limit: '2', sort, ...(cursor ? { cursor } : {}) };
+        const page = await browse(query);
         seen.push(...idsOf(page));
         cursor = page.nextCursor;
         if (added < 2) {
@@ -364,15 +389,17 @@ describe('owners, and only owners, manage their listings', () => {
       ['PATCH', `/api/listings/${listing.id}/status`, { isSold: true }],
       ['DELETE', `/api/listings/${listing.id}`, undefined],
     ] as const) {
+      // A walk over the owner's endpoints, by path.
       const response = await other.browser.request(method, path, body);
       expect(response.status, `${method} ${path}`).toBe(404);
     }
-    const edited = await owner.browser.request<ListingDetail>(
-      'PUT',
-      `/api/listings/${listing.id}`,
-      part({ priceCents: 75000 }),
+    const edited = await okBody(
+      owner.browser.api.listings[':id'].$put({
+        param: { id: listing.id },
+        json: part({ priceCents: 75000 }),
+      }),
     );
-    expect(edited.body.priceCents).toBe(75000);
+    expect(edited.priceCents).toBe(75000);
     const history = await t.database.db
       .select({ priceCents: listingPriceHistory.priceCents })
       .from(listingPriceHistory)
@@ -381,11 +408,18 @@ describe('owners, and only owners, manage their listings', () => {
     expect(history.map((h) => h.priceCents)).toEqual([89999, 75000]);
 
     expect(
-      (await owner.browser.request('PATCH', `/api/listings/${listing.id}/status`, { isSold: true })).status,
+      (
+        await owner.browser.api.listings[':id'].status.$patch({
+          param: { id: listing.id },
+          json: { isSold: true },
+        })
+      ).status,
     ).toBe(200);
-    expect(idsOfBrowse(await browse('limit=48'))).not.toContain(listing.id);
-    expect((await owner.browser.request('DELETE', `/api/listings/${listing.id}`)).status).toBe(200);
-    expect((await new TestBrowser(t).get(`/api/listings/${listing.id}`)).status).toBe(404);
+    expect(idsOfBrowse(await browse({ limit: '48' }))).not.toContain(listing.id);
+    expect((await owner.browser.api.listings[':id'].$delete({ param: { id: listing.id } })).status).toBe(200);
+    expect((await new TestBrowser(t).api.listings[':id'].$get({ param: { id: listing.id } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -398,29 +432,30 @@ describe('plan limits', () => {
     const { browser } = await signedInMember(t);
     const listed = [];
     for (let i = 0; i < 3; i++) listed.push(await create(browser));
-    const fourth = await browser.post<{ error: { code: string; message: string } }>('/api/listings', part());
-    expect(fourth.status).toBe(403);
+    const fourth = await readAnswer(browser.api.listings.$post({ json: part() }));
+    expectStatus(fourth, 403);
     expect(fourth.body.error.code).toBe('PLAN_LIMIT');
     expect(fourth.body.error.message).toBe(
       'Your plan allows 3 active listings. Mark one as sold or upgrade your plan to list more.',
     );
-    await browser.request('PATCH', `/api/listings/${listed[0]!.id}/status`, { isSold: true });
+    await browser.api.listings[':id'].status.$patch({ param: { id: listed[0]!.id }, json: { isSold: true } });
     await create(browser);
-    const again = await browser.request<{ error: { code: string } }>(
-      'PATCH',
-      `/api/listings/${listed[0]!.id}/status`,
-      {
-        isSold: false,
-      },
+    const again = await readAnswer(
+      browser.api.listings[':id'].status.$patch({
+        param: { id: listed[0]!.id },
+        json: {
+          isSold: false,
+        },
+      }),
     );
-    expect(again.status).toBe(403);
+    expectStatus(again, 403);
     expect(again.body.error.code).toBe('PLAN_LIMIT');
   });
 
   it('lets Gold list 10', async () => {
     const { browser } = await signedInMember(t, { plan: 'gold' });
     for (let i = 0; i < 10; i++) await create(browser);
-    expect((await browser.post('/api/listings', part())).status).toBe(403);
+    expect((await browser.api.listings.$post({ json: part() })).status).toBe(403);
   });
 });
 
@@ -433,25 +468,29 @@ describe('deleting a listing', () => {
       (await upload(seller.browser, await jpeg(), 'back.jpg')).body,
     ];
     const listing = await create(seller.browser, { title: 'Tein Flex Z coilovers', photos: [first, second] });
-    const sent = await buyer.browser.post<{ conversationId: string }>(
-      `/api/listings/${listing.id}/messages`,
-      {
-        content: 'Would you take 700?',
-      },
+    const sent = await okBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: listing.id },
+        json: {
+          content: 'Would you take 700?',
+        },
+      }),
     );
-    expect((await buyer.browser.request('PUT', `/api/favourites/${listing.id}`)).status).toBe(200);
+    expect((await buyer.browser.api.favourites[':id'].$put({ param: { id: listing.id } })).status).toBe(200);
 
-    expect((await seller.browser.request('DELETE', `/api/listings/${listing.id}`)).status).toBe(200);
+    expect((await seller.browser.api.listings[':id'].$delete({ param: { id: listing.id } })).status).toBe(
+      200,
+    );
 
-    expect(idsOfBrowse(await browse('search=Tein%20Flex'))).not.toContain(listing.id);
+    expect(idsOfBrowse(await browse({ search: 'Tein Flex' }))).not.toContain(listing.id);
     expect(await (await t.app.request('/sitemap.xml')).text()).not.toContain(listing.id);
-    const favourites = await buyer.browser.get<{ favourites: { listing: unknown; available: boolean }[] }>(
-      '/api/favourites',
-    );
-    expect(favourites.body.favourites[0]).toMatchObject({ listing: null, available: false });
+    const favourites = await okBody(buyer.browser.api.favourites.$get({ query: {} }));
+    expect(favourites.favourites[0]).toMatchObject({ listing: null, available: false });
     for (const member of [seller, buyer]) {
-      const thread = await member.browser.get<Thread>(`/api/conversations/${sent.body.conversationId}`);
-      expect(thread.status).toBe(200);
+      const thread = await readAnswer(
+        member.browser.api.conversations[':id'].$get({ param: { id: sent.conversationId } }),
+      );
+      expectStatus(thread, 200);
       expect(thread.body.conversation.listing).toMatchObject({ id: null, title: 'Tein Flex Z coilovers' });
       expect(thread.body.conversation.listing.photo?.sources.length).toBeGreaterThan(0);
       expect(thread.body.messages.map((m) => m.content)).toEqual(['Would you take 700?']);
@@ -460,10 +499,15 @@ describe('deleting a listing', () => {
     expect((await t.app.request(`/media/${photoVariantKey(first, 320)}`)).status).toBe(200);
     expect((await t.app.request(`/media/${photoVariantKey(second, 320)}`)).status).toBe(404);
     // Both can still write in it.
-    const reply = await seller.browser.post(`/api/conversations/${sent.body.conversationId}/messages`, {
-      content: 'Sold it elsewhere, sorry',
-    });
-    expect(reply.status).toBe(201);
+    const reply = await readAnswer(
+      seller.browser.api.conversations[':id'].messages.$post({
+        param: { id: sent.conversationId },
+        json: {
+          content: 'Sold it elsewhere, sorry',
+        },
+      }),
+    );
+    expectStatus(reply, 201);
   });
 });
 
@@ -474,12 +518,12 @@ describe('limits under parallel requests', () => {
     await create(browser);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        browser.post('/api/listings', part({ title: `Parallel part ${i}` })),
+        readAnswer(browser.api.listings.$post({ json: part({ title: `Parallel part ${i}` }) })),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(403)]);
-    const mine = await browser.get<{ quota: { active: number } }>('/api/dashboard');
-    expect(mine.body.quota.active).toBe(3);
+    const mine = await okBody(browser.api.dashboard.$get());
+    expect(mine.quota.active).toBe(3);
   });
 
   it('lets only as many of 10 parallel new conversations through as the month has room for', async () => {
@@ -488,17 +532,27 @@ describe('limits under parallel requests', () => {
     const items = [];
     for (let i = 0; i < 19; i++) items.push(await create(seller.browser, { title: `Spoon part ${i}` }));
     for (const item of items.slice(0, 9))
-      expect((await buyer.browser.post(`/api/listings/${item.id}/messages`, { content: 'Hi' })).status).toBe(
-        201,
-      );
+      expect(
+        (
+          await buyer.browser.api.listings[':id'].messages.$post({
+            param: { id: item.id },
+            json: { content: 'Hi' },
+          })
+        ).status,
+      ).toBe(201);
     const answers = await Promise.all(
-      items
-        .slice(9)
-        .map((item) => buyer.browser.post(`/api/listings/${item.id}/messages`, { content: 'Hi' })),
+      items.slice(9).map((item) =>
+        readAnswer(
+          buyer.browser.api.listings[':id'].messages.$post({
+            param: { id: item.id },
+            json: { content: 'Hi' },
+          }),
+        ),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(403)]);
-    const inbox = await buyer.browser.get<{ conversations: unknown[] }>('/api/conversations');
-    expect(inbox.body.conversations).toHaveLength(10);
+    const inbox = await okBody(buyer.browser.api.conversations.$get({ query: {} }));
+    expect(inbox.conversations).toHaveLength(10);
   });
 });
 
@@ -547,37 +601,49 @@ describe('photos', () => {
   it('takes at most 10 photos, and only photos of this member', async () => {
     const { browser } = await signedInMember(t);
     const photo = (await upload(browser, await jpeg(), 'a.jpg')).body;
-    const eleven = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-      ...part(),
-      photos: Array.from({ length: 11 }, () => photo),
-    });
-    expect(eleven.status).toBe(400);
-    expect(eleven.body.error.fields.photos).toBe('You can upload a maximum of 10 images');
-    const someoneElses = await signedInMember(t);
-    expect((await someoneElses.browser.post('/api/listings', { ...part(), photos: [photo] })).status).toBe(
-      400,
+    const eleven = await readAnswer(
+      browser.api.listings.$post({
+        json: {
+          ...part(),
+          photos: Array.from({ length: 11 }, () => photo),
+        },
+      }),
     );
+    expectStatus(eleven, 400);
+    expect(eleven.body.error.fields?.photos).toBe('You can upload a maximum of 10 images');
+    const someoneElses = await signedInMember(t);
+    expect(
+      (await someoneElses.browser.api.listings.$post({ json: { ...part(), photos: [photo] } })).status,
+    ).toBe(400);
     // Keys are taken only exactly as the upload recorded them: not a path out of the member's folder.
     const folder = photo.key.split('/').slice(0, 2).join('/');
     for (const forged of [
       { ...photo, key: `${folder}/..` },
       { ...photo, key: `${folder}/${photo.key.split('/')[2]}/../x` },
     ]) {
-      const refused = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-        ...part(),
-        photos: [forged],
-      });
-      expect(refused.status).toBe(400);
-      expect(refused.body.error.fields.photos).toBe(
+      const refused = await readAnswer(
+        browser.api.listings.$post({
+          json: {
+            ...part(),
+            photos: [forged],
+          },
+        }),
+      );
+      expectStatus(refused, 400);
+      expect(refused.body.error.fields?.photos).toBe(
         'This photo is not one you uploaded. Please upload it again.',
       );
     }
     // Size and variants come from the server's record, whatever the client says.
-    const made = await browser.post<ListingDetail>('/api/listings', {
-      ...part(),
-      photos: [{ ...photo, width: 99999, height: 1, variants: [320, 999] }],
-    });
-    expect(made.status).toBe(201);
+    const made = await readAnswer(
+      browser.api.listings.$post({
+        json: {
+          ...part(),
+          photos: [{ ...photo, width: 99999, height: 1, variants: [320, 999] }],
+        },
+      }),
+    );
+    expectStatus(made, 201);
     expect(made.body.storedPhotos).toEqual([photo]);
   });
 
@@ -600,7 +666,7 @@ describe('photos', () => {
     expect(over.status).toBe(403);
     expect(over.body.error?.code).toBe('UPLOAD_LIMIT');
     // Using one frees its place.
-    expect((await browser.post('/api/listings', { ...part(), photos: [last.body] })).status).toBe(201);
+    expect((await browser.api.listings.$post({ json: { ...part(), photos: [last.body] } })).status).toBe(201);
     expect((await upload(browser, await jpeg(), 'c.jpg')).status).toBe(201);
 
     // A day later the unused ones go, files and records; the used one stays.
@@ -623,10 +689,12 @@ describe('photos', () => {
       .update(listings)
       .set({ photos: [{ key: `listings/${id}/..`, width: 10, height: 10, variants: [320] }] })
       .where(eq(listings.id, listing.id));
-    const page = await browse('search=Mugen%20hardtop');
+    const page = await browse({ search: 'Mugen hardtop' });
     expect(page.items[0]).toMatchObject({ id: listing.id });
-    const detail = await new TestBrowser(t).get<ListingDetail>(`/api/listings/${listing.id}`);
-    expect(detail.status).toBe(200);
+    const detail = await readAnswer(
+      new TestBrowser(t).api.listings[':id'].$get({ param: { id: listing.id } }),
+    );
+    expectStatus(detail, 200);
     expect(detail.body.photos[0]?.sources).toEqual([]);
   });
 });
@@ -637,25 +705,39 @@ describe('contacting the seller and views', () => {
     const buyer = await signedInMember(t, { firstName: 'Eli', lastName: 'Park' });
     const listing = await create(seller.browser);
     expect(
-      (await new TestBrowser(t).post(`/api/listings/${listing.id}/messages`, { content: 'Hi' })).status,
+      (
+        await new TestBrowser(t).api.listings[':id'].messages.$post({
+          param: { id: listing.id },
+          json: { content: 'Hi' },
+        })
+      ).status,
     ).toBe(401);
     expect(
-      (await buyer.browser.post(`/api/listings/${listing.id}/messages`, { content: '   ' })).status,
+      (
+        await buyer.browser.api.listings[':id'].messages.$post({
+          param: { id: listing.id },
+          json: { content: '   ' },
+        })
+      ).status,
     ).toBe(400);
-    const first = await buyer.browser.post<{ conversationId: string }>(
-      `/api/listings/${listing.id}/messages`,
-      {
-        content: ' Is this still available? ',
-      },
+    const first = await readAnswer(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: listing.id },
+        json: {
+          content: ' Is this still available? ',
+        },
+      }),
     );
-    expect(first.status).toBe(201);
-    const second = await buyer.browser.post<{ conversationId: string }>(
-      `/api/listings/${listing.id}/messages`,
-      {
-        content: 'Can you ship to Denver?',
-      },
+    expectStatus(first, 201);
+    const second = await okBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: listing.id },
+        json: {
+          content: 'Can you ship to Denver?',
+        },
+      }),
     );
-    expect(second.body.conversationId).toBe(first.body.conversationId);
+    expect(second.conversationId).toBe(first.body.conversationId);
     const stored = await t.database.db
       .select()
       .from(messages)
@@ -666,40 +748,54 @@ describe('contacting the seller and views', () => {
       ['Can you ship to Denver?', buyer.id, seller.id],
     ]);
     expect(
-      (await seller.browser.post(`/api/listings/${listing.id}/messages`, { content: 'Me?' })).status,
+      (
+        await seller.browser.api.listings[':id'].messages.$post({
+          param: { id: listing.id },
+          json: { content: 'Me?' },
+        })
+      ).status,
     ).toBe(400);
 
-    const dashboard = await seller.browser.get<{ recentMessages: { senderName: string; content: string }[] }>(
-      '/api/dashboard',
-    );
-    expect(dashboard.body.recentMessages.map((m) => [m.senderName, m.content])).toEqual([
+    const dashboard = await okBody(seller.browser.api.dashboard.$get());
+    expect(dashboard.recentMessages.map((m) => [m.senderName, m.content])).toEqual([
       ['Eli P.', 'Can you ship to Denver?'],
       ['Eli P.', 'Is this still available?'],
     ]);
 
-    await seller.browser.request('PATCH', `/api/listings/${listing.id}/status`, { isSold: true });
-    const sold = await buyer.browser.post<{ error: { code: string } }>(
-      `/api/listings/${listing.id}/messages`,
-      {
-        content: 'Still there?',
-      },
+    await seller.browser.api.listings[':id'].status.$patch({
+      param: { id: listing.id },
+      json: { isSold: true },
+    });
+    const sold = await failureBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: listing.id },
+        json: {
+          content: 'Still there?',
+        },
+      }),
     );
-    expect(sold.body.error.code).toBe('LISTING_SOLD');
+    expect(sold.error.code).toBe('LISTING_SOLD');
   });
 
   it('counts a view once per visitor and day, never the owner', async () => {
     const seller = await signedInMember(t);
     const listing = await create(seller.browser);
     const visitor = new TestBrowser(t, '198.51.100.61');
-    await visitor.post(`/api/listings/${listing.id}/views`);
-    await visitor.post(`/api/listings/${listing.id}/views`);
+    await visitor.api.listings[':id'].views.$post({ param: { id: listing.id } });
+    await visitor.api.listings[':id'].views.$post({ param: { id: listing.id } });
     // A visitor is counted by address: dropping cookies or coming back in a fresh browser counts nothing.
-    await new TestBrowser(t, '198.51.100.61').post(`/api/listings/${listing.id}/views`);
+    await new TestBrowser(t, '198.51.100.61').api.listings[':id'].views.$post({ param: { id: listing.id } });
     // Two addresses of one IPv6 /64 are one visitor; another /64 is another.
-    await new TestBrowser(t, '2001:db8:1:2::10').post(`/api/listings/${listing.id}/views`);
-    await new TestBrowser(t, '2001:db8:1:2:ffff::1').post(`/api/listings/${listing.id}/views`);
-    await new TestBrowser(t, '2001:db8:1:3::10').post(`/api/listings/${listing.id}/views`);
-    await seller.browser.post(`/api/listings/${listing.id}/views`);
+    await new TestBrowser(t, '2001:db8:1:2::10').api.listings[':id'].views.$post({
+      param: { id: listing.id },
+    });
+    await new TestBrowser(t, '2001:db8:1:2:ffff::1').api.listings[':id'].views.$post({
+      param: { id: listing.id },
+    });
+    await new TestBrowser(t, '2001:db8:1:3::10').api.listings[':id'].views.$post({
+      param: { id: listing.id },
+    });
+    await seller.browser.api.listings[':id'].views.$post({ param: { id: listing.id } });
     const row = await t.database.db
       .select({ views: listings.views })
       .from(listings)
@@ -713,16 +809,12 @@ describe('the dashboard', () => {
     const { browser } = await signedInMember(t);
     const a = await create(browser, { priceCents: 10000 });
     await create(browser, { priceCents: 25050 });
-    await browser.request('PATCH', `/api/listings/${a.id}/status`, { isSold: true });
-    const dashboard = await browser.get<{
-      stats: Record<string, unknown>;
-      quota: Record<string, unknown>;
-      listings: { id: string }[];
-    }>('/api/dashboard');
-    expect(dashboard.body.stats).toEqual({ total: 2, active: 1, sold: 1, totalValueCents: 25050 });
-    expect(dashboard.body.quota).toEqual({ active: 1, limit: 3 });
-    expect(dashboard.body.listings).toHaveLength(2);
-    expect((await new TestBrowser(t).get('/api/dashboard')).status).toBe(401);
+    await browser.api.listings[':id'].status.$patch({ param: { id: a.id }, json: { isSold: true } });
+    const dashboard = await okBody(browser.api.dashboard.$get());
+    expect(dashboard.stats).toEqual({ total: 2, active: 1, sold: 1, totalValueCents: 25050 });
+    expect(dashboard.quota).toEqual({ active: 1, limit: 3 });
+    expect(dashboard.listings).toHaveLength(2);
+    expect((await new TestBrowser(t).api.dashboard.$get()).status).toBe(401);
     void sql;
   });
 });
@@ -737,22 +829,16 @@ describe('AI title and description', () => {
     yearEnd: 2008,
     partBrand: 'HKS',
     partId: 'HK-31',
-  };
+  } as const;
 
   it('is for Gold and Platinum members, by their real plan', async () => {
     const bronze = await signedInMember(t);
-    const refused = await bronze.browser.post<{ error: { code: string; message: string } }>(
-      '/api/listings/ai-draft',
-      fields,
-    );
-    expect(refused.status).toBe(403);
+    const refused = await readAnswer(bronze.browser.api.listings['ai-draft'].$post({ json: fields }));
+    expectStatus(refused, 403);
     expect(refused.body.error.message).toBe('AI assistance is available for Gold and Platinum members only');
     const gold = await signedInMember(t, { plan: 'gold' });
-    const draft = await gold.browser.post<{ title: string; description: string }>(
-      '/api/listings/ai-draft',
-      fields,
-    );
-    expect(draft.status).toBe(200);
+    const draft = await readAnswer(gold.browser.api.listings['ai-draft'].$post({ json: fields }));
+    expectStatus(draft, 200);
     expect(draft.body.title).toBe('HKS Exhaust for Nissan 350Z (2003-2008)');
     expect(draft.body.description).toContain('like-new');
     expect(draft.body.description).toContain('HK-31');
@@ -760,27 +846,35 @@ describe('AI title and description', () => {
 
   it("writes in the asker's language", async () => {
     const gold = await signedInMember(t, { plan: 'platinum' });
-    const draft = await gold.browser.request<{ title: string }>('POST', '/api/listings/ai-draft', fields, {
-      'Accept-Language': 'es',
-    });
-    expect(draft.body.title).toBe('HKS Escape para Nissan 350Z (2003-2008)');
+    const draft = await okBody(
+      gold.browser.api.listings['ai-draft'].$post({ json: fields }, { headers: { 'Accept-Language': 'es' } }),
+    );
+    expect(draft.title).toBe('HKS Escape para Nissan 350Z (2003-2008)');
   });
 });
 
 describe('a listing’s ZIP code', () => {
   it('shows its city and state as the location, and is refused when unknown or malformed', async () => {
     const { browser } = await signedInMember(t);
-    const unknown = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-      ...part(),
-      zip: '00000',
-    });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error.fields.zip).toBe('We do not know this ZIP code. Check it, or leave it empty.');
-    const malformed = await browser.post<{ error: { fields: Record<string, string> } }>('/api/listings', {
-      ...part(),
-      zip: '9021',
-    });
-    expect(malformed.body.error.fields.zip).toBe('Please enter a valid ZIP code.');
+    const unknown = await readAnswer(
+      browser.api.listings.$post({
+        json: {
+          ...part(),
+          zip: '00000',
+        },
+      }),
+    );
+    expectStatus(unknown, 400);
+    expect(unknown.body.error.fields?.zip).toBe('We do not know this ZIP code. Check it, or leave it empty.');
+    const malformed = await failureBody(
+      browser.api.listings.$post({
+        json: {
+          ...part(),
+          zip: '9021',
+        },
+      }),
+    );
+    expect(malformed.error.fields?.zip).toBe('Please enter a valid ZIP code.');
 
     const created = await create(browser, { zip: '90210', location: 'Somewhere else' });
     expect(created).toMatchObject({ zip: '90210', location: 'Beverly Hills, CA' });
@@ -790,21 +884,26 @@ describe('a listing’s ZIP code', () => {
     expect(rows.rows[0]!.latitude).toBeCloseTo(34.09, 1);
 
     // Taking the ZIP away takes its place away too.
-    await browser.put(`/api/listings/${created.id}`, { ...part(), zip: '', location: '' });
-    const edited = await new TestBrowser(t).get<ListingDetail>(`/api/listings/${created.id}`);
+    await browser.api.listings[':id'].$put({
+      param: { id: created.id },
+      json: { ...part(), zip: '', location: '' },
+    });
+    const edited = await readAnswer(
+      new TestBrowser(t).api.listings[':id'].$get({ param: { id: created.id } }),
+    );
     expect(edited.body).toMatchObject({ zip: null, location: null });
   });
 
   it('is looked up for the form: city and state, or 404', async () => {
     const visitor = new TestBrowser(t);
-    expect((await visitor.get('/api/places/97201')).body).toEqual({
+    expect(await okBody(visitor.api.places[':zip'].$get({ param: { zip: '97201' } }))).toEqual({
       zip: '97201',
       city: 'Portland',
       state: 'OR',
     });
-    expect((await visitor.get('/api/places/00000')).status).toBe(404);
+    expect((await visitor.api.places[':zip'].$get({ param: { zip: '00000' } })).status).toBe(404);
     // Canadian codes are in the data set, but listings are in the US.
-    expect((await visitor.get('/api/places/K1A')).status).toBe(404);
+    expect((await visitor.api.places[':zip'].$get({ param: { zip: 'K1A' } })).status).toBe(404);
   });
 });
 
@@ -825,63 +924,79 @@ describe('browsing near a ZIP code', () => {
       await create(browser, { title: `${city} part`, model, zip });
     await create(browser, { title: 'Somewhere part', model, location: 'Portland, OR' });
   });
-  const near = async (query: string) =>
-    (await browse(`model=${model}&sort=price_asc&${query}`)).items.map((item) => item.title).sort();
+  const near = async (query: BrowseQueryInput) =>
+    (await browse({ model, sort: 'price_asc', ...query })).items.map((item) => item.title).sort();
 
   it('keeps the listings within the distance, by the exact distance, leaving out those without a ZIP code', async () => {
-    expect(await near('near=97201&radius=10')).toEqual(['Beaverton part']);
-    expect(await near('near=97201&radius=100')).toEqual(['Beaverton part', 'Salem part']);
-    expect(await near('near=97201&radius=250')).toEqual([
+    expect(await near({ near: '97201', radius: '10' })).toEqual(['Beaverton part']);
+    expect(await near({ near: '97201', radius: '100' })).toEqual(['Beaverton part', 'Salem part']);
+    expect(await near({ near: '97201', radius: '250' })).toEqual([
       'Beaverton part',
       'Bend part',
       'Salem part',
       'Seattle part',
     ]);
     // Without a distance: 50 miles.
-    expect(await near('near=97201')).toEqual(['Beaverton part', 'Salem part']);
-    expect((await browse(`model=${model}&near=97201&radius=250`)).count).toEqual({ value: 4, more: false });
+    expect(await near({ near: '97201' })).toEqual(['Beaverton part', 'Salem part']);
+    expect((await browse({ model: model, near: '97201', radius: '250' })).count).toEqual({
+      value: 4,
+      more: false,
+    });
     // With words and other filters alike.
-    expect(await near('near=97201&radius=250&search=seattle')).toEqual(['Seattle part']);
-    expect(await near('near=90012&radius=25&category=exhaust')).toEqual(['Los Angeles part']);
+    expect(await near({ near: '97201', radius: '250', search: 'seattle' })).toEqual(['Seattle part']);
+    expect(await near({ near: '90012', radius: '25', category: 'exhaust' })).toEqual(['Los Angeles part']);
   });
 
   it('refuses a ZIP code nobody knows, a malformed one and a distance not offered, on their fields', async () => {
     const visitor = new TestBrowser(t);
-    const refused = async (query: string) => {
-      const response = await visitor.get<{ error: { code: string; fields: Record<string, string> } }>(
-        `/api/listings?${query}`,
-      );
-      expect(response.status).toBe(400);
+    const refused = async (query: BrowseQueryInput) => {
+      const response = await readAnswer(visitor.api.listings.$get({ query }));
+      expectStatus(response, 400);
       expect(response.body.error.code).toBe('VALIDATION_ERROR');
-      return response.body.error.fields;
+      return response.body.error.fields ?? {};
     };
-    expect((await refused('near=00000')).near).toBe(
+    expect((await refused({ near: '00000' })).near).toBe(
       'We do not know this ZIP code. Check it, or leave it empty.',
     );
-    expect((await refused('near=972')).near).toBe('Please enter a valid ZIP code.');
-    expect((await refused('near=97201&radius=30')).radius).toBe('Please choose one of the listed distances.');
+    expect((await refused({ near: '972' })).near).toBe('Please enter a valid ZIP code.');
+    expect((await refused({ near: '97201', radius: '30' })).radius).toBe(
+      'Please choose one of the listed distances.',
+    );
   });
 
   it('is kept by a saved search, whose alerts count by it, and a saved unknown ZIP is refused', async () => {
     const { browser } = await signedInMember(t);
-    const saved = await browser.post<{ results: { value: number } }>('/api/saved-searches', {
-      name: 'Near Portland',
-      query: { model, near: '97201', radius: 100 },
-    });
-    expect(saved.status).toBe(201);
+    const saved = await readAnswer(
+      browser.api['saved-searches'].$post({
+        json: {
+          name: 'Near Portland',
+          query: { model, near: '97201', radius: 100 },
+        },
+      }),
+    );
+    expectStatus(saved, 201);
     expect(saved.body.results.value).toBe(2);
-    const unknown = await browser.post<{ error: { fields: Record<string, string> } }>('/api/saved-searches', {
-      name: 'Nowhere',
-      query: { near: '00000' },
-    });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.error.fields.near).toBe('We do not know this ZIP code. Check it, or leave it empty.');
+    const unknown = await readAnswer(
+      browser.api['saved-searches'].$post({
+        json: {
+          name: 'Nowhere',
+          query: { near: '00000' },
+        },
+      }),
+    );
+    expectStatus(unknown, 400);
+    expect(unknown.body.error.fields?.near).toBe(
+      'We do not know this ZIP code. Check it, or leave it empty.',
+    );
   });
 });
 
 describe('For you', () => {
-  type ForYou = { preferences: boolean; items: { title: string; favourite?: boolean }[] };
-  const preferences = (makes: string[], categories: string[], other = '') => ({
+  const preferences = (
+    makes: BuyerPreferencesInput['prefMakes'],
+    categories: BuyerPreferencesInput['prefCategories'],
+    other = '',
+  ): BuyerPreferencesInput => ({
     zip: '97201',
     radiusMiles: 25,
     prefMakes: makes,
@@ -890,7 +1005,7 @@ describe('For you', () => {
   });
 
   it('shows a member the newest listings in their makes and categories, only those, and a visitor nothing', async () => {
-    expect((await new TestBrowser(t).get('/api/listings/for-you')).status).toBe(401);
+    expect((await new TestBrowser(t).api.listings['for-you'].$get({ query: {} })).status).toBe(401);
     const seller = await signedInMember(t, { plan: 'platinum' });
     // Hondas' wheels and brakes among others: a Honda exhaust, a Toyota wheel, a sold Honda wheel.
     for (const [title, make, category] of [
@@ -903,21 +1018,23 @@ describe('For you', () => {
     ] as const) {
       const listing = await create(seller.browser, { title, make, category, model: 'ForYou' });
       if (title.includes('sold'))
-        await seller.browser.request('PATCH', `/api/listings/${listing.id}/status`, { isSold: true });
+        await seller.browser.api.listings[':id'].status.$patch({
+          param: { id: listing.id },
+          json: { isSold: true },
+        });
     }
     const member = await signedInMember(t);
-    expect((await member.browser.get<ForYou>('/api/listings/for-you')).body).toEqual({
+    expect(await okBody(member.browser.api.listings['for-you'].$get({ query: {} }))).toEqual({
       preferences: false,
       items: [],
     });
 
-    const saved = await member.browser.put(
-      '/api/profile/buyer',
-      preferences(['Honda'], ['wheels', 'brakes'], 'Lotus'),
+    const saved = await readAnswer(
+      member.browser.api.profile.buyer.$put({ json: preferences(['Honda'], ['wheels', 'brakes'], 'Lotus') }),
     );
-    expect(saved.status).toBe(200);
-    const page = await member.browser.get<ForYou>('/api/listings/for-you?limit=3');
-    expect(page.status).toBe(200);
+    expectStatus(saved, 200);
+    const page = await readAnswer(member.browser.api.listings['for-you'].$get({ query: { limit: '3' } }));
+    expectStatus(page, 200);
     expect(page.body.preferences).toBe(true);
     expect(page.body.items.map((item) => item.title)).toEqual([
       'Civic wheels 2',
@@ -927,18 +1044,19 @@ describe('For you', () => {
     expect(page.body.items.every((item) => item.favourite === false)).toBe(true);
 
     // Makes alone stand for every category (the newest Hondas); categories alone for every make.
-    await member.browser.put('/api/profile/buyer', preferences(['Honda'], []));
+    await member.browser.api.profile.buyer.$put({ json: preferences(['Honda'], []) });
     expect(
-      (await member.browser.get<ForYou>('/api/listings/for-you?limit=2')).body.items.map(
+      (await okBody(member.browser.api.listings['for-you'].$get({ query: { limit: '2' } }))).items.map(
         (item) => item.title,
       ),
     ).toEqual(['Civic wheels 2', 'Civic brakes']);
-    await member.browser.put('/api/profile/buyer', preferences([], ['wheels']));
-    const wheels = (await member.browser.get<ForYou>('/api/listings/for-you?limit=12')).body.items;
+    await member.browser.api.profile.buyer.$put({ json: preferences([], ['wheels']) });
+    const wheels = (await okBody(member.browser.api.listings['for-you'].$get({ query: { limit: '12' } })))
+      .items;
     expect(wheels.map((item) => item.title)).toEqual(
       expect.arrayContaining(['Supra wheels', 'Civic wheels 2']),
     );
     expect(wheels.map((item) => item.title)).not.toContain('Civic wheels sold');
-    expect((await member.browser.get('/api/listings/for-you?limit=13')).status).toBe(400);
+    expect((await member.browser.api.listings['for-you'].$get({ query: { limit: '13' } })).status).toBe(400);
   });
 });

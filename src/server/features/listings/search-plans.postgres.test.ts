@@ -5,6 +5,7 @@ import { BULK_LOAD_TIMEOUT_MS } from '../../../test/test-database';
 import { signedInMember } from '../../../test/members';
 import { listingReference } from '@common/listing-reference';
 import { explain, planNodes, recordStatements, type Statement } from '../../../test/query-plans';
+import { readAnswer, expectStatus } from '../../../test/test-browser';
 
 /**
  * The plans behind each kind of search, on PostgreSQL with enough listings that the planner's choice
@@ -138,7 +139,8 @@ describe('search plans at 50,000 listings', () => {
         expect(response.status).toBe(200);
         return response.json();
       }
-      const answer = await member.browser.get(path);
+      // Each case is a raw query string, as a search page's address has it.
+      const answer = await member.browser.request('GET', path);
       expect(answer.status).toBe(200);
       return answer.body;
     };
@@ -205,8 +207,8 @@ describe('search plans at 50,000 listings', () => {
         sql`update profiles set pref_makes = ${sql.param(makes)}::text[], pref_categories = ${sql.param(categories)}::text[] where user_id = ${member.id}`,
       );
       recorded.length = 0;
-      const page = await member.browser.get<{ items: unknown[] }>('/api/listings/for-you?limit=12');
-      expect(page.status).toBe(200);
+      const page = await readAnswer(member.browser.api.listings['for-you'].$get({ query: { limit: '12' } }));
+      expectStatus(page, 200);
       expect(page.body.items).toHaveLength(12);
       await expectWithinBudget([...recorded], 'For you');
     }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { ConversationList, MessagePage, Thread } from '@common/schemas/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { BULK_LOAD_TIMEOUT_MS } from '../../../test/test-database';
 import { signedInMember } from '../../../test/members';
@@ -12,6 +11,7 @@ import {
   type PlanNode,
   type Statement,
 } from '../../../test/query-plans';
+import { readAnswer, okBody } from '../../../test/test-browser';
 
 /**
  * The plans behind a long-time member's inbox and a long thread, on PostgreSQL with generated history
@@ -88,40 +88,57 @@ describe('long histories on PostgreSQL', () => {
     new Set(explained.flatMap(({ plan }) => planNodes(plan).flatMap((node) => node['Index Name'] ?? [])));
 
   it('the inbox: its first page and a page far back read about a page, from each side’s index', async () => {
-    const first = await plans(() => member.browser.get('/api/conversations'));
+    const first = await plans(() => readAnswer(member.browser.api.conversations.$get({ query: {} })));
     expectIndexed(first, 'first page');
     const used = indexesUsed(first);
     expect(used).toContain('conversations_buyer_recent_idx');
     expect(used).toContain('conversations_seller_recent_idx');
 
     // Page 200 of 334: the position is where the index walk starts, not rows skipped.
-    let cursor = (await member.browser.get<ConversationList>('/api/conversations')).body.nextCursor!;
+    let cursor = (await okBody(member.browser.api.conversations.$get({ query: {} }))).nextCursor!;
     for (let page = 2; page < 200; page += 1)
-      cursor = (await member.browser.get<ConversationList>(`/api/conversations?cursor=${cursor}`)).body
+      cursor = (await okBody(member.browser.api.conversations.$get({ query: { cursor: cursor } })))
         .nextCursor!;
-    const farBack = await plans(() => member.browser.get(`/api/conversations?cursor=${cursor}`));
+    const farBack = await plans(() =>
+      readAnswer(member.browser.api.conversations.$get({ query: { cursor: cursor } })),
+    );
     expectIndexed(farBack, 'page 200');
   }, 120_000);
 
   it('a search of the inbox walks the member’s own conversations only, never the table', async () => {
     // "Zelda" is the member's oldest conversation: the search reads all of theirs, and nobody else's.
-    const explained = await plans(() => member.browser.get('/api/conversations?search=zelda'));
+    const explained = await plans(() =>
+      readAnswer(member.browser.api.conversations.$get({ query: { search: 'zelda' } })),
+    );
     expectIndexed(explained, 'search', CONVERSATIONS + PAGE_BUDGET);
     expect(indexesUsed(explained)).toContain('conversations_seller_recent_idx');
   });
 
   it('a thread of 5,000 messages: its newest page and a page far back read about a page', async () => {
-    const opened = await plans(() => member.browser.get(`/api/conversations/${threadId}`));
+    const opened = await plans(() =>
+      readAnswer(member.browser.api.conversations[':id'].$get({ param: { id: threadId } })),
+    );
     expectIndexed(opened, 'thread');
     expect(indexesUsed(opened)).toContain('messages_conversation_time_idx');
 
-    let older = (await member.browser.get<Thread>(`/api/conversations/${threadId}`)).body.nextCursor!;
+    let older = (await okBody(member.browser.api.conversations[':id'].$get({ param: { id: threadId } })))
+      .nextCursor!;
     for (let page = 2; page < 80; page += 1)
       older = (
-        await member.browser.get<MessagePage>(`/api/conversations/${threadId}/messages?cursor=${older}`)
-      ).body.nextCursor!;
+        await okBody(
+          member.browser.api.conversations[':id'].messages.$get({
+            param: { id: threadId },
+            query: { cursor: older },
+          }),
+        )
+      ).nextCursor!;
     const farBack = await plans(() =>
-      member.browser.get(`/api/conversations/${threadId}/messages?cursor=${older}`),
+      readAnswer(
+        member.browser.api.conversations[':id'].messages.$get({
+          param: { id: threadId },
+          query: { cursor: older },
+        }),
+      ),
     );
     expectIndexed(farBack, 'page 80 of the thread');
     expect(indexesUsed(farBack)).toContain('messages_conversation_time_idx');

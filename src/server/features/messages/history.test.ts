@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONVERSATIONS_PAGE,
-  MESSAGES_PAGE,
-  type ConversationList,
-  type MessagePage,
-  type Thread,
-} from '@common/schemas/messages';
+import { CONVERSATIONS_PAGE, MESSAGES_PAGE, type ConversationList } from '@common/schemas/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signedInMember } from '../../../test/members';
 import { seedHistory } from '../../../test/histories';
-import type { TestBrowser } from '../../../test/test-browser';
+import { type TestBrowser, expectStatus, okBody, readAnswer } from '../../../test/test-browser';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof signedInMember>>;
@@ -33,14 +27,13 @@ afterAll(async () => {
 });
 
 /** Every page of the inbox (with `query`), following `next`. */
-async function wholeInbox(browser: TestBrowser, query = '') {
+async function wholeInbox(browser: TestBrowser, search: { search?: string } = {}) {
   const pages: ConversationList[] = [];
   let cursor: string | null = '';
   while (cursor !== null) {
-    const answer: { status: number; body: ConversationList } = await browser.get<ConversationList>(
-      `/api/conversations?${query}${cursor ? `&cursor=${cursor}` : ''}`,
-    );
-    expect(answer.status).toBe(200);
+    const query: { search?: string; cursor?: string } = { ...search, ...(cursor ? { cursor } : {}) };
+    const answer = await readAnswer(browser.api.conversations.$get({ query }));
+    expectStatus(answer, 200);
     pages.push(answer.body);
     cursor = answer.body.nextCursor;
   }
@@ -72,10 +65,10 @@ describe('long histories', () => {
   });
 
   it('a search finds conversations however far back, a page at a time', async () => {
-    const zelda = await wholeInbox(member.browser, 'search=zelda');
+    const zelda = await wholeInbox(member.browser, { search: 'zelda' });
     expect(zelda.flatMap((page) => page.conversations.map((c) => c.otherMember.name))).toEqual(['Zelda Q.']);
     // Every conversation about the member's own listing (about half of them), over several pages.
-    const own = await wholeInbox(member.browser, 'search=long%20history%20turbo');
+    const own = await wholeInbox(member.browser, { search: 'long history turbo' });
     const found = own.flatMap((page) => page.conversations);
     expect(own.length).toBeGreaterThan(1);
     expect(found).toHaveLength(Math.floor(CONVERSATIONS / 2));
@@ -84,18 +77,23 @@ describe('long histories', () => {
   });
 
   it('a thread opens on its newest messages and goes back page by page to the first', async () => {
-    const thread = await member.browser.get<Thread>(`/api/conversations/${threadId}`);
-    expect(thread.status).toBe(200);
+    const thread = await readAnswer(
+      member.browser.api.conversations[':id'].$get({ param: { id: threadId } }),
+    );
+    expectStatus(thread, 200);
     expect(thread.body.messages).toHaveLength(MESSAGES_PAGE);
     expect(thread.body.messages.at(-1)!.content).toBe('Last word');
     const seen = [...thread.body.messages];
     let older = thread.body.nextCursor;
     let pages = 1;
     while (older) {
-      const page = await member.browser.get<MessagePage>(
-        `/api/conversations/${threadId}/messages?cursor=${older}`,
+      const page = await readAnswer(
+        member.browser.api.conversations[':id'].messages.$get({
+          param: { id: threadId },
+          query: { cursor: older },
+        }),
       );
-      expect(page.status).toBe(200);
+      expectStatus(page, 200);
       seen.unshift(...page.body.messages);
       older = page.body.nextCursor;
       pages += 1;
@@ -109,22 +107,32 @@ describe('long histories', () => {
   });
 
   it('older pages are for the conversation’s members, and a cursor is checked before the database', async () => {
-    const thread = await member.browser.get<Thread>(`/api/conversations/${threadId}`);
-    const older = thread.body.nextCursor!;
+    const thread = await okBody(member.browser.api.conversations[':id'].$get({ param: { id: threadId } }));
+    const older = thread.nextCursor!;
     const stranger = await signedInMember(t);
     expect(
-      (await stranger.browser.get(`/api/conversations/${threadId}/messages?cursor=${older}`)).status,
+      (
+        await stranger.browser.api.conversations[':id'].messages.$get({
+          param: { id: threadId },
+          query: { cursor: older },
+        })
+      ).status,
     ).toBe(404);
     for (const cursor of ['nonsense', Buffer.from('2026-01-01T00:00:00Z|x').toString('base64url')]) {
-      const answer = await member.browser.get<{ error: { code: string } }>(
-        `/api/conversations/${threadId}/messages?cursor=${cursor}`,
+      const answer = await readAnswer(
+        member.browser.api.conversations[':id'].messages.$get({
+          param: { id: threadId },
+          query: { cursor: cursor },
+        }),
       );
-      expect(answer.status).toBe(400);
+      expectStatus(answer, 400);
       expect(answer.body.error.code).toBe('VALIDATION_ERROR');
-      expect((await member.browser.get(`/api/conversations?cursor=${cursor}`)).status).toBe(400);
+      expect((await member.browser.api.conversations.$get({ query: { cursor: cursor } })).status).toBe(400);
     }
     // Without a position: the newest page, as the thread has it.
-    const newest = await member.browser.get<MessagePage>(`/api/conversations/${threadId}/messages`);
-    expect(newest.body).toEqual({ messages: thread.body.messages, nextCursor: older });
+    const newest = await readAnswer(
+      member.browser.api.conversations[':id'].messages.$get({ param: { id: threadId }, query: {} }),
+    );
+    expect(newest.body).toEqual({ messages: thread.messages, nextCursor: older });
   });
 });

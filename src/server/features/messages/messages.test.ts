@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetail } from '@common/schemas/listings';
-import type { ConversationSummary, Message, Thread } from '@common/schemas/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus, okBody } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 
@@ -18,7 +16,7 @@ afterAll(async () => {
 const part = partInput;
 
 async function listing(browser: TestBrowser, title = 'Supra intake') {
-  return (await browser.post<ListingDetail>('/api/listings', part(title))).body;
+  return await okBody(browser.api.listings.$post({ json: part(title) }));
 }
 
 describe('conversations', () => {
@@ -27,19 +25,19 @@ describe('conversations', () => {
     const buyer = await signedInMember(t, { firstName: 'Omar', lastName: 'Diaz' });
     const stranger = await signedInMember(t);
     const item = await listing(seller.browser);
-    const started = await buyer.browser.post<{ conversationId: string }>(
-      `/api/listings/${item.id}/messages`,
-      {
-        content: 'Still available?',
-      },
+    const started = await okBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: item.id },
+        json: {
+          content: 'Still available?',
+        },
+      }),
     );
-    const id = started.body.conversationId;
+    const id = started.conversationId;
 
-    const inbox = await seller.browser.get<{ conversations: ConversationSummary[]; unreadTotal: number }>(
-      '/api/conversations',
-    );
-    expect(inbox.body.unreadTotal).toBe(1);
-    expect(inbox.body.conversations[0]).toMatchObject({
+    const inbox = await okBody(seller.browser.api.conversations.$get({ query: {} }));
+    expect(inbox.unreadTotal).toBe(1);
+    expect(inbox.conversations[0]).toMatchObject({
       id,
       role: 'seller',
       listing: { id: item.id, title: 'Supra intake', priceCents: 10000 },
@@ -53,44 +51,43 @@ describe('conversations', () => {
       ['POST', `/api/conversations/${id}/read`, {}],
       ['POST', `/api/conversations/${id}/messages`, { content: 'I will buy it' }],
     ] as const) {
+      // A walk over the conversation's endpoints, by path.
       expect((await stranger.browser.request(method, path, body)).status, `${method} ${path}`).toBe(404);
       expect((await new TestBrowser(t).request(method, path, body)).status).toBe(401);
     }
 
-    const reply = await seller.browser.post<Message>(`/api/conversations/${id}/messages`, {
-      content: ' Yes, it is. ',
-    });
-    expect(reply.status).toBe(201);
+    const reply = await readAnswer(
+      seller.browser.api.conversations[':id'].messages.$post({
+        param: { id: id },
+        json: {
+          content: ' Yes, it is. ',
+        },
+      }),
+    );
+    expectStatus(reply, 201);
     expect(reply.body.content).toBe('Yes, it is.');
-    await buyer.browser.post(`/api/conversations/${id}/messages`, { content: 'Great, Saturday?' });
+    await buyer.browser.api.conversations[':id'].messages.$post({
+      param: { id: id },
+      json: { content: 'Great, Saturday?' },
+    });
 
-    const thread = await seller.browser.get<Thread>(`/api/conversations/${id}`);
-    expect(thread.body.messages.map((m) => m.content)).toEqual([
+    const thread = await okBody(seller.browser.api.conversations[':id'].$get({ param: { id: id } }));
+    expect(thread.messages.map((m) => m.content)).toEqual([
       'Still available?',
       'Yes, it is.',
       'Great, Saturday?',
     ]);
 
-    expect((await seller.browser.get<{ unreadTotal: number }>('/api/conversations')).body.unreadTotal).toBe(
-      2,
-    );
-    await seller.browser.post(`/api/conversations/${id}/read`, {});
-    expect((await seller.browser.get<{ unreadTotal: number }>('/api/conversations')).body.unreadTotal).toBe(
-      0,
-    );
-    expect((await buyer.browser.get<{ unreadTotal: number }>('/api/conversations')).body.unreadTotal).toBe(1);
+    expect((await okBody(seller.browser.api.conversations.$get({ query: {} }))).unreadTotal).toBe(2);
+    await seller.browser.api.conversations[':id'].read.$post({ param: { id: id } });
+    expect((await okBody(seller.browser.api.conversations.$get({ query: {} }))).unreadTotal).toBe(0);
+    expect((await okBody(buyer.browser.api.conversations.$get({ query: {} }))).unreadTotal).toBe(1);
 
-    const search = await buyer.browser.get<{ conversations: ConversationSummary[] }>(
-      '/api/conversations?search=rita',
-    );
-    expect(search.body.conversations.map((c) => c.id)).toEqual([id]);
+    const search = await okBody(buyer.browser.api.conversations.$get({ query: { search: 'rita' } }));
+    expect(search.conversations.map((c) => c.id)).toEqual([id]);
     // By the name the buyer sees ("Rita V."), never by the full last name, and wildcards are literal.
     const byName = async (term: string) =>
-      (
-        await buyer.browser.get<{ conversations: ConversationSummary[] }>(
-          `/api/conversations?search=${encodeURIComponent(term)}`,
-        )
-      ).body.conversations.length;
+      (await okBody(buyer.browser.api.conversations.$get({ query: { search: term } }))).conversations.length;
     expect(await byName('rita v.')).toBe(1);
     expect(await byName('vance')).toBe(0);
     expect(await byName('rita va')).toBe(0);
@@ -103,98 +100,154 @@ describe('conversations', () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
     const item = await listing(seller.browser);
-    const { conversationId } = (
-      await buyer.browser.post<{ conversationId: string }>(`/api/listings/${item.id}/messages`, {
+    const { conversationId } = await okBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: item.id },
+        json: {
+          content: 'Hi',
+          clientId: 'first-message-key',
+        },
+      }),
+    );
+    await buyer.browser.api.listings[':id'].messages.$post({
+      param: { id: item.id },
+      json: {
         content: 'Hi',
         clientId: 'first-message-key',
-      })
-    ).body;
-    await buyer.browser.post(`/api/listings/${item.id}/messages`, {
-      content: 'Hi',
-      clientId: 'first-message-key',
+      },
     });
-    const first = await buyer.browser.post<Message>(`/api/conversations/${conversationId}/messages`, {
-      content: 'Offer: $90',
-      clientId: 'retry-key-123',
-    });
-    const again = await buyer.browser.post<Message>(`/api/conversations/${conversationId}/messages`, {
-      content: 'Offer: $90',
-      clientId: 'retry-key-123',
-    });
-    expect(first.status).toBe(201);
-    expect(again.status).toBe(200);
+    const first = await readAnswer(
+      buyer.browser.api.conversations[':id'].messages.$post({
+        param: { id: conversationId },
+        json: {
+          content: 'Offer: $90',
+          clientId: 'retry-key-123',
+        },
+      }),
+    );
+    const again = await readAnswer(
+      buyer.browser.api.conversations[':id'].messages.$post({
+        param: { id: conversationId },
+        json: {
+          content: 'Offer: $90',
+          clientId: 'retry-key-123',
+        },
+      }),
+    );
+    expectStatus(first, 201);
+    expectStatus(again, 200);
     expect(again.body.id).toBe(first.body.id);
-    const thread = await seller.browser.get<Thread>(`/api/conversations/${conversationId}`);
-    expect(thread.body.messages.map((m) => m.content)).toEqual(['Hi', 'Offer: $90']);
+    const thread = await okBody(
+      seller.browser.api.conversations[':id'].$get({ param: { id: conversationId } }),
+    );
+    expect(thread.messages.map((m) => m.content)).toEqual(['Hi', 'Offer: $90']);
   });
 
   it('caps length and rate, and refuses blank text', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
     const item = await listing(seller.browser);
-    const { conversationId } = (
-      await buyer.browser.post<{ conversationId: string }>(`/api/listings/${item.id}/messages`, {
-        content: 'Hi',
-      })
-    ).body;
-    const long = await buyer.browser.post<{ error: { fields: Record<string, string> } }>(
-      `/api/conversations/${conversationId}/messages`,
-      { content: 'x'.repeat(4001) },
+    const { conversationId } = await okBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: item.id },
+        json: {
+          content: 'Hi',
+        },
+      }),
     );
-    expect(long.status).toBe(400);
-    expect(long.body.error.fields.content).toBe('Messages can be at most 4,000 characters.');
+    const long = await readAnswer(
+      buyer.browser.api.conversations[':id'].messages.$post({
+        param: { id: conversationId },
+        json: { content: 'x'.repeat(4001) },
+      }),
+    );
+    expectStatus(long, 400);
+    expect(long.body.error.fields?.content).toBe('Messages can be at most 4,000 characters.');
     expect(
-      (await buyer.browser.post(`/api/conversations/${conversationId}/messages`, { content: '  ' })).status,
+      (
+        await buyer.browser.api.conversations[':id'].messages.$post({
+          param: { id: conversationId },
+          json: { content: '  ' },
+        })
+      ).status,
     ).toBe(400);
     // 30 a minute, Contact Seller and replies together: the first message above was one of them.
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++)
       statuses.push(
-        (await buyer.browser.post(`/api/conversations/${conversationId}/messages`, { content: `m${i}` }))
-          .status,
+        (
+          await buyer.browser.api.conversations[':id'].messages.$post({
+            param: { id: conversationId },
+            json: { content: `m${i}` },
+          })
+        ).status,
       );
     expect(statuses.slice(0, 29).every((s) => s === 201)).toBe(true);
     expect(statuses[29]).toBe(429);
-    expect((await buyer.browser.post(`/api/listings/${item.id}/messages`, { content: 'Again' })).status).toBe(
-      429,
-    );
+    expect(
+      (
+        await buyer.browser.api.listings[':id'].messages.$post({
+          param: { id: item.id },
+          json: { content: 'Again' },
+        })
+      ).status,
+    ).toBe(429);
   });
 
   it('lets a Bronze buyer start 10 conversations a month; replies are never limited', async () => {
     const seller = await signedInMember(t, { plan: 'platinum' });
     const buyer = await signedInMember(t);
-    const items = [];
+    const items: { id: string }[] = [];
     for (let i = 0; i < 11; i++) items.push(await listing(seller.browser, `Part ${i}`));
     let first = '';
     for (let i = 0; i < 10; i++) {
-      const sent = await buyer.browser.post<{ conversationId: string }>(
-        `/api/listings/${items[i]!.id}/messages`,
-        {
-          content: 'Interested',
-        },
+      const sent = await readAnswer(
+        buyer.browser.api.listings[':id'].messages.$post({
+          param: { id: items[i]!.id },
+          json: {
+            content: 'Interested',
+          },
+        }),
       );
-      expect(sent.status).toBe(201);
+      expectStatus(sent, 201);
       first ||= sent.body.conversationId;
     }
-    const eleventh = await buyer.browser.post<{ error: { code: string; message: string } }>(
-      `/api/listings/${items[10]!.id}/messages`,
-      { content: 'Interested' },
+    const eleventh = await readAnswer(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: items[10]!.id },
+        json: { content: 'Interested' },
+      }),
     );
-    expect(eleventh.status).toBe(403);
+    expectStatus(eleventh, 403);
     expect(eleventh.body.error.code).toBe('CONVERSATION_LIMIT');
     expect(eleventh.body.error.message).toContain('10 new conversations a month');
     // Continuing an existing conversation still works, from the listing or the inbox.
     expect(
-      (await buyer.browser.post(`/api/listings/${items[0]!.id}/messages`, { content: 'Still keen' })).status,
+      (
+        await buyer.browser.api.listings[':id'].messages.$post({
+          param: { id: items[0]!.id },
+          json: { content: 'Still keen' },
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await buyer.browser.post(`/api/conversations/${first}/messages`, { content: 'Any news?' })).status,
+      (
+        await buyer.browser.api.conversations[':id'].messages.$post({
+          param: { id: first },
+          json: { content: 'Any news?' },
+        })
+      ).status,
     ).toBe(201);
     const gold = await signedInMember(t, { plan: 'gold' });
     for (const item of items)
-      expect((await gold.browser.post(`/api/listings/${item.id}/messages`, { content: 'Hi' })).status).toBe(
-        201,
-      );
+      expect(
+        (
+          await gold.browser.api.listings[':id'].messages.$post({
+            param: { id: item.id },
+            json: { content: 'Hi' },
+          })
+        ).status,
+      ).toBe(201);
   });
 });
 
@@ -203,21 +256,28 @@ describe('reading while messages arrive', () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
     const item = await listing(seller.browser, 'Greddy intercooler');
-    const started = await buyer.browser.post<{ conversationId: string }>(
-      `/api/listings/${item.id}/messages`,
-      {
-        content: 'First',
-      },
+    const started = await okBody(
+      buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: item.id },
+        json: {
+          content: 'First',
+        },
+      }),
     );
-    const id = started.body.conversationId;
+    const id = started.conversationId;
     const { db } = t.database;
     // The read starts a little later each round, so it meets the send at every step of its work.
     for (let round = 0; round < 24; round++) {
       await Promise.all([
         new Promise((resolve) => setTimeout(resolve, round % 12)).then(() =>
-          seller.browser.post(`/api/conversations/${id}/read`, {}),
+          readAnswer(seller.browser.api.conversations[':id'].read.$post({ param: { id: id } })),
         ),
-        buyer.browser.post(`/api/conversations/${id}/messages`, { content: `Message ${round}` }),
+        readAnswer(
+          buyer.browser.api.conversations[':id'].messages.$post({
+            param: { id: id },
+            json: { content: `Message ${round}` },
+          }),
+        ),
       ]);
       // Whatever the order: an unread message has its unread notification, and a read one has none.
       const state = await db.execute<{ messages: number; notifications: number }>(sql`select

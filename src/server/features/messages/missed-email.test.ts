@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { ListingDetail } from '@common/schemas/listings';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@common/schemas/notifications';
 import { users } from '@server/db/schema';
 import type { MailMessage } from '@server/mail/mailer';
@@ -9,6 +8,7 @@ import { signedInMember } from '../../../test/members';
 import { refuseInserts } from '../../../test/refuse-inserts';
 import { nextJobKey } from '@server/jobs/job-context';
 import { MISSED_EMAIL_JOB } from './missed-email';
+import { okBody } from '../../../test/test-browser';
 
 /**
  * Sends through the outbox, once per key as the SMTP mailer does (the key recorded after the send),
@@ -50,19 +50,24 @@ async function setup(options: { sellerLocale?: string } = {}) {
   const buyer = await signedInMember(t, { firstName: 'Tom', lastName: 'Baker' });
   if (options.sellerLocale)
     await t.database.db.update(users).set({ locale: options.sellerLocale }).where(eq(users.id, seller.id));
-  const item = (
-    await seller.browser.post<ListingDetail>('/api/listings', {
-      title: 'Brembo GT kit',
-      priceCents: 180_000,
-      category: 'brakes',
-      condition: 'like_new',
-      make: 'Subaru',
-      model: 'WRX',
-    })
-  ).body;
+  const item = await okBody(
+    seller.browser.api.listings.$post({
+      json: {
+        title: 'Brembo GT kit',
+        priceCents: 180_000,
+        category: 'brakes',
+        condition: 'like_new',
+        make: 'Subaru',
+        model: 'WRX',
+      },
+    }),
+  );
   const send = async (content: string) =>
-    (await buyer.browser.post<{ conversationId: string }>(`/api/listings/${item.id}/messages`, { content }))
-      .body.conversationId;
+    (
+      await okBody(
+        buyer.browser.api.listings[':id'].messages.$post({ param: { id: item.id }, json: { content } }),
+      )
+    ).conversationId;
   return { seller, buyer, item, send };
 }
 
@@ -128,14 +133,16 @@ describe('email for missed messages', () => {
 
     const reader = await setup();
     const id = await reader.send('Price firm?');
-    await reader.seller.browser.post(`/api/conversations/${id}/read`);
+    await reader.seller.browser.api.conversations[':id'].read.$post({ param: { id: id } });
     await t.runJobs();
     expect(await messageMail(reader.seller.email)).toEqual([]);
 
     const quiet = await setup();
-    await quiet.seller.browser.put('/api/notifications/settings', {
-      ...DEFAULT_NOTIFICATION_SETTINGS,
-      emailNotifications: false,
+    await quiet.seller.browser.api.notifications.settings.$put({
+      json: {
+        ...DEFAULT_NOTIFICATION_SETTINGS,
+        emailNotifications: false,
+      },
     });
     await quiet.send('Hello?');
     await t.runJobs();
@@ -210,7 +217,7 @@ describe('email for missed messages', () => {
   });
 
   it('is planned in the transaction that stores the message: no message is stored without its email job', async () => {
-    const { seller, send } = await setup();
+    const { seller, buyer, item, send } = await setup();
     const { db } = t.database;
     const id = await send('First question');
     await t.runJobs();
@@ -219,7 +226,11 @@ describe('email for missed messages', () => {
     // Queueing the email job fails (as a server killed between the message and its job).
     const allow = await refuseInserts(db, 'jobs', 'kind', MISSED_EMAIL_JOB);
     try {
-      await send('Second question');
+      // Refused: its answer is not read.
+      await buyer.browser.api.listings[':id'].messages.$post({
+        param: { id: item.id },
+        json: { content: 'Second question' },
+      });
     } finally {
       await allow();
     }

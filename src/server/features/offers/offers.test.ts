@@ -1,12 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingCard, ListingDetail } from '@common/schemas/listings';
-import type { Thread } from '@common/schemas/messages';
-import type { NotificationList } from '@common/schemas/notifications';
-import type { Offer } from '@common/schemas/offers';
+import type { OfferAnswerInput } from '@common/schemas/offers';
 import { jobs } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, expectStatus, failureBody, okBody, readAnswer } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 import { testClock } from '../../../test/clock';
@@ -22,29 +19,32 @@ afterAll(async () => {
   await t.close();
 });
 
-type Failure = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
 async function listing(seller: Member, extra: Record<string, unknown> = {}) {
-  const created = await seller.browser.post<ListingDetail>('/api/listings', {
-    ...partInput('Forged crank'),
-    priceCents: 50000,
-    ...extra,
-  });
-  expect(created.status).toBe(201);
+  const created = await readAnswer(
+    seller.browser.api.listings.$post({
+      json: {
+        ...partInput('Forged crank'),
+        priceCents: 50000,
+        ...extra,
+      },
+    }),
+  );
+  expectStatus(created, 201);
   return created.body;
 }
 
 /** An offer of whole `dollars`, sent in cents as every amount is. */
 const offer = (member: Member, listingId: string, dollars: number, note = '') =>
-  member.browser.post<Offer & Failure>(`/api/listings/${listingId}/offers`, {
-    amountCents: dollars * 100,
-    note,
+  member.browser.api.listings[':id'].offers.$post({
+    param: { id: listingId },
+    json: { amountCents: dollars * 100, note },
   });
-const answer = (member: Member, offerId: string, body: Record<string, unknown>) =>
-  member.browser.post<Offer & Failure>(`/api/offers/${offerId}/answer`, body);
+const answer = (member: Member, offerId: string, body: OfferAnswerInput) =>
+  member.browser.api.offers[':id'].answer.$post({ param: { id: offerId }, json: body });
 const thread = async (member: Member, conversationId: string) =>
-  (await member.browser.get<Thread>(`/api/conversations/${conversationId}`)).body;
+  await okBody(member.browser.api.conversations[':id'].$get({ param: { id: conversationId } }));
 
 describe('offers', () => {
   it('go round: made, countered, countered back, accepted; every step in the conversation and notified', async () => {
@@ -53,22 +53,27 @@ describe('offers', () => {
     const item = await listing(seller);
 
     expect(
-      (await new TestBrowser(t).post(`/api/listings/${item.id}/offers`, { amountCents: 40000 })).status,
+      (
+        await new TestBrowser(t).api.listings[':id'].offers.$post({
+          param: { id: item.id },
+          json: { amountCents: 40000 },
+        })
+      ).status,
     ).toBe(401);
-    const made = await offer(buyer, item.id, 400, 'Cash, pickup this weekend');
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const made = await readAnswer(offer(buyer, item.id, 400, 'Cash, pickup this weekend'));
+    expectStatus(made, 201, JSON.stringify(made.body));
     expect(made.body).toMatchObject({ amountCents: 40000, by: 'buyer', status: 'open', yourTurn: false });
     const hours = (Date.parse(made.body.expiresAt) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(47.9);
     expect(hours).toBeLessThanOrEqual(48);
 
     // One open offer per buyer and listing.
-    const again = await offer(buyer, item.id, 410);
-    expect(again.status).toBe(409);
+    const again = await readAnswer(offer(buyer, item.id, 410));
+    expectStatus(again, 409);
     expect(again.body.error.code).toBe('OFFER_OPEN');
     // The buyer cannot answer their own amount; a stranger cannot see it at all.
-    const own = await answer(buyer, made.body.id, { action: 'accept' });
-    expect(own.body.error.code).toBe('OFFER_NOT_YOUR_TURN');
+    const own = await failureBody(answer(buyer, made.body.id, { action: 'accept' }));
+    expect(own.error.code).toBe('OFFER_NOT_YOUR_TURN');
     const stranger = await signedInMember(t);
     expect((await answer(stranger, made.body.id, { action: 'accept' })).status).toBe(404);
 
@@ -80,8 +85,8 @@ describe('offers', () => {
       content: 'Cash, pickup this weekend',
       offer: { offerId: made.body.id, action: 'made', amountCents: 40000 },
     });
-    const notes = await seller.browser.get<NotificationList>('/api/notifications');
-    expect(notes.body.notifications[0]).toMatchObject({
+    const notes = await okBody(seller.browser.api.notifications.$get({ query: {} }));
+    expect(notes.notifications[0]).toMatchObject({
       type: 'offer',
       data: { name: 'Omar R.', listingTitle: 'Forged crank', priceCents: 40000, action: 'made' },
       link: `/messages/${made.body.conversationId}`,
@@ -93,27 +98,31 @@ describe('offers', () => {
     expect(mail.subject).toBe('New message from Omar R. about Forged crank');
     expect(mail.text).toContain('> Offer: $400\n> Cash, pickup this weekend');
 
-    const countered = await answer(seller, made.body.id, {
-      action: 'counter',
-      amountCents: 46000,
-      note: 'Meet me',
-    });
-    expect(countered.status).toBe(200);
+    const countered = await readAnswer(
+      answer(seller, made.body.id, {
+        action: 'counter',
+        amountCents: 46000,
+        note: 'Meet me',
+      }),
+    );
+    expectStatus(countered, 200);
     expect(countered.body).toMatchObject({
       amountCents: 46000,
       by: 'seller',
       status: 'open',
       yourTurn: false,
     });
-    expect((await answer(seller, made.body.id, { action: 'accept' })).body.error.code).toBe(
+    expect((await failureBody(answer(seller, made.body.id, { action: 'accept' }))).error.code).toBe(
       'OFFER_NOT_YOUR_TURN',
     );
-    const back = await answer(buyer, made.body.id, { action: 'counter', amountCents: 44000 });
+    const back = await readAnswer(answer(buyer, made.body.id, { action: 'counter', amountCents: 44000 }));
     expect(back.body).toMatchObject({ amountCents: 44000, by: 'buyer', status: 'open' });
-    const accepted = await answer(seller, made.body.id, { action: 'accept' });
-    expect(accepted.status).toBe(200);
+    const accepted = await readAnswer(answer(seller, made.body.id, { action: 'accept' }));
+    expectStatus(accepted, 200);
     expect(accepted.body).toMatchObject({ amountCents: 44000, status: 'accepted', yourTurn: false });
-    expect((await answer(buyer, made.body.id, { action: 'decline' })).body.error.code).toBe('OFFER_CLOSED');
+    expect((await failureBody(answer(buyer, made.body.id, { action: 'decline' }))).error.code).toBe(
+      'OFFER_CLOSED',
+    );
 
     const steps = (await thread(buyer, made.body.conversationId)).messages.map((m) => [
       m.senderId === buyer.id ? 'buyer' : 'seller',
@@ -128,24 +137,30 @@ describe('offers', () => {
     ]);
 
     // Pending for that buyer: on its page and card, and closed to other offers.
-    const page = await buyer.browser.get<ListingDetail>(`/api/listings/${item.id}`);
+    const page = await readAnswer(buyer.browser.api.listings[':id'].$get({ param: { id: item.id } }));
     expect(page.body).toMatchObject({ pending: true, myOffer: { status: 'accepted', amountCents: 44000 } });
     const other = await signedInMember(t);
-    const late = await offer(other, item.id, 480);
-    expect(late.status).toBe(409);
+    const late = await readAnswer(offer(other, item.id, 480));
+    expectStatus(late, 409);
     expect(late.body.error.code).toBe('LISTING_PENDING');
-    const cards = await new TestBrowser(t).get<{ items: ListingCard[] }>('/api/listings?search=forged');
-    expect(cards.body.items.find((card) => card.id === item.id)).toMatchObject({ pending: true });
+    const cards = await okBody(new TestBrowser(t).api.listings.$get({ query: { search: 'forged' } }));
+    expect(cards.items.find((card) => card.id === item.id)).toMatchObject({ pending: true });
 
     // Released: back on the market, the buyer told in the conversation.
-    expect((await buyer.browser.post(`/api/listings/${item.id}/release`)).status).toBe(404);
-    expect((await seller.browser.post(`/api/listings/${item.id}/release`)).status).toBe(200);
+    expect((await buyer.browser.api.listings[':id'].release.$post({ param: { id: item.id } })).status).toBe(
+      404,
+    );
+    expect((await seller.browser.api.listings[':id'].release.$post({ param: { id: item.id } })).status).toBe(
+      200,
+    );
     const released = await thread(buyer, made.body.conversationId);
     expect(released.messages.at(-1)?.offer?.action).toBe('released');
     expect(released.offer?.status).toBe('released');
     expect((await offer(other, item.id, 480)).status).toBe(201);
-    const second = await seller.browser.post<Failure>(`/api/listings/${item.id}/release`);
-    expect(second.body.error.code).toBe('LISTING_NOT_PENDING');
+    const second = await failureBody(
+      seller.browser.api.listings[':id'].release.$post({ param: { id: item.id } }),
+    );
+    expect(second.error.code).toBe('LISTING_NOT_PENDING');
   });
 
   it('are refused on one’s own, sold, firm-priced or blocked listings, with translated messages', async () => {
@@ -153,73 +168,80 @@ describe('offers', () => {
     const buyer = await signedInMember(t);
     const item = await listing(seller);
 
-    const own = await offer(seller, item.id, 300);
-    expect(own.body.error.code).toBe('OFFER_OWN_LISTING');
-    const zero = await buyer.browser.request<Failure>(
-      'POST',
-      `/api/listings/${item.id}/offers`,
-      { amountCents: 0 },
-      { 'Accept-Language': 'es' },
+    const own = await failureBody(offer(seller, item.id, 300));
+    expect(own.error.code).toBe('OFFER_OWN_LISTING');
+    const zero = await readAnswer(
+      buyer.browser.api.listings[':id'].offers.$post(
+        { param: { id: item.id }, json: { amountCents: 0 } },
+        { headers: { 'Accept-Language': 'es' } },
+      ),
     );
-    expect(zero.status).toBe(400);
+    expectStatus(zero, 400);
     expect(zero.body.error.fields?.amountCents).toBe('Introduce un precio válido.');
-    const tooLong = await offer(buyer, item.id, 300, 'x'.repeat(501));
-    expect(tooLong.status).toBe(400);
+    const tooLong = await readAnswer(offer(buyer, item.id, 300, 'x'.repeat(501)));
+    expectStatus(tooLong, 400);
     expect(Object.keys(tooLong.body.error.fields ?? {})).toEqual(['note']);
 
     const firm = await listing(seller, { negotiable: false });
-    const refused = await buyer.browser.request<Failure>(
-      'POST',
-      `/api/listings/${firm.id}/offers`,
-      { amountCents: 30000 },
-      { 'Accept-Language': 'zh-CN' },
+    const refused = await readAnswer(
+      buyer.browser.api.listings[':id'].offers.$post(
+        { param: { id: firm.id }, json: { amountCents: 30000 } },
+        { headers: { 'Accept-Language': 'zh-CN' } },
+      ),
     );
-    expect(refused.status).toBe(409);
+    expectStatus(refused, 409);
     expect(refused.body.error).toMatchObject({
       code: 'OFFERS_OFF',
       message: '卖家不接受此配件的出价：价格固定。',
     });
 
-    await seller.browser.request('PATCH', `/api/listings/${item.id}/status`, { isSold: true });
-    expect((await offer(buyer, item.id, 300)).body.error.code).toBe('LISTING_SOLD');
+    await seller.browser.api.listings[':id'].status.$patch({
+      param: { id: item.id },
+      json: { isSold: true },
+    });
+    expect((await failureBody(offer(buyer, item.id, 300))).error.code).toBe('LISTING_SOLD');
 
     const open = await listing(seller);
-    await seller.browser.request('PUT', '/api/blocks', { memberId: buyer.id });
-    const blocked = await offer(buyer, open.id, 300);
-    expect(blocked.status).toBe(403);
+    await seller.browser.api.blocks.$put({ json: { memberId: buyer.id } });
+    const blocked = await readAnswer(offer(buyer, open.id, 300));
+    expectStatus(blocked, 403);
     expect(blocked.body.error.code).toBe('BLOCKED');
   });
 
   it('below the seller’s floor are declined at once, and the floor is the seller’s alone to see', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
-    const bad = await seller.browser.post<Failure>('/api/listings', {
-      ...partInput('Floor above price'),
-      priceCents: 50000,
-      offerFloorCents: 50000,
-    });
-    expect(bad.status).toBe(400);
+    const bad = await readAnswer(
+      seller.browser.api.listings.$post({
+        json: {
+          ...partInput('Floor above price'),
+          priceCents: 50000,
+          offerFloorCents: 50000,
+        },
+      }),
+    );
+    expectStatus(bad, 400);
     expect(bad.body.error.fields?.offerFloorCents).toBe(
       'The lowest offer you take must be below your price.',
     );
     const item = await listing(seller, { offerFloorCents: 35000 });
     expect(item.offerFloorCents).toBe(35000);
-    const seen = await buyer.browser.get<ListingDetail>(`/api/listings/${item.id}`);
-    expect(seen.body.offerFloorCents).toBeUndefined();
-    expect(seen.body.myOffer).toBeNull();
+    const seen = await okBody(buyer.browser.api.listings[':id'].$get({ param: { id: item.id } }));
+    expect(seen.offerFloorCents).toBeUndefined();
+    expect(seen.myOffer).toBeNull();
 
-    const low = await offer(buyer, item.id, 300);
-    expect(low.status).toBe(201);
+    const low = await readAnswer(offer(buyer, item.id, 300));
+    expectStatus(low, 201);
     expect(low.body).toMatchObject({ status: 'declined', amountCents: 30000 });
     const steps = (await thread(buyer, low.body.conversationId)).messages.map((m) => m.offer?.action);
     expect(steps).toEqual(['made', 'auto-declined']);
 
     // A new offer may follow; a counter back below the floor is declined too.
-    const fair = await offer(buyer, item.id, 360);
-    expect(fair.body.status).toBe('open');
-    await answer(seller, fair.body.id, { action: 'counter', amountCents: 42000 });
-    const under = await answer(buyer, fair.body.id, { action: 'counter', amountCents: 34000 });
-    expect(under.body.status).toBe('declined');
+    const fair = await okBody(offer(buyer, item.id, 360));
+    expect(fair.status).toBe('open');
+    await answer(seller, fair.id, { action: 'counter', amountCents: 42000 });
+    const under = await okBody(answer(buyer, fair.id, { action: 'counter', amountCents: 34000 }));
+    expect(under.status).toBe('declined');
   });
 
   it('declined at once say only “declined”, and after 3 of them a buyer’s offers on that listing wait a day', async () => {
@@ -229,15 +251,15 @@ describe('offers', () => {
     const other = await listing(seller, { offerFloorCents: 35000 });
 
     for (const amount of [100, 200, 300]) {
-      const low = await offer(buyer, item.id, amount);
-      expect(low.status).toBe(201);
+      const low = await readAnswer(offer(buyer, item.id, amount));
+      expectStatus(low, 201);
       expect(low.body.status).toBe('declined');
     }
     // Nothing the buyer is told about a declined offer names the floor.
     await t.runJobs();
     const told = JSON.stringify([
-      (await buyer.browser.get<NotificationList>('/api/notifications')).body,
-      await thread(buyer, (await offer(buyer, other.id, 349)).body.conversationId),
+      await okBody(buyer.browser.api.notifications.$get({ query: {} })),
+      await thread(buyer, (await okBody(offer(buyer, other.id, 349))).conversationId),
       await t.mailTo(buyer.email),
     ]);
     expect(told).not.toMatch(/\b350\b/);
@@ -245,13 +267,13 @@ describe('offers', () => {
 
     // The fourth offer is refused whatever its amount, above the floor too, with a translated message.
     for (const amount of [340, 360, 499]) {
-      const refused = await buyer.browser.request<Failure>(
-        'POST',
-        `/api/listings/${item.id}/offers`,
-        { amountCents: amount * 100 },
-        { 'Accept-Language': 'es' },
+      const refused = await readAnswer(
+        buyer.browser.api.listings[':id'].offers.$post(
+          { param: { id: item.id }, json: { amountCents: amount * 100 } },
+          { headers: { 'Accept-Language': 'es' } },
+        ),
       );
-      expect(refused.status).toBe(429);
+      expectStatus(refused, 429);
       expect(refused.body.error).toMatchObject({
         code: 'OFFER_DECLINE_LIMIT',
         message:
@@ -259,11 +281,11 @@ describe('offers', () => {
       });
     }
     // Another buyer, and this buyer on another listing, are not held back.
-    expect((await offer(await signedInMember(t), item.id, 360)).body.status).toBe('open');
-    expect((await offer(buyer, other.id, 360)).body.status).toBe('open');
+    expect((await okBody(offer(await signedInMember(t), item.id, 360))).status).toBe('open');
+    expect((await okBody(offer(buyer, other.id, 360))).status).toBe('open');
     // A day later the buyer may offer again.
     await t.database.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second'`);
-    expect((await offer(buyer, item.id, 360)).body.status).toBe('open');
+    expect((await okBody(offer(buyer, item.id, 360))).status).toBe('open');
   });
 
   it('a buyer’s counters count too: after 3 automatic declines, a counter is refused', async () => {
@@ -272,13 +294,13 @@ describe('offers', () => {
     const item = await listing(seller, { offerFloorCents: 35000 });
     await offer(buyer, item.id, 100);
     await offer(buyer, item.id, 200);
-    const fair = await offer(buyer, item.id, 360);
-    await answer(seller, fair.body.id, { action: 'counter', amountCents: 45000 });
-    expect((await answer(buyer, fair.body.id, { action: 'counter', amountCents: 30000 })).body.status).toBe(
+    const fair = await okBody(offer(buyer, item.id, 360));
+    await answer(seller, fair.id, { action: 'counter', amountCents: 45000 });
+    expect((await okBody(answer(buyer, fair.id, { action: 'counter', amountCents: 30000 }))).status).toBe(
       'declined',
     );
-    const again = await offer(buyer, item.id, 400);
-    expect(again.status).toBe(429);
+    const again = await readAnswer(offer(buyer, item.id, 400));
+    expectStatus(again, 429);
     expect(again.body.error.code).toBe('OFFER_DECLINE_LIMIT');
   });
 
@@ -286,7 +308,7 @@ describe('offers', () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
     const item = await listing(seller);
-    const made = await offer(buyer, item.id, 420);
+    const made = await okBody(offer(buyer, item.id, 420));
     const expire = async () => {
       // 48 hours pass on the app's clock; the queue's own time is its database's.
       clock.advance(48 * 3_600_000 + 60_000);
@@ -297,32 +319,32 @@ describe('offers', () => {
     };
     await expire();
     // Before the job runs, the offer already reads as expired and cannot be accepted.
-    expect((await thread(seller, made.body.conversationId)).offer).toMatchObject({
+    expect((await thread(seller, made.conversationId)).offer).toMatchObject({
       status: 'expired',
       yourTurn: false,
     });
-    const late = await answer(seller, made.body.id, { action: 'accept' });
-    expect(late.status).toBe(409);
+    const late = await readAnswer(answer(seller, made.id, { action: 'accept' }));
+    expectStatus(late, 409);
     expect(late.body.error.code).toBe('OFFER_CLOSED');
     await t.runJobs();
-    const steps = (await thread(buyer, made.body.conversationId)).messages.map((m) => m.offer?.action);
+    const steps = (await thread(buyer, made.conversationId)).messages.map((m) => m.offer?.action);
     expect(steps).toEqual(['made', 'expired']);
     // The buyer may offer again.
-    expect((await offer(buyer, item.id, 430)).body.status).toBe('open');
+    expect((await okBody(offer(buyer, item.id, 430))).status).toBe('open');
   });
 
   it('a countered offer gets 48 hours again: the first amount’s expiry job leaves it open', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
     const item = await listing(seller);
-    const made = await offer(buyer, item.id, 420);
-    await answer(seller, made.body.id, { action: 'counter', amountCents: 47000 });
+    const made = await okBody(offer(buyer, item.id, 420));
+    await answer(seller, made.id, { action: 'counter', amountCents: 47000 });
     await t.database.db
       .update(jobs)
       .set({ runAt: sql`now() - interval '1 minute'` })
       .where(eq(jobs.kind, OFFER_EXPIRY_JOB));
     await t.runJobs();
-    expect((await thread(buyer, made.body.conversationId)).offer).toMatchObject({
+    expect((await thread(buyer, made.conversationId)).offer).toMatchObject({
       status: 'open',
       yourTurn: true,
     });
@@ -332,12 +354,17 @@ describe('offers', () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);
     const item = await listing(seller);
-    const made = await offer(buyer, item.id, 450);
-    await answer(seller, made.body.id, { action: 'accept' });
-    expect((await seller.browser.get<ListingDetail>(`/api/listings/${item.id}`)).body.pending).toBe(true);
-    await seller.browser.request('PATCH', `/api/listings/${item.id}/status`, { isSold: true });
-    const sold = await buyer.browser.get<ListingDetail>(`/api/listings/${item.id}`);
-    expect(sold.body).toMatchObject({ isSold: true, myOffer: { status: 'accepted' } });
-    expect(sold.body.pending).toBeUndefined();
+    const made = await okBody(offer(buyer, item.id, 450));
+    await answer(seller, made.id, { action: 'accept' });
+    expect((await okBody(seller.browser.api.listings[':id'].$get({ param: { id: item.id } }))).pending).toBe(
+      true,
+    );
+    await seller.browser.api.listings[':id'].status.$patch({
+      param: { id: item.id },
+      json: { isSold: true },
+    });
+    const sold = await okBody(buyer.browser.api.listings[':id'].$get({ param: { id: item.id } }));
+    expect(sold).toMatchObject({ isSold: true, myOffer: { status: 'accepted' } });
+    expect(sold.pending).toBeUndefined();
   });
 });

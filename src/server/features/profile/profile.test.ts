@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser, linkToken } from '../../../test/test-browser';
+import { TestBrowser, linkToken, readAnswer, expectStatus, okBody } from '../../../test/test-browser';
 import { partInput } from '../../../test/listings';
 
 const PASSWORD = 'Sup3r$ecret';
@@ -17,18 +17,20 @@ afterAll(async () => {
 async function member() {
   const email = `onboard${++n}@shop.example.com`;
   const browser = new TestBrowser(t, `203.0.113.${n}`);
-  await browser.post('/api/auth/sign-up', {
-    firstName: 'Ana',
-    lastName: 'Ruiz',
-    email,
-    phone: '',
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
+  await browser.api.auth['sign-up'].$post({
+    json: {
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      email,
+      phone: '',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
   });
   await t.runJobs();
   const token = linkToken((await t.mailTo(email))[0]!.text, '/confirm-signup');
-  await browser.post('/api/auth/confirm-email', { token });
-  await browser.post('/api/auth/sign-in', { email, password: PASSWORD });
+  await browser.api.auth['confirm-email'].$post({ json: { token } });
+  await browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } });
   return browser;
 }
 
@@ -40,6 +42,7 @@ describe('profile and onboarding', () => {
       ['PUT', '/api/profile/role'],
       ['POST', '/api/profile/onboarding/skip'],
     ] as const) {
+      // A walk over the profile's endpoints, by path.
       const response = await visitor.request<{ error: { code: string } }>(
         method,
         path,
@@ -52,31 +55,36 @@ describe('profile and onboarding', () => {
 
   it('starts with the display name from sign-up and onboarding not complete', async () => {
     const browser = await member();
-    const profile = await browser.get('/api/profile');
+    const profile = await readAnswer(browser.api.profile.$get());
     expect(profile.body).toMatchObject({ displayName: 'Ana Ruiz', role: null, onboardingCompleted: false });
   });
 
   it('stores the buyer flow: Other texts trimmed, cut to 100 and prefixed; empty lists as null', async () => {
     const browser = await member();
-    expect((await browser.put('/api/profile/role', { role: 'both' })).body).toMatchObject({ role: 'both' });
-    const missingZip = await browser.put<{ error: { fields: Record<string, string> } }>(
-      '/api/profile/buyer',
-      { zip: ' ' },
-    );
-    expect(missingZip.status).toBe(400);
-    expect(missingZip.body.error.fields.zip).toBe('Please enter your ZIP code.');
-    const badRadius = await browser.put('/api/profile/buyer', { zip: '94107', radiusMiles: 30 });
-    expect(badRadius.status).toBe(400);
-
-    const buyer = await browser.put('/api/profile/buyer', {
-      zip: ' 94107 ',
-      radiusMiles: 50,
-      prefMakes: ['Nissan', 'Toyota'],
-      otherMake: `  ${'R'.repeat(120)}  `,
-      prefCategories: [],
-      otherCategory: '   ',
+    expect(await okBody(browser.api.profile.role.$put({ json: { role: 'both' } }))).toMatchObject({
+      role: 'both',
     });
-    expect(buyer.status).toBe(200);
+    const missingZip = await readAnswer(browser.api.profile.buyer.$put({ json: { zip: ' ' } }));
+    expectStatus(missingZip, 400);
+    expect(missingZip.body.error.fields?.zip).toBe('Please enter your ZIP code.');
+    const badRadius = await readAnswer(
+      browser.api.profile.buyer.$put({ json: { zip: '94107', radiusMiles: 30 } }),
+    );
+    expectStatus(badRadius, 400);
+
+    const buyer = await readAnswer(
+      browser.api.profile.buyer.$put({
+        json: {
+          zip: ' 94107 ',
+          radiusMiles: 50,
+          prefMakes: ['Nissan', 'Toyota'],
+          otherMake: `  ${'R'.repeat(120)}  `,
+          prefCategories: [],
+          otherCategory: '   ',
+        },
+      }),
+    );
+    expectStatus(buyer, 200);
     expect(buyer.body).toMatchObject({
       zip: '94107',
       radiusMiles: 50,
@@ -88,35 +96,43 @@ describe('profile and onboarding', () => {
 
   it('needs a category or Other to finish the seller step, which completes onboarding', async () => {
     const browser = await member();
-    const none = await browser.put<{ error: { fields: Record<string, string> } }>('/api/profile/seller', {
-      shipOk: true,
-      sellerCategories: [],
-      otherCategory: '  ',
-    });
-    expect(none.status).toBe(400);
-    expect(none.body.error.fields.sellerCategories).toBe(
+    const none = await readAnswer(
+      browser.api.profile.seller.$put({
+        json: {
+          shipOk: true,
+          sellerCategories: [],
+          otherCategory: '  ',
+        },
+      }),
+    );
+    expectStatus(none, 400);
+    expect(none.body.error.fields?.sellerCategories).toBe(
       'Please select at least one category you sell or specify Other.',
     );
-    const seller = await browser.put('/api/profile/seller', {
-      shipOk: true,
-      localOk: false,
-      sellerCategories: [],
-      otherCategory: ' Vintage gauges ',
-    });
+    const seller = await readAnswer(
+      browser.api.profile.seller.$put({
+        json: {
+          shipOk: true,
+          localOk: false,
+          sellerCategories: [],
+          otherCategory: ' Vintage gauges ',
+        },
+      }),
+    );
     expect(seller.body).toMatchObject({
       shipOk: true,
       localOk: false,
       sellerCategories: ['Other: Vintage gauges'],
       onboardingCompleted: true,
     });
-    expect((await browser.get('/api/auth/session')).body.user).toMatchObject({ onboardingCompleted: true });
+    expect((await okBody(browser.api.auth.session.$get())).user).toMatchObject({ onboardingCompleted: true });
   });
 
   it('skips onboarding from the role step as a buyer', async () => {
     const browser = await member();
-    const skipped = await browser.post('/api/profile/onboarding/skip', { role: 'buyer' });
+    const skipped = await readAnswer(browser.api.profile.onboarding.skip.$post({ json: { role: 'buyer' } }));
     expect(skipped.body).toMatchObject({ role: 'buyer', onboardingCompleted: true });
-    const done = await (await member()).post('/api/profile/onboarding/complete');
+    const done = await readAnswer((await member()).api.profile.onboarding.complete.$post());
     expect(done.body).toMatchObject({ onboardingCompleted: true });
   });
 });
@@ -124,24 +140,24 @@ describe('profile and onboarding', () => {
 describe('selling preferences at work', () => {
   it("show on the seller's listings: Ships and Local pickup as they chose", async () => {
     const browser = await member();
-    const created = await browser.post<{ id: string }>('/api/listings', partInput('Recaro SR3 rails'));
+    const created = await okBody(browser.api.listings.$post({ json: partInput('Recaro SR3 rails') }));
     const seller = async () =>
-      (
-        await new TestBrowser(t).get<{ seller: { ships: boolean; localPickup: boolean } }>(
-          `/api/listings/${created.body.id}`,
-        )
-      ).body.seller;
+      (await okBody(new TestBrowser(t).api.listings[':id'].$get({ param: { id: created.id } }))).seller;
     expect(await seller()).toMatchObject({ ships: false, localPickup: false });
-    await browser.put('/api/profile/seller', {
-      shipOk: true,
-      localOk: false,
-      sellerCategories: ['interior'],
+    await browser.api.profile.seller.$put({
+      json: {
+        shipOk: true,
+        localOk: false,
+        sellerCategories: ['interior'],
+      },
     });
     expect(await seller()).toMatchObject({ ships: true, localPickup: false });
-    await browser.put('/api/profile/seller', {
-      shipOk: false,
-      localOk: true,
-      sellerCategories: ['interior'],
+    await browser.api.profile.seller.$put({
+      json: {
+        shipOk: false,
+        localOk: true,
+        sellerCategories: ['interior'],
+      },
     });
     expect(await seller()).toMatchObject({ ships: false, localPickup: true });
   });

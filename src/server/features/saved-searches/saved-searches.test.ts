@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListingInput } from '@common/schemas/listings';
 import { sql } from 'drizzle-orm';
-import type { NotificationList } from '@common/schemas/notifications';
-import type { SavedSearch } from '@common/schemas/saved-searches';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus, okBody } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
 import { refuseInserts } from '../../../test/refuse-inserts';
 import { listingReference } from '@common/listing-reference';
@@ -16,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const part = (title: string, overrides: Record<string, unknown> = {}) => ({
+const part = (title: string, overrides: Partial<ListingInput> = {}): ListingInput => ({
   title,
   priceCents: 40000,
   category: 'exhaust',
@@ -29,7 +28,7 @@ const part = (title: string, overrides: Record<string, unknown> = {}) => ({
 });
 
 async function searches(browser: TestBrowser) {
-  return (await browser.get<{ savedSearches: SavedSearch[] }>('/api/saved-searches')).body.savedSearches;
+  return (await okBody(browser.api['saved-searches'].$get({ query: {} }))).savedSearches;
 }
 
 describe('saved searches', () => {
@@ -37,19 +36,33 @@ describe('saved searches', () => {
     const seller = await signedInMember(t);
     const member = await signedInMember(t);
     const other = await signedInMember(t);
-    await seller.browser.post('/api/listings', part('Invidia Q300 catback'));
-    await seller.browser.post('/api/listings', part('HKS Hi-Power catback', { priceCents: 90000 }));
+    await seller.browser.api.listings.$post({ json: part('Invidia Q300 catback') });
+    await seller.browser.api.listings.$post({ json: part('HKS Hi-Power catback', { priceCents: 90000 }) });
 
-    expect((await new TestBrowser(t).post('/api/saved-searches', { name: 'x', query: {} })).status).toBe(401);
-    const bad = await member.browser.post('/api/saved-searches', { name: ' ', query: {} });
-    expect(bad.status).toBe(400);
+    expect(
+      (await new TestBrowser(t).api['saved-searches'].$post({ json: { name: 'x', query: {} } })).status,
+    ).toBe(401);
+    const bad = await readAnswer(
+      member.browser.api['saved-searches'].$post({ json: { name: ' ', query: {} } }),
+    );
+    expectStatus(bad, 400);
     expect(bad.body).toMatchObject({ error: { fields: { name: 'This field is required.' } } });
 
-    const saved = await member.browser.post<SavedSearch>('/api/saved-searches', {
-      name: 'Cheap 350Z exhausts',
-      query: { search: 'catback', make: 'Nissan', model: '350Z', maxPriceCents: 50000, sort: 'price_asc' },
-    });
-    expect(saved.status).toBe(201);
+    const saved = await readAnswer(
+      member.browser.api['saved-searches'].$post({
+        json: {
+          name: 'Cheap 350Z exhausts',
+          query: {
+            search: 'catback',
+            make: 'Nissan',
+            model: '350Z',
+            maxPriceCents: 50000,
+            sort: 'price_asc',
+          },
+        },
+      }),
+    );
+    expectStatus(saved, 201);
     expect(saved.body).toMatchObject({
       name: 'Cheap 350Z exhausts',
       query: { search: 'catback', make: 'Nissan', model: '350Z', maxPriceCents: '50000', sort: 'price_asc' },
@@ -63,70 +76,94 @@ describe('saved searches', () => {
 
     expect(await searches(other.browser)).toEqual([]);
     expect(
-      (await other.browser.request('PATCH', `/api/saved-searches/${id}`, { alerts: false })).status,
+      (
+        await other.browser.api['saved-searches'][':id'].$patch({
+          param: { id: id },
+          json: { alerts: false },
+        })
+      ).status,
     ).toBe(404);
-    expect((await other.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(404);
+    expect((await other.browser.api['saved-searches'][':id'].$delete({ param: { id: id } })).status).toBe(
+      404,
+    );
 
     // Opening clears the new badge.
-    await member.browser.post(`/api/saved-searches/${id}/open`);
+    await member.browser.api['saved-searches'][':id'].open.$post({ param: { id: id } });
     expect((await searches(member.browser))[0]?.newResults).toBe(0);
-    await seller.browser.post('/api/listings', part('Berk catback', { priceCents: 45000 }));
+    await seller.browser.api.listings.$post({ json: part('Berk catback', { priceCents: 45000 }) });
     expect((await searches(member.browser))[0]).toMatchObject({ newResults: 1, results: { value: 2 } });
 
-    const switched = await member.browser.request<SavedSearch>('PATCH', `/api/saved-searches/${id}`, {
-      alerts: false,
-      name: 'Budget Z exhausts',
-    });
+    const switched = await readAnswer(
+      member.browser.api['saved-searches'][':id'].$patch({
+        param: { id: id },
+        json: {
+          alerts: false,
+          name: 'Budget Z exhausts',
+        },
+      }),
+    );
     expect(switched.body).toMatchObject({ alerts: false, name: 'Budget Z exhausts' });
-    expect((await member.browser.request('DELETE', `/api/saved-searches/${id}`)).status).toBe(200);
+    expect((await member.browser.api['saved-searches'][':id'].$delete({ param: { id: id } })).status).toBe(
+      200,
+    );
     expect(await searches(member.browser)).toEqual([]);
   });
 
   it("count a listing's reference as browse finds it: that listing", async () => {
     const seller = await signedInMember(t);
     const member = await signedInMember(t);
-    const named = await seller.browser.post<{ id: string }>('/api/listings', part('Tomei Expreme Ti'));
-    await seller.browser.post('/api/listings', part('Tomei Expreme Ti, second one'));
-    const saved = await member.browser.post<SavedSearch>('/api/saved-searches', {
-      name: 'That Tomei',
-      query: { search: `Ref. ${listingReference(named.body.id)}` },
-    });
-    expect(saved.body.results).toEqual({ value: 1, more: false });
-    const byAddress = await member.browser.post<SavedSearch>('/api/saved-searches', {
-      name: 'That Tomei again',
-      query: { search: `http://localhost:3000/listing/${named.body.id}` },
-    });
-    expect(byAddress.body.results).toEqual({ value: 1, more: false });
+    const named = await okBody(seller.browser.api.listings.$post({ json: part('Tomei Expreme Ti') }));
+    await seller.browser.api.listings.$post({ json: part('Tomei Expreme Ti, second one') });
+    const saved = await okBody(
+      member.browser.api['saved-searches'].$post({
+        json: {
+          name: 'That Tomei',
+          query: { search: `Ref. ${listingReference(named.id)}` },
+        },
+      }),
+    );
+    expect(saved.results).toEqual({ value: 1, more: false });
+    const byAddress = await okBody(
+      member.browser.api['saved-searches'].$post({
+        json: {
+          name: 'That Tomei again',
+          query: { search: `http://localhost:3000/listing/${named.id}` },
+        },
+      }),
+    );
+    expect(byAddress.results).toEqual({ value: 1, more: false });
   });
 
   it('alert once per listing and search when a matching part is published', async () => {
     const seller = await signedInMember(t);
     const watcher = await signedInMember(t);
     const quiet = await signedInMember(t);
-    await watcher.browser.post('/api/saved-searches', {
-      name: 'Z headers',
-      query: { search: 'header', make: 'Nissan', year: '2005' },
+    await watcher.browser.api['saved-searches'].$post({
+      json: {
+        name: 'Z headers',
+        query: { search: 'header', make: 'Nissan', year: '2005' },
+      },
     });
-    await quiet.browser.post('/api/saved-searches', {
-      name: 'Z headers, no alerts',
-      query: { search: 'header', make: 'Nissan' },
-      alerts: false,
+    await quiet.browser.api['saved-searches'].$post({
+      json: {
+        name: 'Z headers, no alerts',
+        query: { search: 'header', make: 'Nissan' },
+        alerts: false,
+      },
     });
     // The seller's own search never alerts them about their own part.
-    await seller.browser.post('/api/saved-searches', { name: 'Mine', query: { search: 'header' } });
+    await seller.browser.api['saved-searches'].$post({ json: { name: 'Mine', query: { search: 'header' } } });
 
-    await seller.browser.post('/api/listings', part('Stillen long tube header'));
-    await seller.browser.post(
-      '/api/listings',
-      part('Stillen header for a Civic', { make: 'Honda', model: 'Civic' }),
-    );
-    await seller.browser.post(
-      '/api/listings',
-      part('Header for an old Z', { yearStart: 1990, yearEnd: 1996 }),
-    );
+    await seller.browser.api.listings.$post({ json: part('Stillen long tube header') });
+    await seller.browser.api.listings.$post({
+      json: part('Stillen header for a Civic', { make: 'Honda', model: 'Civic' }),
+    });
+    await seller.browser.api.listings.$post({
+      json: part('Header for an old Z', { yearStart: 1990, yearEnd: 1996 }),
+    });
     await t.runJobs();
 
-    const notes = (await watcher.browser.get<NotificationList>('/api/notifications?type=new_listing')).body;
+    const notes = await okBody(watcher.browser.api.notifications.$get({ query: { type: 'new_listing' } }));
     expect(notes.notifications.map((n) => n.data)).toEqual([
       { searchName: 'Z headers', listingTitle: 'Stillen long tube header' },
     ]);
@@ -134,8 +171,8 @@ describe('saved searches', () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('New match for your saved search “Z headers”');
     expect(mail[0]!.text).toContain('Stillen long tube header was just listed on ModMarket for $400');
-    expect((await quiet.browser.get<NotificationList>('/api/notifications')).body.notifications).toEqual([]);
-    expect((await seller.browser.get<NotificationList>('/api/notifications')).body.notifications).toEqual([]);
+    expect((await okBody(quiet.browser.api.notifications.$get({ query: {} }))).notifications).toEqual([]);
+    expect((await okBody(seller.browser.api.notifications.$get({ query: {} }))).notifications).toEqual([]);
 
     // The job running again alerts nobody twice.
     await t.database.db.execute(sql`insert into jobs (kind, payload)
@@ -143,7 +180,8 @@ describe('saved searches', () => {
       where title = 'Stillen long tube header'`);
     await t.runJobs();
     expect(
-      (await watcher.browser.get<NotificationList>('/api/notifications?type=new_listing')).body.notifications,
+      (await okBody(watcher.browser.api.notifications.$get({ query: { type: 'new_listing' } })))
+        .notifications,
     ).toHaveLength(1);
     expect((await t.mailTo(watcher.email)).filter((m) => m.subject.includes('saved search'))).toHaveLength(1);
   });
@@ -151,12 +189,14 @@ describe('saved searches', () => {
   it('alert when the matching job died after recording the pair, before queueing its email', async () => {
     const seller = await signedInMember(t);
     const watcher = await signedInMember(t);
-    await watcher.browser.post('/api/saved-searches', { name: 'Z intakes', query: { search: 'intake' } });
+    await watcher.browser.api['saved-searches'].$post({
+      json: { name: 'Z intakes', query: { search: 'intake' } },
+    });
     const { db } = t.database;
     // Queueing the email fails (as a worker killed at that point): the job is retried later.
     const allow = await refuseInserts(db, 'jobs', 'kind', 'saved-searches.alert-email');
     try {
-      await seller.browser.post('/api/listings', part('K&N intake for the Z'));
+      await seller.browser.api.listings.$post({ json: part('K&N intake for the Z') });
       await t.runJobs();
     } finally {
       await allow();
@@ -165,7 +205,7 @@ describe('saved searches', () => {
 
     await db.execute(sql`update jobs set run_at = now() where kind = 'saved-searches.match'`);
     await t.runJobs();
-    const notes = (await watcher.browser.get<NotificationList>('/api/notifications?type=new_listing')).body;
+    const notes = await okBody(watcher.browser.api.notifications.$get({ query: { type: 'new_listing' } }));
     expect(notes.notifications.map((n) => n.data)).toEqual([
       { searchName: 'Z intakes', listingTitle: 'K&N intake for the Z' },
     ]);

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Site } from '@common/schemas/site';
 import { loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { TestBrowser } from '../../../test/test-browser';
+import { TestBrowser, readAnswer, expectStatus, okBody } from '../../../test/test-browser';
 
 describe('the public settings pages show (shop, support and privacy addresses)', () => {
   const apps: TestApp[] = [];
@@ -15,8 +14,8 @@ describe('the public settings pages show (shop, support and privacy addresses)',
       env: { SHOP_URL: 'https://shop.modmarket.example/gear', SUPPORT_EMAIL: 'help@modmarket.test' },
     });
     apps.push(open);
-    const answer = await new TestBrowser(open).get<Site>('/api/site');
-    expect(answer.status).toBe(200);
+    const answer = await readAnswer(new TestBrowser(open).api.site.$get());
+    expectStatus(answer, 200);
     // Without PRIVACY_EMAIL, privacy requests go to the support address.
     expect(answer.body).toEqual({
       shopUrl: 'https://shop.modmarket.example/gear',
@@ -26,7 +25,7 @@ describe('the public settings pages show (shop, support and privacy addresses)',
 
     const closed = await createTestApp({ env: { PRIVACY_EMAIL: 'privacy@modmarket.test' } });
     apps.push(closed);
-    expect((await new TestBrowser(closed).get<Site>('/api/site')).body).toEqual({
+    expect(await okBody(new TestBrowser(closed).api.site.$get())).toEqual({
       shopUrl: null,
       supportEmail: 'support@modmarket.local',
       privacyEmail: 'privacy@modmarket.test',
