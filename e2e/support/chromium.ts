@@ -1,8 +1,37 @@
 import { devices, type PlaywrightTestConfig } from '@playwright/test';
 
+/** The features Playwright itself turns off when it starts Chromium (its own `--disable-features`). */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+];
+
+/**
+ * Every new window preloads the address bar's suggestion popup, a page of the browser's own in a
+ * renderer of its own: about a CPU-second a window, and journeys open hundreds. No journey uses the
+ * address bar.
+ */
+export const ADDRESS_BAR_POPUPS = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
 /**
  * How every journey's browser starts: Debian's Chromium (a test tool's own browser download does not
- * work here) without the background traffic a person's browser would make.
+ * work here) without the background traffic a person's browser would make. Chromium keeps only the last
+ * `--disable-features` it is given, so ours restates Playwright's list (e2e/browser-setup.spec.ts checks
+ * that it still does).
  */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -13,6 +42,7 @@ export const chromiumLaunchOptions = {
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...ADDRESS_BAR_POPUPS].join(',')}`,
   ],
 };
 
