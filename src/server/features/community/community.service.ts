@@ -11,7 +11,7 @@ import { ApiError } from '../../http/api-error';
 import { before, decodeKeyset, encodeKeyset, exactTime } from '../../db/keyset';
 import type { Storage } from '../../storage/storage';
 import { resolvePhotos } from '../../photos/uploads';
-import { photoView } from '../listings/listing-card';
+import { photoView } from '../../cards/listing-card';
 
 /** Posts per page of the feed. */
 const PAGE = 10;

@@ -5,7 +5,7 @@ import type { SessionUser } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
 import { conversations, listings, messages, users } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { toCard } from '../listings/listing-card';
+import { toCard } from '../../cards/listing-card';
 import { sellerAnalytics } from './analytics';
 
 /** A seller with more listings than this sees the newest ones (the rest are in browse). */

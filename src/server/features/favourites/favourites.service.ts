@@ -6,7 +6,7 @@ import { favourites, listings } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
-import { toCard } from '../listings/listing-card';
+import { toCard } from '../../cards/listing-card';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
 import { containsPattern } from '../../db/like';

@@ -8,7 +8,7 @@ import { listings, listingViews, offers, profiles, users } from '../../db/schema
 import { isUuid } from '../../http/ids';
 import type { Storage } from '../../storage/storage';
 import { newestOffer } from '../offers/offer-view';
-import { photoView, toCard } from './listing-card';
+import { photoView, toCard } from '../../cards/listing-card';
 
 type ListingRow = typeof listings.$inferSelect;
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { listings, profiles } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { fitFor } from '../fleet/fleet.service';
-import { cardColumns, cardOf, sellerFacts } from './listing-card';
+import { cardColumns, cardOf, sellerFacts } from '../../cards/listing-card';
 import {
   afterCursor,
   assertKnownPlace,

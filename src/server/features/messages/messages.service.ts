@@ -17,7 +17,7 @@ import { newestOffer } from '../offers/offer-view';
 import { ApiError } from '../../http/api-error';
 import type { Storage } from '../../storage/storage';
 import type { RealtimeHub } from '../../realtime/hub';
-import { photoView } from '../listings/listing-card';
+import { photoView } from '../../cards/listing-card';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { isUuid } from '../../http/ids';
 import { lockMembers } from '../../db/member-state';

@@ -3,9 +3,9 @@ import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLANS, PLAN_DETAILS } from '@common/catalog';
 import type { ListingCard, PhotoView } from '@common/schemas/listings';
 import { ratingOf } from '@common/schemas/rating';
-import { listings, users } from '../../db/schema';
-import { isStoredPhoto } from '../../photos/store-photo';
-import type { Storage } from '../../storage/storage';
+import { listings, users } from '../db/schema';
+import { isStoredPhoto } from '../photos/store-photo';
+import type { Storage } from '../storage/storage';
 
 /**
  * A listing's card and its photos as the API shows them: the one shape every page of listings uses
