@@ -219,7 +219,10 @@ export function createReadReplicas(options: ReadReplicaOptions): ReadReplicas {
       return scope.run({ after }, fn);
     },
     async primaryPosition() {
-      const result = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+      // Where the primary has inserted WAL, not where it has written it: with asynchronous commit the
+      // write position can still be short of this browser's commit record, and a replica that has
+      // replayed only that far would answer without the change.
+      const result = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
       return result.rows[0]!.lsn;
     },
     cookieSeconds: Math.ceil((maxLagMs + 2 * checkMs) / 1000),
