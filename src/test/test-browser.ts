@@ -64,12 +64,7 @@ export class TestBrowser {
       },
       ...(multipart ? { body } : payload !== undefined ? { body: payload } : {}),
     });
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: (text ? JSON.parse(text) : null) as T,
-    };
+    return { status: response.status, headers: response.headers, body: (await jsonBody(response)) as T };
   }
 
   /**
@@ -129,12 +124,13 @@ export async function readAnswer<R extends ClientResponse<unknown, number, strin
   call: Promise<R>,
 ): Promise<Answer<R>> {
   const response = await call;
+  return { status: response.status, headers: response.headers, body: await jsonBody(response) } as Answer<R>;
+}
+
+/** An answer's JSON body, or null when it has none. */
+async function jsonBody(response: Response): Promise<unknown> {
   const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? JSON.parse(text) : null,
-  } as Answer<R>;
+  return text ? JSON.parse(text) : null;
 }
 
 type SuccessBody<R> = Extract<Answer<R>, { status: SuccessStatusCode }>['body'];
