@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps) {
     db,
     bus: deps.realtimeBus ?? createLocalBus(),
     logger,
-    ...sessionAuthenticator(db, cookies, env.PUBLIC_URL),
+    ...sessionAuthenticator(db, cookies, env.PUBLIC_URL, clock),
   });
   const infra: Infrastructure = {
     env,
@@ -195,7 +195,7 @@ export function createApp(deps: AppDeps) {
   const crossSiteByDesign = (path: string) =>
     path === '/api/billing/webhook' || /^\/api\/auth\/social\/[a-z]+\/callback$/.test(path);
   api.use(clientIp(env.TRUST_PROXY));
-  api.use(sessionMiddleware(db, cookies));
+  api.use(sessionMiddleware(db, cookies, clock));
   if (deps.database.replicas) api.use(rememberOwnWrites(deps.database.replicas, cookies));
   api.use(refuseCrossSite(env.PUBLIC_URL, crossSiteByDesign));
   api.use(requireJsonBodies((path) => crossSiteByDesign(path) || path === '/api/photos'));

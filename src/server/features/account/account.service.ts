@@ -218,7 +218,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const rows = await db
         .select()
         .from(sessions)
-        .where(and(eq(sessions.userId, userId), liveSession()))
+        .where(and(eq(sessions.userId, userId), liveSession(clock())))
         .orderBy(desc(sessions.updatedAt))
         .limit(100);
       return rows

@@ -19,6 +19,7 @@ export function authFeature(
     publicUrl: env.PUBLIC_URL,
     wakeJobs,
     sessionsEnded: (userId) => realtime.sessionsEnded([userId]),
+    clock: deps.clock,
   });
   const twoFactor = createTwoFactor({ db, secretsKey: env.secretsKey, wakeJobs, clock: deps.clock });
   const signIn = createSignInFlow({
@@ -27,6 +28,7 @@ export function authFeature(
     twoFactor,
     cookies: deps.cookies,
     social: configuredSocialClients(env),
+    clock: deps.clock,
   });
   return {
     // The account settings turn the second step on and off.

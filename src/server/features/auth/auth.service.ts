@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { and, eq, not } from 'drizzle-orm';
 import { z } from 'zod';
 import { languageOrDefault, type Language } from '@common/i18n/languages';
@@ -38,6 +39,8 @@ export interface AuthServiceDeps {
   wakeJobs: () => void;
   /** Sessions of a member ended: their open realtime sockets are closed. */
   sessionsEnded: (userId: string) => Promise<void>;
+  /** The time links and sign-ups expire by (the system's when not given). */
+  clock?: Clock;
 }
 
 /** Job payloads name rows, never a secret: the sign-up's details stay in its own table. */
@@ -49,6 +52,7 @@ const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Fa
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, mailer } = deps;
+  const clock = deps.clock ?? systemClock;
   const link = (path: string, token?: string) =>
     `${deps.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
@@ -58,7 +62,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function sendConfirmation(registration: Registration) {
-    const token = await issueRegistrationLink(db, registration);
+    const token = await issueRegistrationLink(db, registration, clock());
     await mailer.send(
       mailer.compose('confirmSignup', {
         to: registration.email,
@@ -78,7 +82,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const jobHandlers: Record<string, JobHandler> = {
     'auth.sign-up': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
-      const registration = await findRegistration(db, SignUpJob.parse(raw).registrationId);
+      const registration = await findRegistration(db, SignUpJob.parse(raw).registrationId, clock());
       if (!registration) return;
       const existing = await findUserByEmail(registration.email);
       if (existing) {
@@ -98,7 +102,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     'auth.resend-confirmation': async (raw) => {
       if (await mailer.nextAlreadySent()) return;
-      const registration = await newestRegistration(db, EmailJob.parse(raw).email);
+      const registration = await newestRegistration(db, EmailJob.parse(raw).email, clock());
       if (registration) await sendConfirmation(registration);
     },
 
@@ -124,7 +128,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const job = EmailJob.parse(raw);
       const user = await findUserByEmail(job.email);
       if (!user) return;
-      const token = await issueLink(db, 'reset-password', user.id);
+      const token = await issueLink(db, 'reset-password', user.id, clock());
       await mailer.send(
         mailer.compose('resetPassword', {
           to: user.email,
@@ -157,15 +161,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       const passwordHash = await hashPassword(input.password);
       // The sign-up and the job that emails its link commit together: never one without the other.
       const registration = await db.transaction(async (tx) => {
-        const stored = await createRegistration(tx, {
-          email: input.email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          passwordHash,
-          locale: input.language,
-          keepSignedIn: input.keepSignedIn,
-        });
+        const stored = await createRegistration(
+          tx,
+          {
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone,
+            passwordHash,
+            locale: input.language,
+            keepSignedIn: input.keepSignedIn,
+          },
+          clock(),
+        );
         await enqueueJob(tx, 'auth.sign-up', { registrationId: stored.id });
         return stored;
       });
@@ -193,7 +201,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const found = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, userId), not(notSuspended())))
+        .where(and(eq(users.id, userId), not(notSuspended(clock()))))
         .limit(1);
       return found.length > 0;
     },
@@ -208,7 +216,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * null when there is none (never made here, expired, or already confirmed).
      */
     async waitingSignUpEmail(browserToken: string | undefined): Promise<string | null> {
-      const registration = browserToken ? await registrationOfBrowser(db, browserToken) : undefined;
+      const registration = browserToken ? await registrationOfBrowser(db, browserToken, clock()) : undefined;
       return registration && !registration.confirmedUserId ? registration.email : null;
     },
 
@@ -247,14 +255,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (needsRehash(row.password))
           await db
             .update(accounts)
-            .set({ password: await hashPassword(password), updatedAt: new Date() })
+            .set({ password: await hashPassword(password), updatedAt: clock() })
             .where(and(eq(accounts.userId, row.id), eq(accounts.providerId, CREDENTIAL_PROVIDER)));
         return { status: 'ok', userId: row.id };
       }
-      const opened = openedLink ? await registrationOfLink(db, openedLink) : undefined;
+      const opened = openedLink ? await registrationOfLink(db, openedLink, clock()) : undefined;
       const confirmed =
         opened?.status === 'valid' && opened.registration.email === email ? opened.registration : undefined;
-      const registration = confirmed ?? (await newestRegistration(db, email));
+      const registration = confirmed ?? (await newestRegistration(db, email, clock()));
       const matches = await verifyPassword(
         password,
         registration?.passwordHash ?? (await dummyPasswordHash()),
@@ -284,7 +292,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       | { status: 'invalid' }
       | { status: 'expired' }
     > {
-      const result = await registrationOfLink(db, token);
+      const result = await registrationOfLink(db, token, clock());
       if (result.status !== 'valid') return result;
       const { registration } = result;
       const sameBrowser =
@@ -307,7 +315,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       | { status: 'confirmed' }
       | { status: 'signed-in'; userId: string; persistent: boolean }
     > {
-      const registration = await registrationOfBrowser(db, browserToken);
+      const registration = await registrationOfBrowser(db, browserToken, clock());
       if (!registration?.confirmedUserId) return { status: 'waiting' };
       // Made when this same browser opened the link (`openConfirmationLink`): it signs in here.
       const confirmedHere = openedLink !== undefined && registration.linkTokenHash === hashToken(openedLink);
@@ -317,7 +325,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     checkResetLink(token: string): Promise<LinkCheck> {
-      return peekLink(db, 'reset-password', token);
+      return peekLink(db, 'reset-password', token, clock());
     },
 
     /**
@@ -326,13 +334,13 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async resetPassword(token: string, password: string): Promise<LinkCheck> {
       const passwordHash = await hashPassword(password);
-      const check = await consumeLink(db, 'reset-password', token);
+      const check = await consumeLink(db, 'reset-password', token, clock());
       if (check.status !== 'valid') return check;
       const userId = check.userId;
       await db.transaction(async (tx) => {
         const updated = await tx
           .update(accounts)
-          .set({ password: passwordHash, updatedAt: new Date() })
+          .set({ password: passwordHash, updatedAt: clock() })
           .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER)))
           .returning({ id: accounts.id });
         if (updated.length === 0) {
@@ -347,7 +355,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         await tx
           .update(users)
-          .set({ emailVerified: true, updatedAt: new Date() })
+          .set({ emailVerified: true, updatedAt: clock() })
           .where(eq(users.id, userId));
       });
       await revokeAllSessions(db, userId);

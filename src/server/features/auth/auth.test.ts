@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { generateKeyPairSync, randomBytes, scryptSync, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, pendingRegistrations, sessions, users, verifications } from '../../db/schema';
+import { testClock } from '../../../test/clock';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import {
   TestBrowser,
@@ -32,13 +33,18 @@ function signUpBody(email: string, overrides: Record<string, unknown> = {}) {
 }
 
 let t: TestApp;
+/** The app's clock: expiries are reached by moving it on, never by waiting or backdating rows. */
+const clock = testClock();
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 let counter = 0;
 /** A fresh address per test, so tests share one database without meeting. */
 const nextEmail = () => `member${++counter}@garage-${counter}.example.com`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
 });
+afterEach(() => clock.reset());
 afterAll(async () => {
   await t.close();
 });
@@ -245,12 +251,12 @@ describe('sign-up, confirmation and sign-in', () => {
     const email = nextEmail();
     await signUp(browser, email);
     const token = await lastLink(email, '/confirm-signup');
-    const row = await t.database.db.execute<{ hours: number }>(sql`
-      select extract(epoch from (link_expires_at - now())) / 3600 as hours from pending_registration
-      where email = ${email}`);
-    expect(Number(row.rows[0]?.hours)).toBeCloseTo(24, 1);
-    await t.database.db.execute(sql`update pending_registration
-      set link_expires_at = now() - interval '1 second' where email = ${email}`);
+    const row = await t.database.db
+      .select({ linkExpiresAt: pendingRegistrations.linkExpiresAt })
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.email, email));
+    expect((row[0]!.linkExpiresAt!.getTime() - clock.now().getTime()) / HOUR).toBeCloseTo(24, 1);
+    clock.advance(24 * HOUR + MINUTE);
     const expired = await readAnswer(browser.api.auth['confirm-email'].$post({ json: { token } }));
     expectStatus(expired, 410);
     expect(expired.body.error.code).toBe('LINK_EXPIRED');
@@ -377,20 +383,19 @@ describe('sign-up, confirmation and sign-in', () => {
   it('ends a browser-session sign-in after 2 hours without a request; "keep me signed in" stays', async () => {
     const { browser: short, email: shortEmail } = await member({ keepSignedIn: false });
     const { browser: long, email: longEmail } = await member({ keepSignedIn: true });
-    const idle = async (email: string, minutes: number) =>
-      t.database.db.execute(sql`update session set updated_at = now() - make_interval(mins => ${minutes})
-        where user_id = (select id from "user" where email = ${email})`);
-    // Activity keeps it: a request after 110 quiet minutes renews the clock.
-    await idle(shortEmail, 110);
+    // Activity keeps it: a request after 110 quiet minutes renews the timeout.
+    clock.advance(110 * MINUTE);
     expect((await okBody(short.api.auth.session.$get())).user).toMatchObject({ email: shortEmail });
-    const renewed = await t.database.db.execute<{
-      minutes: number;
-    }>(sql`select extract(epoch from now() - updated_at) / 60
-      as minutes from session where user_id = (select id from "user" where email = ${shortEmail})`);
-    expect(Number(renewed.rows[0]?.minutes)).toBeLessThan(1);
-    await idle(shortEmail, 121);
+    const renewed = await t.database.db
+      .select({ updatedAt: sessions.updatedAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.email, shortEmail));
+    expect(clock.now().getTime() - renewed[0]!.updatedAt.getTime()).toBeLessThan(MINUTE);
+    clock.advance(121 * MINUTE);
     expect(await okBody(short.api.auth.session.$get())).toEqual({ user: null });
-    await idle(longEmail, 24 * 60);
+    // Four hours without a request, then a day more: "keep me signed in" holds.
+    clock.advance(24 * HOUR);
     expect((await okBody(long.api.auth.session.$get())).user).toMatchObject({ email: longEmail });
   });
 
@@ -638,8 +643,7 @@ describe('no account enumeration', () => {
       expect(answer).toMatchObject({ status: 410, body: { error: { code: 'SIGNUP_EXPIRED', message } } });
     }
     // The signing-up browser's own sign-up, once it has expired.
-    await t.database.db.execute(sql`update pending_registration
-      set expires_at = now() - interval '1 second' where email = ${email}`);
+    clock.advance(7 * 24 * HOUR + MINUTE);
     const expired = await readAnswer(browser.api.auth['resend-confirmation'].$post({ json: { email } }));
     expect(expired).toMatchObject({ status: 410, body: { error: { code: 'SIGNUP_EXPIRED' } } });
     await t.runJobs();
@@ -741,15 +745,12 @@ describe('password recovery', () => {
       await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
     )[0]!.id;
     const rows = await t.database.db
-      .select({ minutes: sql<number>`extract(epoch from (expires_at - now())) / 60` })
+      .select({ expiresAt: verifications.expiresAt })
       .from(verifications)
       .where(eq(verifications.identifier, `reset-password:${userId}`));
     expect(rows).toHaveLength(1);
-    expect(Math.round(Number(rows[0]?.minutes))).toBe(60);
-    await t.database.db
-      .update(verifications)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.identifier, `reset-password:${userId}`));
+    expect(Math.round((rows[0]!.expiresAt.getTime() - clock.now().getTime()) / MINUTE)).toBe(60);
+    clock.advance(HOUR + MINUTE);
     expect((await browser.api.auth['reset-password'].check.$post({ json: { token: second } })).status).toBe(
       400,
     );

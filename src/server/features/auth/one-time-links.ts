@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
 import type { Db } from '../../db/client';
 import { verifications } from '../../db/schema';
@@ -11,13 +11,14 @@ export const LINK_LIFETIME_SECONDS: Record<LinkPurpose, number> = {
 };
 
 /**
- * A new one-time secret for `purpose` and a user. Every earlier one of the same purpose for that user
- * is deleted in the same transaction, so only the newest link works.
+ * A new one-time secret for `purpose` and a user, issued at `now`. Every earlier one of the same
+ * purpose for that user is deleted in the same transaction, so only the newest link works.
  */
 export async function issueLink(
   db: Db,
   purpose: LinkPurpose,
   userId: string,
+  now: Date,
   token = randomToken(),
 ): Promise<string> {
   const identifier = `${purpose}:${userId}`;
@@ -27,7 +28,7 @@ export async function issueLink(
       id: crypto.randomUUID(),
       identifier,
       value: hashToken(token),
-      expiresAt: new Date(Date.now() + LINK_LIFETIME_SECONDS[purpose] * 1000),
+      expiresAt: new Date(now.getTime() + LINK_LIFETIME_SECONDS[purpose] * 1000),
     });
   });
   return token;
@@ -35,14 +36,23 @@ export async function issueLink(
 
 export type LinkCheck = { status: 'valid'; userId: string } | { status: 'invalid' } | { status: 'expired' };
 
-function toCheck(row: { identifier: string; expired: boolean } | undefined, purpose: LinkPurpose): LinkCheck {
+function toCheck(
+  row: { identifier: string; expiresAt: Date } | undefined,
+  purpose: LinkPurpose,
+  now: Date,
+): LinkCheck {
   if (!row) return { status: 'invalid' };
-  if (row.expired) return { status: 'expired' };
+  if (row.expiresAt <= now) return { status: 'expired' };
   return { status: 'valid', userId: row.identifier.slice(purpose.length + 1) };
 }
 
-/** Uses a link up: deletes it and says whether it was valid. Atomic, so it works at most once. */
-export async function consumeLink(db: Db, purpose: LinkPurpose, token: string): Promise<LinkCheck> {
+/** Uses a link up: deletes it and says whether it was valid at `now`. Atomic, so it works at most once. */
+export async function consumeLink(
+  db: Db,
+  purpose: LinkPurpose,
+  token: string,
+  now: Date,
+): Promise<LinkCheck> {
   const rows = await db
     .delete(verifications)
     .where(
@@ -51,20 +61,14 @@ export async function consumeLink(db: Db, purpose: LinkPurpose, token: string): 
         like(verifications.identifier, `${escapeLike(purpose)}:%`),
       ),
     )
-    .returning({
-      identifier: verifications.identifier,
-      expired: sql<boolean>`${verifications.expiresAt} <= now()`,
-    });
-  return toCheck(rows[0], purpose);
+    .returning({ identifier: verifications.identifier, expiresAt: verifications.expiresAt });
+  return toCheck(rows[0], purpose, now);
 }
 
 /** Whether a link would work, without using it (the reset page checks before showing its form). */
-export async function peekLink(db: Db, purpose: LinkPurpose, token: string): Promise<LinkCheck> {
+export async function peekLink(db: Db, purpose: LinkPurpose, token: string, now: Date): Promise<LinkCheck> {
   const rows = await db
-    .select({
-      identifier: verifications.identifier,
-      expired: sql<boolean>`${verifications.expiresAt} <= now()`,
-    })
+    .select({ identifier: verifications.identifier, expiresAt: verifications.expiresAt })
     .from(verifications)
     .where(
       and(
@@ -73,7 +77,7 @@ export async function peekLink(db: Db, purpose: LinkPurpose, token: string): Pro
       ),
     )
     .limit(1);
-  return toCheck(rows[0], purpose);
+  return toCheck(rows[0], purpose, now);
 }
 
 export async function deleteLinks(db: Db, purpose: LinkPurpose, userId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { accounts, pendingRegistrations, profiles, users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -12,7 +12,7 @@ export const CREDENTIAL_PROVIDER = 'credential';
 
 export type Registration = typeof pendingRegistrations.$inferSelect;
 
-/** Stores a sign-up (in the caller's transaction, with the job that emails its link). */
+/** Stores a sign-up made at `now` (in the caller's transaction, with the job that emails its link). */
 export async function createRegistration(
   db: Executor,
   input: {
@@ -24,6 +24,7 @@ export async function createRegistration(
     locale: string;
     keepSignedIn: boolean;
   },
+  now: Date,
 ): Promise<{ id: string; browserToken: string }> {
   const id = crypto.randomUUID();
   const browserToken = randomToken();
@@ -31,42 +32,56 @@ export async function createRegistration(
     id,
     ...input,
     browserTokenHash: hashToken(browserToken),
-    expiresAt: new Date(Date.now() + REGISTRATION_LIFETIME_SECONDS * 1000),
+    expiresAt: secondsAfter(now, REGISTRATION_LIFETIME_SECONDS),
+    createdAt: now,
   });
   return { id, browserToken };
 }
 
-const live = () =>
-  and(gt(pendingRegistrations.expiresAt, sql`now()`), isNull(pendingRegistrations.confirmedUserId));
+function secondsAfter(time: Date, seconds: number): Date {
+  return new Date(time.getTime() + seconds * 1000);
+}
 
-export async function findRegistration(db: Db, id: string): Promise<Registration | undefined> {
+/** Waiting at `now`: not expired, not yet an account. */
+const live = (now: Date) =>
+  and(gt(pendingRegistrations.expiresAt, now), isNull(pendingRegistrations.confirmedUserId));
+
+export async function findRegistration(db: Db, id: string, now: Date): Promise<Registration | undefined> {
   const rows = await db
     .select()
     .from(pendingRegistrations)
-    .where(and(eq(pendingRegistrations.id, id), live()));
+    .where(and(eq(pendingRegistrations.id, id), live(now)));
   return rows[0];
 }
 
 /** The newest sign-up still waiting for this address. */
-export async function newestRegistration(db: Db, email: string): Promise<Registration | undefined> {
+export async function newestRegistration(
+  db: Db,
+  email: string,
+  now: Date,
+): Promise<Registration | undefined> {
   const rows = await db
     .select()
     .from(pendingRegistrations)
-    .where(and(eq(pendingRegistrations.email, email), live()))
+    .where(and(eq(pendingRegistrations.email, email), live(now)))
     .orderBy(desc(pendingRegistrations.createdAt))
     .limit(1);
   return rows[0];
 }
 
 /** The sign-up this browser made (by its cookie), confirmed or not, while it has not expired. */
-export async function registrationOfBrowser(db: Db, browserToken: string): Promise<Registration | undefined> {
+export async function registrationOfBrowser(
+  db: Db,
+  browserToken: string,
+  now: Date,
+): Promise<Registration | undefined> {
   const rows = await db
     .select()
     .from(pendingRegistrations)
     .where(
       and(
         eq(pendingRegistrations.browserTokenHash, hashToken(browserToken)),
-        gt(pendingRegistrations.expiresAt, sql`now()`),
+        gt(pendingRegistrations.expiresAt, now),
       ),
     );
   return rows[0];
@@ -76,7 +91,7 @@ export async function registrationOfBrowser(db: Db, browserToken: string): Promi
  * A new link for a sign-up. Links of every other sign-up for the same address stop working, so only
  * the newest emailed link confirms it.
  */
-export async function issueRegistrationLink(db: Db, registration: Registration): Promise<string> {
+export async function issueRegistrationLink(db: Db, registration: Registration, now: Date): Promise<string> {
   const token = randomToken();
   await db.transaction(async (tx) => {
     await tx
@@ -89,7 +104,7 @@ export async function issueRegistrationLink(db: Db, registration: Registration):
       .update(pendingRegistrations)
       .set({
         linkTokenHash: hashToken(token),
-        linkExpiresAt: new Date(Date.now() + CONFIRMATION_LINK_SECONDS * 1000),
+        linkExpiresAt: secondsAfter(now, CONFIRMATION_LINK_SECONDS),
       })
       .where(eq(pendingRegistrations.id, registration.id));
   });
@@ -100,18 +115,15 @@ export type RegistrationLink =
   { status: 'valid'; registration: Registration } | { status: 'invalid' } | { status: 'expired' };
 
 /** What an emailed link leads to. Opening it changes nothing: the account needs the password too. */
-export async function registrationOfLink(db: Db, linkToken: string): Promise<RegistrationLink> {
+export async function registrationOfLink(db: Db, linkToken: string, now: Date): Promise<RegistrationLink> {
   const rows = await db
-    .select({
-      registration: pendingRegistrations,
-      expired: sql<boolean>`${pendingRegistrations.linkExpiresAt} <= now()`,
-    })
+    .select()
     .from(pendingRegistrations)
-    .where(and(eq(pendingRegistrations.linkTokenHash, hashToken(linkToken)), live()));
-  const row = rows[0];
-  if (!row) return { status: 'invalid' };
-  if (row.expired) return { status: 'expired' };
-  return { status: 'valid', registration: row.registration };
+    .where(and(eq(pendingRegistrations.linkTokenHash, hashToken(linkToken)), live(now)));
+  const registration = rows[0];
+  if (!registration) return { status: 'invalid' };
+  if (!registration.linkExpiresAt || registration.linkExpiresAt <= now) return { status: 'expired' };
+  return { status: 'valid', registration };
 }
 
 /**

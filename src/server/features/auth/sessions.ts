@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionUser } from '@common/schemas/auth';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { profiles, sessions, users } from '../../db/schema';
 import type { AppEnv } from '../../http/app-env';
@@ -32,19 +33,23 @@ export function sessionCookieName(settings: CookieSettings): string {
   return cookieName(settings, SESSION_COOKIE);
 }
 
+/** A new session, begun at `now`. */
 export async function createSession(
   db: Db,
   options: { userId: string; persistent: boolean; ipAddress: string; userAgent: string | undefined },
+  now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const lifetime = options.persistent ? PERSISTENT_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
-  const expiresAt = new Date(Date.now() + lifetime * 1000);
+  const expiresAt = secondsAfter(now, lifetime);
   await db.insert(sessions).values({
     id: crypto.randomUUID(),
     token: hashToken(token),
     userId: options.userId,
     persistent: options.persistent,
     expiresAt,
+    createdAt: now,
+    updatedAt: now,
     ipAddress: options.ipAddress,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
   });
@@ -70,13 +75,17 @@ export function clearSessionCookie(c: Context, settings: CookieSettings): void {
   clearCookie(c, settings, SESSION_COOKIE);
 }
 
-/** A session still in force: not expired, and a browser-session one not idle past its timeout. */
-export function liveSession() {
+function secondsAfter(time: Date, seconds: number): Date {
+  return new Date(time.getTime() + seconds * 1000);
+}
+
+/** A session in force at `now`: not expired, and a browser-session one not idle past its timeout. */
+export function liveSession(now: Date) {
   return and(
-    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.expiresAt, now),
     or(
       eq(sessions.persistent, true),
-      gt(sessions.updatedAt, sql`now() - make_interval(secs => ${BROWSER_SESSION_IDLE_SECONDS})`),
+      gt(sessions.updatedAt, secondsAfter(now, -BROWSER_SESSION_IDLE_SECONDS)),
     ),
   );
 }
@@ -85,11 +94,12 @@ export function liveSession() {
 export async function findSessionUser(
   db: Db,
   token: string,
+  now: Date,
 ): Promise<{ sessionId: string; user: SessionUser; activityDue: boolean } | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
-      activityDue: sql<boolean>`${sessions.updatedAt} < now() - make_interval(secs => ${ACTIVITY_WRITE_SECONDS})`,
+      lastActivity: sessions.updatedAt,
       id: users.id,
       email: users.email,
       firstName: users.firstName,
@@ -103,14 +113,14 @@ export async function findSessionUser(
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
     // A suspended member's sessions are ended when suspended; this holds even for one missed.
-    .where(and(eq(sessions.token, hashToken(token)), liveSession(), notSuspended()))
+    .where(and(eq(sessions.token, hashToken(token)), liveSession(now), notSuspended(now)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const { sessionId, activityDue, role, onboardingCompleted, ...user } = row;
+  const { sessionId, lastActivity, role, onboardingCompleted, ...user } = row;
   return {
     sessionId,
-    activityDue,
+    activityDue: lastActivity < secondsAfter(now, -ACTIVITY_WRITE_SECONDS),
     user: {
       ...user,
       role: role === 'buyer' || role === 'seller' || role === 'both' ? role : null,
@@ -119,9 +129,9 @@ export async function findSessionUser(
   };
 }
 
-/** The member is not suspended now. */
-export function notSuspended() {
-  return or(isNull(users.suspendedUntil), lte(users.suspendedUntil, sql`now()`))!;
+/** The member is not suspended at `now`. */
+export function notSuspended(now: Date) {
+  return or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now))!;
 }
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
@@ -129,16 +139,14 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
 }
 
 /** Sets `user` and `sessionId` from the session cookie (null when absent, unknown or expired). */
-export function sessionMiddleware(db: Db, settings: CookieSettings): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(db: Db, settings: CookieSettings, clock: Clock): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readSecretCookie(c, settings, SESSION_COOKIE);
-    const found = token ? await findSessionUser(db, token) : null;
+    const now = clock();
+    const found = token ? await findSessionUser(db, token, now) : null;
     // A request is activity: it keeps a browser-session sign-in from its idle timeout.
     if (found?.activityDue)
-      await db
-        .update(sessions)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(sessions.id, found.sessionId));
+      await db.update(sessions).set({ updatedAt: now }).where(eq(sessions.id, found.sessionId));
     c.set('user', found?.user ?? null);
     c.set('sessionId', found?.sessionId ?? null);
     await next();

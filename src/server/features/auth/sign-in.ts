@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import type { Context } from 'hono';
 import { SOCIAL_PROVIDERS, safeRedirectPath, type SocialProvider } from '@common/schemas/auth';
 import type { Db } from '../../db/client';
@@ -45,6 +46,8 @@ export interface SignInFlowDeps {
   twoFactor: TwoFactor;
   cookies: CookieSettings;
   social: Partial<Record<SocialProvider, SocialClient>>;
+  /** The time sessions begin and links expire at. */
+  clock: Clock;
 }
 
 type C = Context<AppEnv>;
@@ -55,7 +58,7 @@ type C = Context<AppEnv>;
  * waiting for this member is linked). The routes validate, limit and answer; everything else is here.
  */
 export function createSignInFlow(deps: SignInFlowDeps) {
-  const { db, auth, cookies } = deps;
+  const { db, auth, cookies, clock } = deps;
 
   /** A provider identity was linked to a member: they are told by email, and it is logged. */
   function linked(c: C, userId: string, provider: SocialProvider) {
@@ -80,18 +83,18 @@ export function createSignInFlow(deps: SignInFlowDeps) {
     const linkRequest = readSecretCookie(c, cookies, SOCIAL_LINK_COOKIE);
     if (linkRequest) {
       // Cleared once used: a link that failed midway is left for the next sign-in here.
-      const provider = await completeSocialLink(db, linkRequest, userId);
+      const provider = await completeSocialLink(db, linkRequest, userId, clock());
       clearCookie(c, cookies, SOCIAL_LINK_COOKIE);
       if (provider) linked(c, userId, provider);
     }
-    const session = await createSession(db, {
-      userId,
-      persistent,
-      ipAddress: c.get('clientIp'),
-      userAgent: c.req.header('user-agent'),
-    });
+    const now = clock();
+    const session = await createSession(
+      db,
+      { userId, persistent, ipAddress: c.get('clientIp'), userAgent: c.req.header('user-agent') },
+      now,
+    );
     setSessionCookie(c, cookies, session, persistent);
-    return (await findSessionUser(db, session.token))?.user ?? null;
+    return (await findSessionUser(db, session.token, now))?.user ?? null;
   }
 
   /**
@@ -307,7 +310,7 @@ export function createSignInFlow(deps: SignInFlowDeps) {
               linked(c, outcome.userId, provider);
             return safeRedirectPath(saved.redirect) ?? '/';
           }
-          const token = await requestSocialLink(db, outcome.userId, provider, identity.accountId);
+          const token = await requestSocialLink(db, outcome.userId, provider, identity.accountId, clock());
           writeCookie(c, cookies, SOCIAL_LINK_COOKIE, token, { maxAge: SOCIAL_LINK_SECONDS });
           return toSignIn('link');
         }

@@ -336,6 +336,7 @@ export async function requestSocialLink(
   userId: string,
   provider: SocialProvider,
   accountId: string,
+  now: Date,
 ): Promise<string> {
   const token = randomToken();
   await db.insert(socialLinkRequests).values({
@@ -343,19 +344,21 @@ export async function requestSocialLink(
     userId,
     providerId: provider,
     accountId,
-    expiresAt: new Date(Date.now() + SOCIAL_LINK_SECONDS * 1000),
+    expiresAt: new Date(now.getTime() + SOCIAL_LINK_SECONDS * 1000),
   });
   return token;
 }
 
 /**
  * Links a held identity once its member has signed in, in the browser that holds the request. The
- * request is used up either way; null when it was not this member's, expired, or already linked.
+ * request is used up either way; null when it was not this member's, expired at `now`, or already
+ * linked.
  */
 export async function completeSocialLink(
   db: Db,
   token: string,
   userId: string,
+  now: Date,
 ): Promise<SocialProvider | null> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -363,7 +366,7 @@ export async function completeSocialLink(
       .where(eq(socialLinkRequests.tokenHash, hashToken(token)))
       .returning();
     const request = rows[0];
-    if (!request || request.userId !== userId || request.expiresAt.getTime() <= Date.now()) return null;
+    if (!request || request.userId !== userId || request.expiresAt <= now) return null;
     const provider = request.providerId as SocialProvider;
     return (await linkWithNotice(tx, userId, provider, request.accountId)) ? provider : null;
   });
