@@ -1,3 +1,4 @@
+import { systemClock } from './clock';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Env } from './env';
@@ -99,7 +100,7 @@ export async function startServer(
   const worker = startJobWorker(database.db, app.jobHandlers, logger);
   wake = worker.wake;
   const tidying = setInterval(() => {
-    housekeeping(database.db, storage)
+    housekeeping(database.db, storage, systemClock())
       .then(tightenEmbedded)
       .catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
   }, 3600_000);

@@ -49,3 +49,14 @@ export async function signedInMember(
     await t.database.db.update(users).set({ plan: options.plan }).where(eq(users.email, email));
   return { browser, email, id: signedIn.body.user.id };
 }
+
+/**
+ * The member comes back after the app's clock has moved on (their session ended meanwhile) and signs in
+ * again on the same browser.
+ */
+export async function signInAgain(member: { browser: TestBrowser; email: string }): Promise<void> {
+  const answer = await readAnswer(
+    member.browser.api.auth['sign-in'].$post({ json: { email: member.email, password: MEMBER_PASSWORD } }),
+  );
+  if (answer.status !== 200) throw new Error(`sign-in again failed: ${answer.status}`);
+}

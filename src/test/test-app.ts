@@ -115,7 +115,9 @@ export async function createTestApp(
     dataDir,
     storage,
     logs,
-    runJobs: () => runJobs(database.db, app.jobHandlers, logger),
+    // Jobs due by the app's clock when a test moves it, so a delayed job runs without backdating rows.
+    runJobs: () =>
+      runJobs(database.db, app.jobHandlers, logger, options.clock ? { now: options.clock() } : {}),
     mailTo: (address) => (options.mailbox ? options.mailbox(address) : outboxMail(database, address)),
     async listen() {
       const server = createHttpServer(app.fetch);

@@ -57,9 +57,10 @@ export const sellerFacts = sql<{
 export function cardOf(
   storage: Storage,
   row: { listing: CardRow; seller: { verified: boolean; sum: number; count: number } | null },
+  now: Date,
 ): ListingCard {
   return {
-    ...toCard(storage, row.listing),
+    ...toCard(storage, row.listing, now),
     sellerVerified: row.seller?.verified ?? false,
     sellerRating: ratingOf(row.seller?.sum ?? 0, row.seller?.count ?? 0),
   };
@@ -80,7 +81,8 @@ export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
   };
 }
 
-export function toCard(storage: Storage, row: CardRow): ListingCard {
+/** A listing's card as shown at `now` (a boost that has run out by then is not shown). */
+export function toCard(storage: Storage, row: CardRow, now: Date): ListingCard {
   const first = row.photos[0];
   return {
     id: row.id,
@@ -99,7 +101,6 @@ export function toCard(storage: Storage, row: CardRow): ListingCard {
     ...(row.hiddenAt ? { hidden: true } : {}),
     ...(row.pendingBuyerId && !row.isSold ? { pending: true } : {}),
     createdAt: row.createdAt.toISOString(),
-    boostedUntil:
-      row.boostedUntil && row.boostedUntil.getTime() > Date.now() ? row.boostedUntil.toISOString() : null,
+    boostedUntil: row.boostedUntil && row.boostedUntil > now ? row.boostedUntil.toISOString() : null,
   };
 }

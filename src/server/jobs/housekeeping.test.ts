@@ -40,8 +40,8 @@ describe('housekeeping', () => {
       ('mail', '{"email":"old@example.com"}', now() - interval '8 days'),
       ('mail', '{"email":"recent@example.com"}', now() - interval '1 day'),
       ('mail', '{"email":"waiting@example.com"}', null)`);
-    await housekeeping(db, storage);
-    await housekeeping(db, storage);
+    await housekeeping(db, storage, new Date());
+    await housekeeping(db, storage, new Date());
 
     const ids = async (table: string) =>
       (await db.execute<{ id: string }>(sql.raw(`select id from ${table} order by id`))).rows.map(

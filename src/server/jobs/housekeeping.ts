@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { pendingRegistrations, sessions, socialLinkRequests, verifications } from '../db/schema';
 import { pruneSentMail } from '../mail/mailer';
 import { pruneRateLimits } from '../security/rate-limit';
 import { sweepOrphanFiles, sweepUploads } from '../photos/uploads';
@@ -18,33 +19,35 @@ export const FAILED_JOB_PAYLOAD_DAYS = 7;
  * but never used within a day (files and records), photo files no upload owns (after an hour), data
  * exports past their 24 hours (files and records), and the payloads of jobs that failed over a week ago.
  * It also lapses to Bronze the paid plans whose grace period after a failed payment has ended (once each),
- * ends suspensions that have run their course, and publishes reviews whose 30 days have passed.
+ * ends suspensions that have run their course, and publishes reviews whose 30 days have passed. What
+ * has expired, lapsed or ended is judged at `now`, the app's clock.
  */
-export async function housekeeping(db: Db, storage: Storage): Promise<void> {
+export async function housekeeping(db: Db, storage: Storage, now: Date): Promise<void> {
   await pruneRateLimits(db);
   await pruneSentMail(db);
-  await db.execute(sql`delete from session where expires_at < now()`);
-  await db.execute(sql`delete from verification where expires_at < now()`);
-  await db.execute(sql`delete from pending_registration where expires_at < now()`);
-  await db.execute(sql`delete from social_link_request where expires_at < now()`);
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db.delete(verifications).where(lt(verifications.expiresAt, now));
+  await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
+  await db.delete(socialLinkRequests).where(lt(socialLinkRequests.expiresAt, now));
   await sweepUploads(db, storage);
-  await sweepOrphanFiles(db, storage);
-  await sweepExpiredExports(db, storage);
+  await sweepOrphanFiles(db, storage, now);
+  await sweepExpiredExports(db, storage, now);
   await db.execute(sql`update jobs set payload = '{}'::jsonb
     where failed_at < now() - make_interval(days => ${FAILED_JOB_PAYLOAD_DAYS}) and payload <> '{}'::jsonb`);
-  await lapseEndedGracePeriods(db);
-  await endSuspensions(db);
-  await publishDueReviews(db);
+  await lapseEndedGracePeriods(db, now);
+  await endSuspensions(db, now);
+  await publishDueReviews(db, now);
 }
 
 /**
- * A suspension that has run its course: the member's listings taken off the market for it come back
- * (those a moderator hid for themselves stay hidden).
+ * A suspension that has run its course by `now`: the member's listings taken off the market for it come
+ * back (those a moderator hid for themselves stay hidden).
  */
-export async function endSuspensions(db: Db): Promise<void> {
+export async function endSuspensions(db: Db, now: Date): Promise<void> {
+  const at = now.toISOString();
   await db.execute(sql`update listings set is_sold = false, hidden_at = null, hidden_reason = null
     where hidden_reason = 'suspension'
-      and user_id in (select id from "user" where suspended_until <= now())`);
+      and user_id in (select id from "user" where suspended_until <= ${at}::timestamptz)`);
   await db.execute(sql`update "user" set suspended_until = null, suspension_reason = null
-    where suspended_until <= now()`);
+    where suspended_until <= ${at}::timestamptz`);
 }

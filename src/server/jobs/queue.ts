@@ -65,18 +65,27 @@ type Claimed = {
   attempts: number;
 };
 
-/** Takes the oldest due job (of `kind`, when given) that no other worker holds, and leases it. */
-async function claimJob(db: Db, leaseSeconds: number, kind?: string): Promise<Claimed | null> {
+/** `now` in SQL, or the database's own time when not given. */
+function timeOf(now: Date | undefined) {
+  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+}
+
+/**
+ * Takes the oldest job due at `now` (of `kind`, when given) that no other worker holds, and leases it.
+ * Without `now`, due by the database's time: the one clock every instance shares.
+ */
+async function claimJob(db: Db, leaseSeconds: number, kind?: string, now?: Date): Promise<Claimed | null> {
+  const dueAt = timeOf(now);
   return db.transaction(async (tx) => {
     const due = await tx.execute<Claimed>(sql`
       select id, kind, payload, attempts from jobs
-      where failed_at is null and run_at <= now() ${kind === undefined ? sql`` : sql`and kind = ${kind}`}
+      where failed_at is null and run_at <= ${dueAt} ${kind === undefined ? sql`` : sql`and kind = ${kind}`}
       order by run_at limit 1
       for update skip locked`);
     const job = due.rows[0];
     if (!job) return null;
     // Pushed forward while it runs, so an instance that dies mid-job leaves it for a retry.
-    await tx.execute(sql`update jobs set run_at = now() + make_interval(secs => ${leaseSeconds}),
+    await tx.execute(sql`update jobs set run_at = ${dueAt} + make_interval(secs => ${leaseSeconds}),
       attempts = attempts + 1 where id = ${job.id}`);
     return job;
   });
@@ -88,6 +97,17 @@ async function claimJob(db: Db, leaseSeconds: number, kind?: string): Promise<Cl
  */
 export function failureText(error: unknown): string {
   return describeError(error).slice(0, 2000);
+}
+
+export interface RunJobsOptions {
+  /** At most this many jobs (100). */
+  limit?: number;
+  state?: RunState;
+  leaseSeconds?: number;
+  /** Only jobs of this kind. */
+  kind?: string;
+  /** Jobs due at this time (tests pass the app's clock); the database's time when not given. */
+  now?: Date;
 }
 
 /**
@@ -102,14 +122,18 @@ export async function runJobs(
   db: Db,
   handlers: Record<string, JobHandler>,
   logger: Logger,
-  limit = 100,
-  state: RunState = { current: new Set(), stopping: false },
-  leaseSeconds = DEFAULT_LEASE_SECONDS,
-  kind?: string,
+  options: RunJobsOptions = {},
 ): Promise<number> {
+  const {
+    limit = 100,
+    state = { current: new Set(), stopping: false },
+    leaseSeconds = DEFAULT_LEASE_SECONDS,
+    kind,
+    now,
+  } = options;
   let ran = 0;
   while (ran < limit && !state.stopping) {
-    const claimed = await claimJob(db, leaseSeconds, kind);
+    const claimed = await claimJob(db, leaseSeconds, kind, now);
     if (!claimed) break;
     ran++;
     state.current.add(claimed.id);
@@ -127,8 +151,8 @@ export async function runJobs(
       logger.warn({ jobId: claimed.id, kind: claimed.kind, attempts, err: message }, 'job failed');
       const delaySeconds = Math.min(30 * 2 ** (attempts - 1), MAX_DELAY_SECONDS);
       await db.execute(sql`update jobs set last_error = ${message},
-        run_at = now() + make_interval(secs => ${delaySeconds}),
-        failed_at = ${attempts >= MAX_ATTEMPTS ? sql`now()` : null}
+        run_at = ${timeOf(now)} + make_interval(secs => ${delaySeconds}),
+        failed_at = ${attempts >= MAX_ATTEMPTS ? timeOf(now) : null}
         where id = ${claimed.id}`);
     } finally {
       state.current.delete(claimed.id);
@@ -171,7 +195,7 @@ export function startJobWorker(
 
   const startRunner = (kind: string) => {
     runners.set(kind, (runners.get(kind) ?? 0) + 1);
-    const runner: Promise<unknown> = runJobs(db, handlers, logger, 100, state, leaseSeconds, kind)
+    const runner: Promise<unknown> = runJobs(db, handlers, logger, { state, leaseSeconds, kind })
       .catch((error: unknown) => {
         logger.error({ err: describeError(error), kind }, 'job worker');
         return 0;

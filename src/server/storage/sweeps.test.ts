@@ -106,7 +106,7 @@ describe.each(stores)('housekeeping of files on %s', (name, make) => {
     const rows = await db.execute(sql`select 1 from data_export where user_id = ${member}`);
     expect(rows.rows).toEqual([]);
     // The other member's photos and the rest of the store are untouched by the hourly run.
-    await housekeeping(db, storage);
+    await housekeeping(db, storage, new Date());
     expect(await storage.get('backups/2026-11-27/database.tar.gz')).not.toBeNull();
   });
 });

@@ -182,7 +182,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ ...details, phone, name, updatedAt: new Date() })
+          .set({ ...details, phone, name, updatedAt: clock() })
           .where(eq(users.id, userId));
         await tx.update(profiles).set({ displayName: name }).where(eq(profiles.userId, userId));
       });
@@ -191,7 +191,7 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /** The language the member reads the site in, kept on the account: their emails follow it. */
     async saveLanguage(userId: string, language: Language): Promise<void> {
-      await db.update(users).set({ locale: language, updatedAt: new Date() }).where(eq(users.id, userId));
+      await db.update(users).set({ locale: language, updatedAt: clock() }).where(eq(users.id, userId));
     },
 
     /** A new password: the current one proves it is the member; every other session ends; an email tells. */
@@ -205,7 +205,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await db.transaction(async (tx) => {
         await tx
           .update(accounts)
-          .set({ password: passwordHash, updatedAt: new Date() })
+          .set({ password: passwordHash, updatedAt: clock() })
           .where(and(eq(accounts.userId, userId), eq(accounts.providerId, CREDENTIAL_PROVIDER)));
         await enqueueJob(tx, 'account.password-changed', { userId });
       });
@@ -275,7 +275,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           .values({ userId })
           .onConflictDoUpdate({
             target: dataExports.userId,
-            set: { requestedAt: new Date(), readyAt: null, expiresAt: null },
+            set: { requestedAt: clock(), readyAt: null, expiresAt: null },
           });
         await enqueueJob(tx, 'account.export', { userId }, { dedupeKey: `account-export:${userId}` });
       });

@@ -166,7 +166,7 @@ export function createEmailChange(deps: AccountServiceDeps, checks: MemberChecks
         if (await takenByOther(change.email, change.userId, tx)) throw new ApiError(409, 'EMAIL_TAKEN');
         await tx
           .update(users)
-          .set({ email: change.email, emailVerified: true, updatedAt: new Date() })
+          .set({ email: change.email, emailVerified: true, updatedAt: clock() })
           .where(eq(users.id, change.userId));
         await enqueueJob(tx, 'account.email-changed', { userId: change.userId, previousEmail: user.email });
         return change;
@@ -185,7 +185,7 @@ export function createEmailChange(deps: AccountServiceDeps, checks: MemberChecks
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ email: change.email, updatedAt: new Date() })
+          .set({ email: change.email, updatedAt: clock() })
           .where(eq(users.id, change.userId));
         await tx.delete(emailChanges).where(eq(emailChanges.userId, change.userId));
       });

@@ -353,10 +353,7 @@ export function createAuthService(deps: AuthServiceDeps) {
             password: passwordHash,
           });
         }
-        await tx
-          .update(users)
-          .set({ emailVerified: true, updatedAt: clock() })
-          .where(eq(users.id, userId));
+        await tx.update(users).set({ emailVerified: true, updatedAt: clock() }).where(eq(users.id, userId));
       });
       await revokeAllSessions(db, userId);
       await deps.sessionsEnded(userId);

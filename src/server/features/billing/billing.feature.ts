@@ -22,7 +22,7 @@ function stripeSettings(env: Env): StripeSettings | null {
 
 /** Paid plans: checkout, the billing portal, Stripe's webhook and the grace period after a failed payment. */
 export function billingFeature(
-  deps: Pick<Infrastructure, 'env' | 'db' | 'mailer' | 'wakeJobs'> & {
+  deps: Pick<Infrastructure, 'env' | 'db' | 'mailer' | 'wakeJobs' | 'clock'> & {
     notifications: NotificationsService;
     /** A Stripe client (tests point one at a stand-in); built from the settings otherwise. */
     stripeClient?: Stripe | undefined;
@@ -39,6 +39,7 @@ export function billingFeature(
     wakeJobs: deps.wakeJobs,
     stripe: stripeSettings(env),
     ...(deps.stripeClient ? { stripeClient: deps.stripeClient } : {}),
+    clock: deps.clock,
   });
   return {
     service: billing,

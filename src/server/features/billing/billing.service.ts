@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
@@ -65,6 +66,8 @@ export function createBillingService(deps: {
   wakeJobs: () => void;
   /** Tests pass a client pointed at a stand-in; otherwise one is built from the settings. */
   stripeClient?: Stripe;
+  /** The time grace periods start at (the system's when not given). */
+  clock?: Clock;
 }) {
   const { db, notifications } = deps;
   const settings = deps.stripe;
@@ -80,7 +83,11 @@ export function createBillingService(deps: {
           ? 'platinum'
           : null;
 
-  const { apply } = stripeEvents({ graceDays: deps.graceDays, planForPrice });
+  const { apply } = stripeEvents({
+    graceDays: deps.graceDays,
+    planForPrice,
+    clock: deps.clock ?? systemClock,
+  });
 
   const jobHandlers: Record<string, JobHandler> = {
     [BILLING_NOTICE_JOB]: async (raw) => {

@@ -27,14 +27,14 @@ export async function setPlan(tx: Executor, userId: string, plan: Plan, source: 
 /**
  * Run by housekeeping: members whose grace period after a failed payment has ended go back to Bronze,
  * each once (the row's grace is cleared in the same transaction, so a second instance finds nothing),
- * and are told in a job. Returns how many lapsed.
+ * and are told in a job. Returns how many lapsed by `now`.
  */
-export async function lapseEndedGracePeriods(db: Db): Promise<number> {
+export async function lapseEndedGracePeriods(db: Db, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(billingAccounts)
-      .set({ graceUntil: null, updatedAt: new Date() })
-      .where(and(isNotNull(billingAccounts.graceUntil), lte(billingAccounts.graceUntil, new Date())))
+      .set({ graceUntil: null, updatedAt: now })
+      .where(and(isNotNull(billingAccounts.graceUntil), lte(billingAccounts.graceUntil, now)))
       .returning({ userId: billingAccounts.userId });
     for (const { userId } of ended) {
       const current = (await tx.select({ plan: users.plan }).from(users).where(eq(users.id, userId)))[0];

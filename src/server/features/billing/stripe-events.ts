@@ -1,3 +1,4 @@
+import { later, type Clock } from '../../clock';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { isPlan, type Plan } from '@common/catalog';
@@ -28,8 +29,10 @@ export function stripeEvents(deps: {
   graceDays: number;
   /** The plan a Stripe price is for, null for a price that is none of ours. */
   planForPrice: (priceId: string | undefined) => Plan | null;
+  /** The time a grace period starts at. */
+  clock: Clock;
 }) {
-  const { planForPrice } = deps;
+  const { planForPrice, clock } = deps;
 
   /** Whose billing an event concerns: by subscription, then by customer, then by what we put in metadata. */
   async function ownerOf(
@@ -93,7 +96,7 @@ export function stripeEvents(deps: {
     const set = {
       ...(ids.customerId ? { customerId: ids.customerId } : {}),
       ...(ids.subscriptionId ? { subscriptionId: ids.subscriptionId } : {}),
-      updatedAt: new Date(),
+      updatedAt: clock(),
     };
     await tx
       .insert(billingAccounts)
@@ -106,7 +109,7 @@ export function stripeEvents(deps: {
     await setPlan(tx, userId, plan, 'stripe');
     await tx
       .update(billingAccounts)
-      .set({ graceUntil: null, updatedAt: new Date() })
+      .set({ graceUntil: null, updatedAt: clock() })
       .where(eq(billingAccounts.userId, userId));
   }
 
@@ -121,8 +124,8 @@ export function stripeEvents(deps: {
     const started = await tx
       .update(billingAccounts)
       .set({
-        graceUntil: sql`now() + make_interval(days => ${deps.graceDays})`,
-        updatedAt: new Date(),
+        graceUntil: later(clock, deps.graceDays * 86_400_000),
+        updatedAt: clock(),
       })
       .where(and(eq(billingAccounts.userId, userId), isNull(billingAccounts.graceUntil)))
       .returning({ graceUntil: billingAccounts.graceUntil });
@@ -140,7 +143,7 @@ export function stripeEvents(deps: {
   async function end(tx: Executor, userId: string) {
     await tx
       .update(billingAccounts)
-      .set({ subscriptionId: null, graceUntil: null, updatedAt: new Date() })
+      .set({ subscriptionId: null, graceUntil: null, updatedAt: clock() })
       .where(eq(billingAccounts.userId, userId));
     await setPlan(tx, userId, 'bronze', 'stripe');
   }
@@ -178,7 +181,7 @@ export function stripeEvents(deps: {
         if (event.type === 'invoice.paid') {
           await tx
             .update(billingAccounts)
-            .set({ graceUntil: null, updatedAt: new Date() })
+            .set({ graceUntil: null, updatedAt: clock() })
             .where(eq(billingAccounts.userId, userId));
           return;
         }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lte, sql } from 'drizzle-orm';
 import { BOOST_DAYS, PLAN_DETAILS, isPlan } from '@common/catalog';
 import type { BoostAllowance, BoostResult } from '@common/schemas/boosts';
 import type { Db, Executor } from '../../db/client';
@@ -68,7 +68,7 @@ export function createBoostsService(deps: {
           .where(
             and(
               eq(listings.id, job.listingId),
-              sql`${listings.boostedUntil} <= now()`,
+              lte(listings.boostedUntil, clock()),
               sql`exists (select 1 from ${listingBoosts} where ${listingBoosts.id} = ${job.boostId} and ${listingBoosts.endsAt} = ${listings.boostedUntil})`,
             ),
           )

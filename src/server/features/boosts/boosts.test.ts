@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLANS, PLAN_DETAILS } from '@common/catalog';
 import type { z } from 'zod';
 import type { BrowseQuerySchema } from '@common/schemas/listings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { signedInMember } from '../../../test/members';
+import { signInAgain, signedInMember } from '../../../test/members';
+import { testClock } from '../../../test/clock';
 import { refuseInserts } from '../../../test/refuse-inserts';
 import { listingBoosts, listings, users } from '../../db/schema';
 import { type TestBrowser, expectStatus, okBody, readAnswer } from '../../../test/test-browser';
@@ -12,9 +13,13 @@ import { type TestBrowser, expectStatus, okBody, readAnswer } from '../../../tes
 type BrowseQueryInput = z.input<typeof BrowseQuerySchema>;
 
 let t: TestApp;
+/** The app's clock: a boost's seven days pass by moving it on. */
+const clock = testClock();
+const BOOST_DAYS_AND_A_MINUTE = 7 * 86_400_000 + 60_000;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
 });
+afterEach(() => clock.reset());
 afterAll(async () => {
   await t.close();
 });
@@ -142,14 +147,10 @@ describe('boosts', () => {
     const later = await list(gold.browser, 'Lotus Exige wing newer', 'Lotus');
     expect((await browse(gold.browser, { search: 'exige' })).map((item) => item.id)).toEqual([id, later]);
 
-    // Seven days later.
-    const past = sql`now() - interval '1 minute'`;
-    await t.database.db.update(listingBoosts).set({ endsAt: past }).where(eq(listingBoosts.listingId, id));
-    await t.database.db
-      .update(listings)
-      .set({ boostedUntil: sql`(select ends_at from listing_boosts where listing_id = ${id})` })
-      .where(eq(listings.id, id));
-    await t.database.db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
+    // Seven days later: the label is gone at once, and the job drops the listing back.
+    clock.advance(BOOST_DAYS_AND_A_MINUTE);
+    await signInAgain(gold);
+    expect((await browse(gold.browser, { search: 'exige' }))[0]!.boostedUntil).toBeNull();
     await t.runJobs();
 
     const items = await browse(gold.browser, { search: 'exige' });
@@ -168,15 +169,8 @@ describe('boosts', () => {
     const id = await list(gold.browser, 'Lotus Evora diffuser boosted', 'Lotus');
     expect((await gold.browser.api.boosts.$post({ json: { listingId: id } })).status).toBe(201);
     const { db } = t.database;
-    await db
-      .update(listingBoosts)
-      .set({ endsAt: sql`now() - interval '1 minute'` })
-      .where(eq(listingBoosts.listingId, id));
-    await db
-      .update(listings)
-      .set({ boostedUntil: sql`(select ends_at from listing_boosts where listing_id = ${id})` })
-      .where(eq(listings.id, id));
-    await db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
+    clock.advance(BOOST_DAYS_AND_A_MINUTE);
+    await signInAgain(gold);
     // Storing the notification fails (as a worker killed at that point): the job is retried later.
     const allow = await refuseInserts(db, 'notifications', 'type', 'boost_ended');
     try {
@@ -184,7 +178,8 @@ describe('boosts', () => {
     } finally {
       await allow();
     }
-    await db.execute(sql`update jobs set run_at = now() where kind = 'boosts.ended'`);
+    // The retry's 30 seconds pass.
+    clock.advance(60_000);
     await t.runJobs();
     const inbox = await okBody(gold.browser.api.notifications.$get({ query: {} }));
     expect(inbox.notifications.map((n) => n.data)).toEqual([

@@ -3,7 +3,7 @@ import { createDashboardService } from './dashboard.service';
 import { dashboardRoutes } from './dashboard.routes';
 
 /** The seller dashboard: stats over all their listings, the newest ones, the latest messages. */
-export function dashboardFeature(deps: Pick<Infrastructure, 'db' | 'storage'>) {
-  const dashboard = createDashboardService({ db: deps.db, storage: deps.storage });
+export function dashboardFeature(deps: Pick<Infrastructure, 'db' | 'storage' | 'clock'>) {
+  const dashboard = createDashboardService({ db: deps.db, storage: deps.storage, clock: deps.clock });
   return { service: dashboard, routes: dashboardRoutes(dashboard), jobHandlers: {} } satisfies Feature;
 }

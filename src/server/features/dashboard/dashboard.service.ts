@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { desc, eq, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
 import { publicName } from '@common/labels';
@@ -12,8 +13,9 @@ import { sellerAnalytics } from './analytics';
 const DASHBOARD_LISTINGS = 200;
 
 /** The seller dashboard: stats over all my listings, the newest listings, the latest messages I got. */
-export function createDashboardService(deps: { db: Db; storage: Storage }) {
+export function createDashboardService(deps: { db: Db; storage: Storage; clock?: Clock }) {
   const { db, storage } = deps;
+  const clock = deps.clock ?? systemClock;
   return {
     analytics: (user: Pick<SessionUser, 'id' | 'plan'>) => sellerAnalytics(db, user),
 
@@ -57,7 +59,7 @@ export function createDashboardService(deps: { db: Db; storage: Storage }) {
         stats: { total: s.total, active: s.active, sold: s.sold, totalValueCents: s.value },
         plan: user.plan,
         quota: { active: s.active, limit: PLAN_DETAILS[user.plan].activeListings },
-        listings: rows.map((row) => ({ ...toCard(storage, row), views: row.views })),
+        listings: rows.map((row) => ({ ...toCard(storage, row, clock()), views: row.views })),
         recentMessages: recent.map((m) => ({
           id: m.id,
           senderName: publicName(m.firstName, m.lastName),

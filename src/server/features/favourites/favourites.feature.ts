@@ -5,12 +5,13 @@ import { favouritesRoutes } from './favourites.routes';
 
 /** Saved listings, and telling the members who saved one when its price drops or it sells. */
 export function favouritesFeature(
-  deps: Pick<Infrastructure, 'db' | 'storage'> & { notifications: NotificationsService },
+  deps: Pick<Infrastructure, 'db' | 'storage' | 'clock'> & { notifications: NotificationsService },
 ) {
   const favourites = createFavouritesService({
     db: deps.db,
     storage: deps.storage,
     notifications: deps.notifications,
+    clock: deps.clock,
   });
   return {
     service: favourites,

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Favourite } from '@common/schemas/favourites';
@@ -30,8 +31,11 @@ export function createFavouritesService(deps: {
   db: Db;
   storage: Storage;
   notifications: NotificationsService;
+  /** The time cards are shown at (the system's when not given). */
+  clock?: Clock;
 }) {
   const { db, storage, notifications } = deps;
+  const clock = deps.clock ?? systemClock;
 
   /** Calls `each` for every member who saved the listing (never its owner), in batches. */
   async function forEachFavouriter(listingId: string, each: (userId: string) => Promise<unknown>) {
@@ -158,11 +162,12 @@ export function createFavouritesService(deps: {
             : [],
         ),
       );
+      const now = clock();
       return rows.rows.map((row) => {
         const listing = row.listing_id ? byId.get(row.listing_id) : undefined;
         return {
           id: row.id,
-          listing: listing ? { ...toCard(storage, listing), favourite: true } : null,
+          listing: listing ? { ...toCard(storage, listing, now), favourite: true } : null,
           title: row.title,
           available: Boolean(listing && !listing.isSold),
           priceDrop: listing ? (drops.get(listing.id) ?? null) : null,

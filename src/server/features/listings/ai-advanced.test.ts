@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { listings } from '@server/db/schema';
 import { ConfigError, loadEnv } from '@server/env';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { signedInMember } from '../../../test/members';
+import { signInAgain, signedInMember } from '../../../test/members';
+import { testClock } from '../../../test/clock';
 import { startAiStandIn } from '../../../test/ai-standin';
 import { priceRangeOf, withoutContacts } from './ai-advanced';
 import type { AiDraftRequestSchema } from './ai-draft';
@@ -101,6 +102,8 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
   let t: TestApp;
   let standIn: Awaited<ReturnType<typeof startAiStandIn>>;
   const DAILY_LIMIT = 3;
+  /** The app's clock: the next day comes by moving it on. */
+  const clock = testClock();
 
   const draft = async (plan: 'gold' | 'platinum', body: AiDraftInput = fields, language = 'en') => {
     const member = await signedInMember(t, { plan });
@@ -125,6 +128,7 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
         AI_TIMEOUT_MS: '400',
         AI_DAILY_LIMIT: String(DAILY_LIMIT),
       },
+      clock: clock.now,
     });
     const seller = await signedInMember(t, { plan: 'platinum' });
     const other = await signedInMember(t, { plan: 'gold' });
@@ -381,6 +385,14 @@ describe('advanced listing drafts through an AI endpoint (Platinum)', () => {
     expect(standIn.requests).toHaveLength(before + DAILY_LIMIT);
     // Another member has their own allowance.
     expect((await draft('platinum')).answer.source).toBe('advanced');
+    // The next day (UTC), the member has a new allowance.
+    try {
+      clock.advance(86_400_000);
+      await signInAgain(member);
+      expect((await ask()).source).toBe('advanced');
+    } finally {
+      clock.reset();
+    }
   });
 
   it('logs why a draft fell back, and never the key', async () => {

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -135,12 +136,12 @@ export function priceRangeOf(pricesCents: number[]): PriceRange | null {
 }
 
 /**
- * Counts one advanced draft for the member today (UTC) in one statement, shared by every instance;
- * true while the count is within `limit`. The row ends at the next UTC midnight and is pruned with the
- * other limits.
+ * Counts one advanced draft for the member on `now`'s day (UTC) in one statement, shared by every
+ * instance; true while the count is within `limit`. The row ends at the next UTC midnight and is
+ * pruned with the other limits.
  */
-export async function takeDailyAllowance(db: Db, userId: string, limit: number): Promise<boolean> {
-  const day = new Date().toISOString().slice(0, 10);
+export async function takeDailyAllowance(db: Db, userId: string, limit: number, now: Date): Promise<boolean> {
+  const day = now.toISOString().slice(0, 10);
   const result = await db.execute<{ count: number }>(sql`
     insert into rate_limits (key, count, reset_at)
     values (${`aiDraft:${userId}:${day}`}, 1, (${day}::date + 1)::timestamp at time zone 'UTC')
@@ -286,8 +287,9 @@ function failureReason(error: unknown): string {
   return 'unreachable';
 }
 
-export function createListingWriter(deps: { db: Db; endpoint: AiEndpoint | null }) {
+export function createListingWriter(deps: { db: Db; endpoint: AiEndpoint | null; clock?: Clock }) {
   const { db, endpoint } = deps;
+  const clock = deps.clock ?? systemClock;
   return {
     /** The draft for a member whose plan gives `level` AI help (never 'none': the route refuses that). */
     async write(args: {
@@ -310,7 +312,7 @@ export function createListingWriter(deps: { db: Db; endpoint: AiEndpoint | null 
         notice,
       });
       if (!endpoint) return fallback('fallback');
-      if (!(await takeDailyAllowance(db, userId, endpoint.dailyLimit))) return fallback('limit');
+      if (!(await takeDailyAllowance(db, userId, endpoint.dailyLimit, clock()))) return fallback('limit');
       const started = Date.now();
       try {
         const answer = await askEndpoint(endpoint, promptMessages(input, similar, language));

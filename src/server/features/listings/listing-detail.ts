@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { and, eq, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
 import type { ListingDetail } from '@common/schemas/listings';
@@ -18,8 +19,11 @@ export function createListingDetail(deps: {
   /** Where the listing page reads (a replica when there are some). */
   reads?: Db | undefined;
   storage: Storage;
+  /** The time the page is shown at (the system's when not given). */
+  clock?: Clock;
 }) {
   const { db, storage } = deps;
+  const clock = deps.clock ?? systemClock;
   const reads = deps.reads ?? db;
   return {
     async find(id: string): Promise<ListingRow | null> {
@@ -59,7 +63,7 @@ export function createListingDetail(deps: {
       // Hidden by a moderator (or with its seller suspended): gone for everyone but its owner.
       if (l.hiddenAt && !isOwner) return null;
       return {
-        ...toCard(storage, l),
+        ...toCard(storage, l, clock()),
         description: l.description,
         photos: l.photos.map((p) => photoView(storage, p)),
         negotiable: l.negotiable,

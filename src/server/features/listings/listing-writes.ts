@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { and, eq, sql } from 'drizzle-orm';
 import type { StoredPhoto } from '@common/photos';
 import { PLAN_DETAILS } from '@common/catalog';
@@ -112,8 +113,11 @@ export function createListingWrites(deps: {
   events: ListingEvents;
   /** Tells the job worker that jobs are waiting (after the transaction that queued them). */
   wakeJobs: () => void;
+  /** The time a sale and an edit are stamped with (the system's when not given). */
+  clock?: Clock;
 }) {
   const { db, storage, events, wakeJobs } = deps;
+  const clock = deps.clock ?? systemClock;
   return {
     /**
      * Lists a part: the listing, its first price and the saved-search match job in one transaction,
@@ -146,7 +150,7 @@ export function createListingWrites(deps: {
         const stored = await withStoredPhotos(tx, userId, input, kept);
         await tx
           .update(listings)
-          .set({ ...columns(stored), updatedAt: new Date() })
+          .set({ ...columns(stored), updatedAt: clock() })
           .where(eq(listings.id, id));
         if (listing.priceCents !== input.priceCents) {
           await tx.insert(listingPriceHistory).values({ listingId: id, priceCents: input.priceCents });
@@ -196,8 +200,8 @@ export function createListingWrites(deps: {
             isSold,
             pendingBuyerId: null,
             soldToId: isSold ? (buyerId ?? null) : null,
-            soldAt: isSold ? new Date() : null,
-            updatedAt: new Date(),
+            soldAt: isSold ? clock() : null,
+            updatedAt: clock(),
           })
           .where(eq(listings.id, id));
         if (!isSold) {

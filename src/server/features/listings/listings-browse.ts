@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../clock';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, MAKES } from '@common/catalog';
 import { splitOther } from '@common/schemas/profile';
@@ -57,8 +58,11 @@ export function createListingsBrowse(deps: {
   /** Where browse and For you read (a replica when there are some). */
   reads?: Db | undefined;
   storage: Storage;
+  /** The time cards are shown at (the system's when not given). */
+  clock?: Clock;
 }) {
   const { db, storage } = deps;
+  const clock = deps.clock ?? systemClock;
   const reads = deps.reads ?? db;
   const vocabulary = createSearchVocabulary(db);
   /** Search impressions not yet added to the listings' days (`flushImpressions`). */
@@ -122,8 +126,9 @@ export function createListingsBrowse(deps: {
       /** The page's cards, with fitment for a member's fleet; counted as the sellers' impressions. */
       const cardsOf = (rows: Parameters<typeof cardOf>[1][]) => {
         countImpressions(rows.map(({ listing }) => listing.id));
+        const now = clock();
         return rows.map((row) => ({
-          ...cardOf(storage, row),
+          ...cardOf(storage, row, now),
           ...(fleet ? { fits: fitFor(fleet, row.listing) } : {}),
         }));
       };
@@ -302,7 +307,7 @@ export function createListingsBrowse(deps: {
         .orderBy(...newestOrder());
       return {
         preferences: true,
-        items: found.map((row) => cardOf(storage, row)),
+        items: found.map((row) => cardOf(storage, row, clock())),
       };
     },
 
@@ -318,7 +323,7 @@ export function createListingsBrowse(deps: {
         .orderBy(desc(listings.createdAt))
         .limit(limit + 1);
       return {
-        items: found.slice(0, limit).map((row) => cardOf(storage, row)),
+        items: found.slice(0, limit).map((row) => cardOf(storage, row, clock())),
         count: { value: Math.min(found.length, limit), more: found.length > limit },
       };
     },

@@ -17,7 +17,7 @@ import { listingsRoutes } from './listings.routes';
  * built before listings. Saved searches and reviews, which read listings, are built after it.
  */
 export function listingsFeature(
-  deps: Pick<Infrastructure, 'env' | 'database' | 'db' | 'storage' | 'wakeJobs' | 'limit'> & {
+  deps: Pick<Infrastructure, 'env' | 'database' | 'db' | 'storage' | 'wakeJobs' | 'limit' | 'clock'> & {
     notifications: NotificationsService;
     favourites: FavouritesService;
     fleet: FleetService;
@@ -32,6 +32,7 @@ export function listingsFeature(
     db,
     reads: deps.database.reads,
     storage,
+    clock: deps.clock,
     // Called inside the listing's transaction, so the job exists exactly when the change does.
     events: {
       published: listingPublished,
@@ -53,7 +54,7 @@ export function listingsFeature(
       fleet: deps.fleet,
       favourites,
       limit: deps.limit,
-      writer: createListingWriter({ db, endpoint: aiEndpointFromEnv(deps.env) }),
+      writer: createListingWriter({ db, endpoint: aiEndpointFromEnv(deps.env), clock: deps.clock }),
       hiddenSellers: (userId) => trust.hiddenSellers(userId),
     }),
     jobHandlers: {},

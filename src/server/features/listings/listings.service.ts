@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
 import { createListingsBrowse } from './listings-browse';
@@ -19,6 +20,8 @@ export function createListingsService(deps: {
   events: ListingEvents;
   /** Tells the job worker that jobs are waiting (after the transaction that queued them). */
   wakeJobs: () => void;
+  /** The time cards are shown at and writes stamped with (the system's when not given). */
+  clock?: Clock;
 }) {
   return {
     ...createListingsBrowse(deps),

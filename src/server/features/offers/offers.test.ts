@@ -1,13 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferAnswerInput } from '@common/schemas/offers';
-import { jobs } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, expectStatus, failureBody, okBody, readAnswer } from '../../../test/test-browser';
-import { signedInMember } from '../../../test/members';
+import { signInAgain, signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 import { testClock } from '../../../test/clock';
-import { OFFER_EXPIRY_JOB } from './offers.service';
 
 let t: TestApp;
 const clock = testClock();
@@ -309,15 +307,10 @@ describe('offers', () => {
     const buyer = await signedInMember(t);
     const item = await listing(seller);
     const made = await okBody(offer(buyer, item.id, 420));
-    const expire = async () => {
-      // 48 hours pass on the app's clock; the queue's own time is its database's.
-      clock.advance(48 * 3_600_000 + 60_000);
-      await t.database.db
-        .update(jobs)
-        .set({ runAt: sql`now() - interval '1 minute'` })
-        .where(eq(jobs.kind, OFFER_EXPIRY_JOB));
-    };
-    await expire();
+    // 48 hours pass; both come back and sign in again.
+    clock.advance(48 * 3_600_000 + 60_000);
+    await signInAgain(seller);
+    await signInAgain(buyer);
     // Before the job runs, the offer already reads as expired and cannot be accepted.
     expect((await thread(seller, made.conversationId)).offer).toMatchObject({
       status: 'expired',
@@ -338,11 +331,12 @@ describe('offers', () => {
     const buyer = await signedInMember(t);
     const item = await listing(seller);
     const made = await okBody(offer(buyer, item.id, 420));
+    // A day later the seller counters; the first amount's 48 hours end a day after that.
+    clock.advance(24 * 3_600_000);
+    await signInAgain(seller);
     await answer(seller, made.id, { action: 'counter', amountCents: 47000 });
-    await t.database.db
-      .update(jobs)
-      .set({ runAt: sql`now() - interval '1 minute'` })
-      .where(eq(jobs.kind, OFFER_EXPIRY_JOB));
+    clock.advance(24 * 3_600_000 + 60_000);
+    await signInAgain(buyer);
     await t.runJobs();
     expect((await thread(buyer, made.conversationId)).offer).toMatchObject({
       status: 'open',

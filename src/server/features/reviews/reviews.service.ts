@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PLAN_DETAILS } from '@common/catalog';
 import { publicName } from '@common/labels';
@@ -39,8 +39,8 @@ async function publish(executor: Executor, condition: SQL): Promise<void> {
 }
 
 /** Hourly: reviews whose 30 days have passed are published, written by one side or both. */
-export function publishDueReviews(db: Db): Promise<void> {
-  return publish(db, sql`${reviews.windowEndsAt} <= now()`);
+export function publishDueReviews(db: Db, now: Date): Promise<void> {
+  return publish(db, lte(reviews.windowEndsAt, now));
 }
 
 /**
