@@ -6,8 +6,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       include: ['src/**/*.test.{ts,tsx}'],
-      // What needs a real PostgreSQL server (several instances sharing one) runs in CI's second pass.
-      exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.postgres.test.ts'],
+      // What needs a real PostgreSQL server (several instances sharing one) runs in CI's second pass,
+      // which leaves out what tests the embedded database itself (it would only repeat the first pass).
+      exclude: process.env.TEST_DATABASE_URL ? ['src/**/*.embedded.test.ts'] : ['src/**/*.postgres.test.ts'],
       environment: 'node',
       setupFiles: ['src/test/setup.ts'],
       globalSetup: ['src/test/global-setup.ts'],

@@ -11,3 +11,8 @@ export const systemClock: Clock = () => new Date();
 export function later(clock: Clock, ms: number): Date {
   return new Date(clock().getTime() + ms);
 }
+
+/** `seconds` after `time` (before it, when negative). */
+export function secondsAfter(time: Date, seconds: number): Date {
+  return new Date(time.getTime() + seconds * 1000);
+}

@@ -1,3 +1,4 @@
+import { secondsAfter } from '../../clock';
 import { and, eq, like } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
 import type { Db } from '../../db/client';
@@ -28,7 +29,7 @@ export async function issueLink(
       id: crypto.randomUUID(),
       identifier,
       value: hashToken(token),
-      expiresAt: new Date(now.getTime() + LINK_LIFETIME_SECONDS[purpose] * 1000),
+      expiresAt: secondsAfter(now, LINK_LIFETIME_SECONDS[purpose]),
     });
   });
   return token;

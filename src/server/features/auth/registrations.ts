@@ -1,3 +1,4 @@
+import { secondsAfter } from '../../clock';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { accounts, pendingRegistrations, profiles, users } from '../../db/schema';
@@ -36,10 +37,6 @@ export async function createRegistration(
     createdAt: now,
   });
   return { id, browserToken };
-}
-
-function secondsAfter(time: Date, seconds: number): Date {
-  return new Date(time.getTime() + seconds * 1000);
 }
 
 /** Waiting at `now`: not expired, not yet an account. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionUser } from '@common/schemas/auth';
-import type { Clock } from '../../clock';
+import { secondsAfter, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { profiles, sessions, users } from '../../db/schema';
 import type { AppEnv } from '../../http/app-env';
@@ -73,10 +73,6 @@ export function setSessionCookie(
 
 export function clearSessionCookie(c: Context, settings: CookieSettings): void {
   clearCookie(c, settings, SESSION_COOKIE);
-}
-
-function secondsAfter(time: Date, seconds: number): Date {
-  return new Date(time.getTime() + seconds * 1000);
 }
 
 /** A session in force at `now`: not expired, and a browser-session one not idle past its timeout. */

@@ -1,3 +1,4 @@
+import { secondsAfter } from '../../clock';
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { and, eq } from 'drizzle-orm';
@@ -344,7 +345,7 @@ export async function requestSocialLink(
     userId,
     providerId: provider,
     accountId,
-    expiresAt: new Date(now.getTime() + SOCIAL_LINK_SECONDS * 1000),
+    expiresAt: secondsAfter(now, SOCIAL_LINK_SECONDS),
   });
   return token;
 }
