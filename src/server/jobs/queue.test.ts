@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
-import { enqueueJob, queueLag, startJobWorker, type JobHandler } from './queue';
+import { enqueueJob, queueLag, runJobs, startJobWorker, type JobHandler } from './queue';
 
 let database: Database;
 beforeAll(async () => {
@@ -47,6 +47,26 @@ describe('the job worker', () => {
     expect(left.rows[0]!.n).toBe(3);
     release();
     await db.execute(sql`delete from jobs`);
+  });
+
+  it('runs the jobs due by a given time as well as those due by the database’s, never fewer', async () => {
+    const { db } = database;
+    const ran: string[] = [];
+    const handlers: Record<string, JobHandler> = {
+      'test.now': async () => void ran.push('now'),
+      'test.tomorrow': async () => void ran.push('tomorrow'),
+    };
+    const logger = pino({ level: 'silent' });
+    const DAY = 86_400_000;
+    await enqueueJob(db, 'test.now', {});
+    await enqueueJob(db, 'test.tomorrow', {}, { runAt: new Date(Date.now() + DAY) });
+    // A time behind the database's (a clock rounded to milliseconds, read a moment early) still runs
+    // the job just queued.
+    expect(await runJobs(db, handlers, logger, { now: new Date(Date.now() - 60_000) })).toBe(1);
+    expect(ran).toEqual(['now']);
+    // A time a day ahead (a test's clock moved on) runs tomorrow's.
+    expect(await runJobs(db, handlers, logger, { now: new Date(Date.now() + DAY + 60_000) })).toBe(1);
+    expect(ran).toEqual(['now', 'tomorrow']);
   });
 
   it('says how far behind the queue is', async () => {

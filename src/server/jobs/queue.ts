@@ -65,9 +65,13 @@ type Claimed = {
   attempts: number;
 };
 
-/** `now` in SQL, or the database's own time when not given. */
+/**
+ * The time jobs fall due at in SQL: the database's own, or `now` when given and later. A clock that
+ * runs ahead (a test's) makes later jobs due; it never makes a job just queued wait, though the
+ * database keeps microseconds where `now` has only milliseconds.
+ */
 function timeOf(now: Date | undefined) {
-  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+  return now ? sql`greatest(now(), ${now.toISOString()}::timestamptz)` : sql`now()`;
 }
 
 /**
@@ -106,7 +110,7 @@ export interface RunJobsOptions {
   leaseSeconds?: number;
   /** Only jobs of this kind. */
   kind?: string;
-  /** Jobs due at this time (tests pass the app's clock); the database's time when not given. */
+  /** Jobs due by this time too (tests pass the app's clock); the database's time alone when not given. */
   now?: Date;
 }
 
