@@ -55,11 +55,12 @@ export function createDashboardService(deps: { db: Db; storage: Storage; clock?:
           .limit(5),
       ]);
       const s = stats.rows[0] ?? { total: 0, active: 0, sold: 0, value: 0 };
+      const now = clock();
       return {
         stats: { total: s.total, active: s.active, sold: s.sold, totalValueCents: s.value },
         plan: user.plan,
         quota: { active: s.active, limit: PLAN_DETAILS[user.plan].activeListings },
-        listings: rows.map((row) => ({ ...toCard(storage, row, clock()), views: row.views })),
+        listings: rows.map((row) => ({ ...toCard(storage, row, now), views: row.views })),
         recentMessages: recent.map((m) => ({
           id: m.id,
           senderName: publicName(m.firstName, m.lastName),

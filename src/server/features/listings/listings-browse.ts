@@ -305,9 +305,10 @@ export function createListingsBrowse(deps: {
         .from(listings)
         .where(sql`${listings.id} in (${pick})`)
         .orderBy(...newestOrder());
+      const now = clock();
       return {
         preferences: true,
-        items: found.map((row) => cardOf(storage, row, clock())),
+        items: found.map((row) => cardOf(storage, row, now)),
       };
     },
 
@@ -322,8 +323,9 @@ export function createListingsBrowse(deps: {
         .where(and(eq(listings.userId, sellerId), eq(listings.isSold, false)))
         .orderBy(desc(listings.createdAt))
         .limit(limit + 1);
+      const now = clock();
       return {
-        items: found.slice(0, limit).map((row) => cardOf(storage, row, clock())),
+        items: found.slice(0, limit).map((row) => cardOf(storage, row, now)),
         count: { value: Math.min(found.length, limit), more: found.length > limit },
       };
     },
