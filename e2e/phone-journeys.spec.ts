@@ -50,6 +50,18 @@ test('Sell from the menu, sign in, and the listing form is where one lands; its 
   await expect(page.getByRole('button', { name: 'Mark Sold' })).toBeVisible();
 });
 
+test('in Spanish, the contact bar shows its whole label on a phone', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'modmarket.language', value: 'es', url: baseURL! }]);
+  const { items } = (await (await page.request.get('/api/listings?make=Honda')).json()) as {
+    items: { id: string }[];
+  };
+  await page.goto(`/listing/${items[0]!.id}`);
+  const contact = page.getByRole('link', { name: 'Inicia sesión para contactar al vendedor' });
+  await expect(contact).toBeInViewport();
+  // Nothing of the label is cut off: it fits the button's width, wrapping if it must.
+  expect(await contact.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+});
+
 test('a listing leads with its title, price and contact, and the contact bar stays on screen', async ({
   page,
 }) => {

@@ -26,7 +26,12 @@ export function ContactBar({ listing: l }: { listing: ListingDetail }) {
         {user ? (
           <ContactSeller listingId={l.id} title={l.title} />
         ) : (
-          <Button asChild size="lg" className="w-full">
+          // The label wraps rather than clips: in Spanish it is longer than a phone's bar is wide.
+          <Button
+            asChild
+            size="lg"
+            className="h-auto! min-h-12 w-full py-2 text-center leading-tight whitespace-normal!"
+          >
             <Link to={paths.auth.href({ mode: 'signin', redirect: paths.listing.href(l.id) })}>
               {t('listing.signInToContact')}
             </Link>
