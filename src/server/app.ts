@@ -50,6 +50,7 @@ import { listingsFeature } from './features/listings/listings.feature';
 import { messagesFeature } from './features/messages/messages.feature';
 import { notificationsFeature } from './features/notifications/notifications.feature';
 import { offersFeature } from './features/offers/offers.feature';
+import { ordersFeature } from './features/orders/orders.feature';
 import { placesFeature } from './features/places/places.feature';
 import { profileFeature } from './features/profile/profile.feature';
 import { reviewsFeature } from './features/reviews/reviews.feature';
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps) {
     trust: trust.service,
   });
   const offers = offersFeature({ ...infra, messages: messages.service });
+  const orders = ordersFeature({ ...infra, billing: billing.service, notifications: notifications.service });
   const reviews = reviewsFeature({ ...infra, listings: listings.service });
   const savedSearches = savedSearchesFeature({
     ...infra,
@@ -174,6 +176,7 @@ export function createApp(deps: AppDeps) {
     messages,
     listings,
     offers,
+    orders,
     reviews,
     savedSearches,
     contact,
@@ -216,6 +219,7 @@ export function createApp(deps: AppDeps) {
     .route('/', listings.routes)
     .route('/', trust.routes)
     .route('/', offers.routes)
+    .route('/', orders.routes)
     .route('/', reviews.routes)
     .route('/places', places.routes)
     .route('/vehicles', fleet.routes)

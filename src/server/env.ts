@@ -106,6 +106,20 @@ const EnvSchema = z.object({
    * sets it); refused in production. Unset, paid plans are simply not offered.
    */
   BILLING_DEMO: booleanFlag.default(false),
+  /**
+   * Without Stripe: `true` runs checkout, payouts and refunds with no card charged and nothing
+   * transferred, every payment screen saying so (`npm start` sets it); refused in production. Unset and
+   * without Stripe, listings stay contact-only.
+   */
+  PAYMENTS_DEMO: booleanFlag.default(false),
+  /**
+   * Stripe Connect's webhook secret, when its events (a seller's account updated) come to the same
+   * endpoint from a Connect webhook of their own; the other events use STRIPE_WEBHOOK_SECRET.
+   */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'expected a webhook signing secret (whsec_...)')
+    .optional(),
   /** Days a member keeps a paid plan after a failed payment before it lapses to Bronze. */
   BILLING_GRACE_DAYS: z.coerce
     .number({ error: 'expected a number of days' })
@@ -279,6 +293,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (env.BILLING_DEMO)
       problems.push(
         '  BILLING_DEMO: hands out paid plans without payment; for trying ModMarket only, unset it in production (npm start sets it: use npm run serve)',
+      );
+    if (env.PAYMENTS_DEMO)
+      problems.push(
+        '  PAYMENTS_DEMO: runs checkout without charging anyone; for trying ModMarket only, unset it in production (npm start sets it: use npm run serve)',
       );
     if (!env.SECRETS_KEY)
       problems.push('  SECRETS_KEY: required in production (64 hex digits: openssl rand -hex 32)');

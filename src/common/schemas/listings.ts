@@ -231,6 +231,10 @@ const ListingFieldsSchema = z.object({
     .optional()
     .transform((value) => value || null),
   negotiable: z.boolean().default(true),
+  /** The buyer may collect it in person (with the order's hand-off code). */
+  localPickup: z.boolean().default(true),
+  /** "Payment held until delivery": a Gold seller's choice (Platinum sellers always hold). */
+  holdPayment: z.boolean().default(false),
   verification: z.boolean().default(false),
   partId: optionalText(80),
   partBrand: z.enum(PART_BRANDS).optional().nullable(),
@@ -275,6 +279,8 @@ export const ListingInputSchema = ListingFieldsSchema.extend({
   /** Offers below this are declined at once (only with a negotiable price). */
   offerFloorCents: optionalCents(),
   referralAmountCents: optionalCents(),
+  /** Shipping offered at this price (0: free); left out: not shipped. */
+  shippingCents: optionalCents(),
 })
   .superRefine((value, ctx) =>
     checkListing(
@@ -291,6 +297,7 @@ export const ListingFormSchema = ListingFieldsSchema.extend({
   price: dollarsInput(),
   offerFloor: optionalDollarsInput(),
   referralAmount: optionalDollarsInput(),
+  shipping: optionalDollarsInput(),
 }).superRefine((value, ctx) =>
   checkListing(value, { price: value.price, offerFloor: value.offerFloor, floorPath: 'offerFloor' }, ctx),
 );
@@ -301,12 +308,13 @@ export type ListingFormValues = z.input<typeof ListingFormSchema>;
  * the values, so every price parses; an empty optional one is left out.
  */
 export function listingInputFromForm(values: ListingFormValues): ListingInput {
-  const { price, offerFloor, referralAmount, ...fields } = values;
+  const { price, offerFloor, referralAmount, shipping, ...fields } = values;
   return {
     ...fields,
     priceCents: parseDollars(price) ?? 0,
     offerFloorCents: offerFloor ? parseDollars(offerFloor) : null,
     referralAmountCents: referralAmount ? parseDollars(referralAmount) : null,
+    shippingCents: shipping?.trim() ? parseDollars(shipping) : null,
   };
 }
 
@@ -319,6 +327,19 @@ export const ListingDetailSchema = ListingCardSchema.extend({
   /** For a signed-in buyer: their latest offer on it, open or answered. */
   myOffer: OfferSchema.nullable().optional(),
   referralAmountCents: cents().nullable(),
+  /** How it can be bought here: shipping at a price and/or local pickup, held payment, and whether checkout is on. */
+  checkout: z.object({
+    /** The seller takes payments on ModMarket (payouts ready, payments on): Buy now is offered. */
+    offered: z.boolean(),
+    shippingCents: cents().nullable(),
+    localPickup: z.boolean(),
+    /** Payment held until delivery (a Gold seller's choice, always for Platinum). */
+    held: z.boolean(),
+    /** Demo payments: nothing is charged. */
+    demo: z.boolean(),
+    /** For the owner's form: "Payment held until delivery" as they set it. */
+    holdPayment: z.boolean().optional(),
+  }),
   partId: z.string().nullable(),
   partBrand: z.string().nullable(),
   partBrandOther: z.string().nullable(),

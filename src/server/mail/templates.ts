@@ -24,7 +24,8 @@ export type EmailTemplate =
   | 'accountDeleted'
   | 'dataExportReady'
   | 'accountSuspended'
-  | 'accountSuspendedForGood';
+  | 'accountSuspendedForGood'
+  | 'orderUpdate';
 
 type EmailOptions = Omit<Parameters<typeof renderEmail>[1], 'supportEmail'>;
 

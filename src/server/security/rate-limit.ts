@@ -93,6 +93,8 @@ export const LIMITS = {
   offer: { max: 60, windowSeconds: 3600 },
   /** Reviews written and replies. */
   review: { max: 20, windowSeconds: 3600 },
+  /** Checkouts started and order steps taken. */
+  order: { max: 60, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts a hit of `limit` for `subject` (a member id or a client address), scaled; throws when past it. */

@@ -88,6 +88,12 @@ export function useFilterDraft(query: BrowseQuery, queryKey: string, apply: (dra
     setDraftKey(queryKey);
     setDraft(toDraft(query));
   }
+  // The URL a pause in typing was timed against: one changed since by something else (a removed chip)
+  // is not overwritten by the typing from before it.
+  const shownKey = useRef(queryKey);
+  useEffect(() => {
+    shownKey.current = queryKey;
+  }, [queryKey]);
 
   const run = (next: Draft) => {
     clearTimeout(timer.current);
@@ -110,7 +116,11 @@ export function useFilterDraft(query: BrowseQuery, queryKey: string, apply: (dra
       const next = { ...draft, [name]: value };
       setDraft(next);
       clearTimeout(timer.current);
-      if (name !== 'search') timer.current = setTimeout(() => run(next), TYPING_DELAY_MS);
+      if (name === 'search') return;
+      const typedAgainst = shownKey.current;
+      timer.current = setTimeout(() => {
+        if (shownKey.current === typedAgainst) run(next);
+      }, TYPING_DELAY_MS);
     },
     submit: () => run(draft),
   };

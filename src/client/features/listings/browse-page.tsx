@@ -158,7 +158,15 @@ export default function BrowsePage() {
               <Button variant="ghost" disabled={!hasFilters} onClick={clear}>
                 {t('browse.clear')}
               </Button>
-              <Button className="flex-1" disabled={results.isFetching} onClick={() => setSheetOpen(false)}>
+              <Button
+                className="flex-1"
+                disabled={results.isFetching}
+                onClick={() => {
+                  // What was typed last is searched now, not after the sheet has closed.
+                  filters.submit();
+                  setSheetOpen(false);
+                }}
+              >
                 {count
                   ? count.more
                     ? t('browse.showResultsMore', { formatted: formatNumber(count.value, language) })

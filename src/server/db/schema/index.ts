@@ -13,3 +13,4 @@ export * from './uploads';
 export * from './trust';
 export * from './offers';
 export * from './reviews';
+export * from './orders';

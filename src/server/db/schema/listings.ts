@@ -55,6 +55,12 @@ export const listings = pgTable(
     soldToId: text('sold_to_id').references(() => users.id, { onDelete: 'set null' }),
     soldAt: timestamp('sold_at', { withTimezone: true }),
     referralAmountCents: integer('referral_amount_cents'),
+    /** Shipping offered at this price (docs/payments.md, "Delivery"); null: the seller does not ship it. */
+    shippingCents: integer('shipping_cents'),
+    /** The buyer may collect it in person, with the order's hand-off code. */
+    localPickup: boolean('local_pickup').notNull().default(true),
+    /** "Payment held until delivery", a Gold seller's choice per listing (Platinum sellers always hold). */
+    holdPayment: boolean('hold_payment').notNull().default(false),
     partId: text('part_id'),
     partBrand: text('part_brand'),
     partBrandOther: text('part_brand_other'),

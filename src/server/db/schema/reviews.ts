@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { listings } from './listings';
+import { orders } from './orders';
 
 /**
  * A sale between two members: the seller marked the listing sold to a buyer who messaged about it
@@ -23,6 +24,8 @@ export const sales = pgTable(
     buyerId: text('buyer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The order it closed, when the deal was made on ModMarket (confirmed by completing it). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['awaiting', 'confirmed', 'declined', 'withdrawn'] })
       .notNull()
       .default('awaiting'),

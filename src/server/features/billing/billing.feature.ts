@@ -16,6 +16,9 @@ function stripeSettings(env: Env): StripeSettings | null {
         webhookSecret: env.STRIPE_WEBHOOK_SECRET,
         prices: { gold: env.STRIPE_PRICE_GOLD, platinum: env.STRIPE_PRICE_PLATINUM },
         ...(env.STRIPE_API_URL ? { apiUrl: env.STRIPE_API_URL } : {}),
+        ...(env.STRIPE_CONNECT_WEBHOOK_SECRET
+          ? { connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET }
+          : {}),
       }
     : null;
 }

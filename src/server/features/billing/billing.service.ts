@@ -6,7 +6,7 @@ import { PLAN_DETAILS, isPlan, type Plan } from '@common/catalog';
 import { languageOrDefault } from '@common/i18n/languages';
 import { formatDate } from '@common/i18n/format';
 import type { Billing, BillingMode, BillingPortal, PlanChangeResult } from '@common/schemas/billing';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { billingEvents, conversations, listings, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { JobHandler } from '../../jobs/queue';
@@ -22,7 +22,12 @@ export interface StripeSettings {
   prices: { gold: string; platinum: string };
   /** STRIPE_API_URL (development and tests only): a stand-in for Stripe's API instead of api.stripe.com. */
   apiUrl?: string;
+  /** STRIPE_CONNECT_WEBHOOK_SECRET: the Connect webhook's, for connected accounts' events. */
+  connectWebhookSecret?: string;
 }
+
+/** Applies a verified Stripe event in the transaction that records it (billing's own, and orders'). */
+export type StripeEventHandler = (tx: Tx, event: Stripe.Event) => Promise<void>;
 
 /** The Stripe client for the settings: api.stripe.com, or the stand-in at `apiUrl` (scheme, host, port). */
 function stripeClientFor(settings: StripeSettings): Stripe {
@@ -125,9 +130,18 @@ export function createBillingService(deps: {
     },
   };
 
+  // Further features' handlers of Stripe's events (orders), added once the app is built.
+  const eventHandlers: StripeEventHandler[] = [];
+
   return {
     mode,
     jobHandlers,
+    /** The Stripe client when Stripe is configured, for the features that also talk to Stripe. */
+    stripe,
+    /** Another feature's handler of Stripe's events, applied after billing's in the same transaction. */
+    onStripeEvent(handler: StripeEventHandler) {
+      eventHandlers.push(handler);
+    },
 
     async overview(userId: string, current: Plan): Promise<Billing> {
       const rows = await db.execute<{ active: number; started: number }>(sql`select
@@ -237,12 +251,20 @@ export function createBillingService(deps: {
      */
     async webhook(payload: string, signature: string | undefined): Promise<void> {
       if (!stripe || !settings) throw new ApiError(404, 'NOT_FOUND');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(payload, signature ?? '', settings.webhookSecret);
-      } catch {
-        throw new ApiError(400, 'WEBHOOK_SIGNATURE');
-      }
+      const secrets = [settings.webhookSecret, settings.connectWebhookSecret].filter(
+        (secret): secret is string => Boolean(secret),
+      );
+      const verified = secrets
+        .map((secret) => {
+          try {
+            return stripe.webhooks.constructEvent(payload, signature ?? '', secret);
+          } catch {
+            return null;
+          }
+        })
+        .find((found) => found !== null);
+      if (!verified) throw new ApiError(400, 'WEBHOOK_SIGNATURE');
+      const event: Stripe.Event = verified;
       await db.transaction(async (tx) => {
         const fresh = await tx
           .insert(billingEvents)
@@ -251,6 +273,7 @@ export function createBillingService(deps: {
           .returning();
         if (fresh.length === 0) return;
         await apply(tx, event);
+        for (const handler of eventHandlers) await handler(tx, event);
       });
       deps.wakeJobs();
     },

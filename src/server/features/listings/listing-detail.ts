@@ -5,7 +5,7 @@ import type { ListingDetail } from '@common/schemas/listings';
 import { publicName } from '@common/labels';
 import { ratingOf } from '@common/schemas/rating';
 import type { Db } from '../../db/client';
-import { listings, listingViews, offers, profiles, users } from '../../db/schema';
+import { listings, listingViews, offers, payoutAccounts, profiles, users } from '../../db/schema';
 import { isUuid } from '../../http/ids';
 import type { Storage } from '../../storage/storage';
 import { newestOffer } from '../offers/offer-view';
@@ -21,10 +21,13 @@ export function createListingDetail(deps: {
   storage: Storage;
   /** The time the page is shown at (the system's when not given). */
   clock?: Clock;
+  /** How deals are paid (payments-mode.ts): checkout is offered only when not `off`. */
+  payments?: 'stripe' | 'demo' | 'off';
 }) {
   const { db, storage } = deps;
   const clock = deps.clock ?? systemClock;
   const reads = deps.reads ?? db;
+  const payments = deps.payments ?? 'off';
   return {
     async find(id: string): Promise<ListingRow | null> {
       if (!isUuid(id)) return null;
@@ -50,10 +53,12 @@ export function createListingDetail(deps: {
           ratingCount: users.ratingCount,
           ships: profiles.shipOk,
           localPickup: profiles.localOk,
+          payouts: payoutAccounts.state,
         })
         .from(listings)
         .innerJoin(users, eq(users.id, listings.userId))
         .leftJoin(profiles, eq(profiles.userId, listings.userId))
+        .leftJoin(payoutAccounts, eq(payoutAccounts.userId, listings.userId))
         .where(eq(listings.id, id))
         .limit(1);
       const row = rows[0];
@@ -78,6 +83,14 @@ export function createListingDetail(deps: {
             }
           : {}),
         referralAmountCents: l.referralAmountCents,
+        checkout: {
+          offered: payments !== 'off' && row.payouts === 'ready',
+          shippingCents: l.shippingCents,
+          localPickup: l.localPickup,
+          held: row.plan === 'platinum' || (row.plan === 'gold' && l.holdPayment),
+          demo: payments === 'demo',
+          ...(isOwner ? { holdPayment: l.holdPayment } : {}),
+        },
         partId: l.partId,
         partBrand: l.partBrand,
         partBrandOther: l.partBrandOther,

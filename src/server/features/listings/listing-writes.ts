@@ -16,6 +16,7 @@ import { resolvePhotos } from '../../photos/uploads';
 import type { Storage } from '../../storage/storage';
 import { removeFiles } from '../../storage/removals';
 import { ApiError } from '../../http/api-error';
+import { assertNoOpenOrder } from '../orders/orders.service';
 import { isUuid } from '../../http/ids';
 
 type ListingRow = typeof listings.$inferSelect;
@@ -53,6 +54,7 @@ function columns(input: ListingValues) {
       ? { location: placeLabel(place), latitude: place.latitude, longitude: place.longitude }
       : { latitude: null, longitude: null }),
     referralAmountCents: fields.referralAmountCents ?? null,
+    shippingCents: fields.shippingCents ?? null,
     // A floor means nothing on a firm price: no offers are taken then.
     offerFloorCents: fields.negotiable ? (fields.offerFloorCents ?? null) : null,
     partBrand: fields.partBrand ?? null,
@@ -179,6 +181,8 @@ export function createListingWrites(deps: {
         const listing = await lockOwn(tx, user.id, id);
         if (listing.hiddenAt) throw new ApiError(403, 'LISTING_HIDDEN');
         if (listing.isSold === isSold) return null;
+        // An order on its way settles the listing itself (sold when it completes, back when cancelled).
+        await assertNoOpenOrder(tx, id);
         if (!isSold) await assertWithinQuota(tx, activeListingsQuota(user));
         if (isSold && buyerId) {
           const [asked] = await tx
@@ -230,6 +234,7 @@ export function createListingWrites(deps: {
     async remove(userId: string, id: string): Promise<void> {
       const { listing, kept } = await db.transaction(async (tx) => {
         const listing = await lockOwn(tx, userId, id);
+        await assertNoOpenOrder(tx, id);
         const first = listing.photos[0] ?? null;
         const kept = await tx
           .update(conversations)

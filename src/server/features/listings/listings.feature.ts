@@ -9,6 +9,7 @@ import type { TrustService } from '../trust/trust.service';
 import { aiEndpointFromEnv, createListingWriter } from './ai-advanced';
 import { createListingsService } from './listings.service';
 import { listingsRoutes } from './listings.routes';
+import { paymentsMode } from '../orders/payments-mode';
 
 /**
  * Listings: browse and search, the listing page, the seller's writes and AI drafts. What a change to a
@@ -33,6 +34,7 @@ export function listingsFeature(
     reads: deps.database.reads,
     storage,
     clock: deps.clock,
+    payments: paymentsMode(deps.env),
     // Called inside the listing's transaction, so the job exists exactly when the change does.
     events: {
       published: listingPublished,

@@ -22,6 +22,8 @@ export function createListingsService(deps: {
   wakeJobs: () => void;
   /** The time cards are shown at and writes stamped with (the system's when not given). */
   clock?: Clock;
+  /** How deals are paid: the listing page offers checkout only when not `off`. */
+  payments?: 'stripe' | 'demo' | 'off';
 }) {
   return {
     ...createListingsBrowse(deps),

@@ -20,6 +20,7 @@ import { later, systemClock, type Clock } from '../../clock';
 import type { MessagesService } from '../messages/messages.service';
 import { assertNotBlocked } from '../trust/trust.service';
 import { toOffer } from './offer-view';
+import { assertNoOpenOrder } from '../orders/orders.service';
 
 export const OFFER_EXPIRY_JOB = 'offers.expire';
 const ExpiryJob = z.object({ offerId: z.string() });
@@ -270,6 +271,8 @@ export function createOffersService(deps: {
         const listing = await lockListing(tx, listingId, user.id);
         if (listing.userId !== user.id) throw new ApiError(404, 'NOT_FOUND');
         if (!listing.pendingBuyerId) throw new ApiError(409, 'LISTING_NOT_PENDING');
+        // Paid for: the order settles it (a cancellation puts it back on the market).
+        await assertNoOpenOrder(tx, listingId);
         await tx.update(listings).set({ pendingBuyerId: null }).where(eq(listings.id, listingId));
         const [released] = await tx
           .update(offers)

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  DELIVERY_METHODS,
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  PAYOUT_STATUSES,
+  type ShippingAddress,
+} from '@common/schemas/orders';
+import { SELLER_LEVELS } from '@common/fees';
+import type { StoredPhoto } from '@common/photos';
+import { users } from './auth';
+import { conversations, listings } from './listings';
+import { offers } from './offers';
+
+/**
+ * A seller's connected Stripe account for payouts (docs/payments.md). `ready` once Stripe says the
+ * account may be charged for and paid out to; kept current by Stripe's `account.updated` events, never
+ * moved by one older than the newest applied (`last_event_at`).
+ */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Stripe's connected account; `demo` in demo mode. */
+  accountId: text('account_id').notNull().unique(),
+  state: text('state', { enum: ['pending', 'ready'] })
+    .notNull()
+    .default('pending'),
+  lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A deal closed on ModMarket: one buyer, one listing, the amounts computed by the server when it was
+ * placed (integer cents), how the part reaches the buyer, and where the money stands. The state
+ * machine (`features/orders/order-machine.ts`) is the only writer of `status`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the listing is deleted; its title is kept. */
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    listingTitle: text('listing_title').notNull(),
+    /** The listing's first photo when ordered, for lists (null: none). */
+    photo: jsonb('photo').$type<StoredPhoto | null>(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The accepted offer it pays for, if any. */
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    delivery: text('delivery', { enum: DELIVERY_METHODS }).notNull(),
+    address: jsonb('address').$type<ShippingAddress | null>(),
+    itemCents: integer('item_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    feeBasisPoints: integer('fee_basis_points').notNull(),
+    processingCents: integer('processing_cents').notNull(),
+    payoutCents: integer('payout_cents').notNull(),
+    sellerLevel: text('seller_level', { enum: SELLER_LEVELS }).notNull(),
+    /** Payment held until delivery: paid out on completion, not on shipping or hand-over. */
+    held: boolean('held').notNull(),
+    /** Demo payments: no card was charged and nothing is transferred. */
+    demo: boolean('demo').notNull(),
+    /** Stripe's Checkout Session and the payment it took. */
+    checkoutSessionId: text('checkout_session_id').unique(),
+    paymentIntentId: text('payment_intent_id'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    /** The 6 digits the buyer gives the seller at a local pickup. */
+    handoffCode: text('handoff_code'),
+    payout: text('payout', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
+    transferId: text('transfer_id'),
+    /** A refund is owed (the job sends it) or was made. */
+    refund: text('refund', { enum: ['due', 'refunded'] }),
+    refundId: text('refund_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Delivered or picked up: a held payment is released 7 days after, unless the buyer confirms first. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When Stripe created the newest event applied to this order. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One buyer: a listing has at most one order on its way, whoever clicks at the same moment.
+    uniqueIndex('orders_listing_open_idx')
+      .on(table.listingId)
+      .where(sql`${table.status} not in ('completed', 'cancelled')`),
+    // A member's orders, as buyer and as seller, newest first (pending sales and history, keyset on
+    // (updated_at, id)).
+    index('orders_buyer_idx').on(
+      table.buyerId,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('orders_seller_idx').on(
+      table.sellerId,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // The seller level: completed orders per seller, counted in the index.
+    index('orders_seller_completed_idx')
+      .on(table.sellerId)
+      .where(sql`${table.status} = 'completed'`),
+    // The hourly reconciliation walks recent paid orders.
+    index('orders_paid_at_idx')
+      .on(table.paidAt)
+      .where(sql`${table.paidAt} is not null`),
+  ],
+);
+
+/** An order's timeline: each step, when, and who took it (null: ModMarket or Stripe). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_EVENTS }).notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.id)],
+);

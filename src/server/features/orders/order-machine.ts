@@ -1,0 +1,199 @@
+import type { DeliveryMethod, OrderEventKind, OrderStatus, PayoutStatus } from '@common/schemas/orders';
+import { ApiError } from '../../http/api-error';
+
+/**
+ * The order's life, whole (docs/payments.md has it as a diagram). Every change of an order's status
+ * is one of these transitions: who may take it, from which states, to which, and what it does to the
+ * money. `take` is the only way to one; the service applies what it answers in the transaction that
+ * holds the order's row.
+ *
+ *   awaiting_payment ──paid──▶ paid ──ship──▶ shipped ──delivered──▶ delivered ──▶ completed
+ *          │                    │  └─ready──▶ ready_for_pickup ──hand over──▶ picked_up ──▶ completed
+ *          └──expire──▶ cancelled ◀──cancel── (paid, ready_for_pickup: refunded in full)
+ *
+ * Shipped or handed over: a payment not held is released to the seller. Completed (the buyer confirms
+ * receipt, or 7 days after delivery or pickup): a held payment is released.
+ */
+
+export type Party = 'buyer' | 'seller' | 'system';
+
+interface Rule {
+  by: readonly Party[];
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  event: OrderEventKind;
+  /** Only for orders delivered this way. */
+  delivery?: DeliveryMethod;
+  /** Releases the seller's payout: always, or only when the payment is not held. */
+  release?: 'always' | 'unless-held';
+  /** Marks the part as in the buyer's hands (the 7 days to release a held payment start). */
+  delivered?: true;
+  /** Refunds what was paid. */
+  refund?: true;
+  /** The deal is done: the listing is sold and the two may review each other. */
+  completes?: true;
+  /** The listing goes back on the market. */
+  relists?: true;
+}
+
+export const TRANSITIONS = {
+  /** Stripe (or demo mode at once) took the payment. */
+  paymentSucceeded: { by: ['system'], from: ['awaiting_payment'], to: 'paid', event: 'paid' },
+  /** The buyer left checkout unpaid, or its 30 minutes ran out. */
+  abandon: {
+    by: ['buyer', 'system'],
+    from: ['awaiting_payment'],
+    to: 'cancelled',
+    event: 'expired',
+    relists: true,
+  },
+  ship: {
+    by: ['seller'],
+    from: ['paid'],
+    to: 'shipped',
+    event: 'shipped',
+    delivery: 'ship',
+    release: 'unless-held',
+  },
+  markDelivered: {
+    by: ['seller'],
+    from: ['shipped'],
+    to: 'delivered',
+    event: 'delivered',
+    delivery: 'ship',
+    delivered: true,
+  },
+  ready: {
+    by: ['seller'],
+    from: ['paid'],
+    to: 'ready_for_pickup',
+    event: 'ready_for_pickup',
+    delivery: 'pickup',
+  },
+  /** The seller entered the buyer's hand-off code (checked by the service before this). */
+  handOver: {
+    by: ['seller'],
+    from: ['paid', 'ready_for_pickup'],
+    to: 'picked_up',
+    event: 'picked_up',
+    delivery: 'pickup',
+    release: 'unless-held',
+    delivered: true,
+  },
+  confirmReceipt: {
+    by: ['buyer'],
+    from: ['shipped', 'delivered', 'picked_up'],
+    to: 'completed',
+    event: 'receipt_confirmed',
+    release: 'always',
+    delivered: true,
+    completes: true,
+  },
+  /** 7 days after delivery or pickup with nothing open. */
+  autoComplete: {
+    by: ['system'],
+    from: ['delivered', 'picked_up'],
+    to: 'completed',
+    event: 'completed',
+    release: 'always',
+    completes: true,
+  },
+  cancel: {
+    by: ['buyer', 'seller'],
+    from: ['paid', 'ready_for_pickup'],
+    to: 'cancelled',
+    event: 'cancelled',
+    refund: true,
+    relists: true,
+  },
+} as const satisfies Record<string, Rule>;
+
+export type Transition = keyof typeof TRANSITIONS;
+
+export interface OrderState {
+  status: OrderStatus;
+  delivery: DeliveryMethod;
+  held: boolean;
+  payout: PayoutStatus;
+}
+
+export interface Step {
+  status: OrderStatus;
+  event: OrderEventKind;
+  /** The payout after the step: `due` when it is released now (the payout job sends it). */
+  payout: PayoutStatus;
+  delivered: boolean;
+  refund: boolean;
+  completes: boolean;
+  relists: boolean;
+}
+
+/** May `party` take `transition` now? */
+export function allowed(order: OrderState, transition: Transition, party: Party): boolean {
+  const rule: Rule = TRANSITIONS[transition];
+  return (
+    rule.by.includes(party) &&
+    rule.from.includes(order.status) &&
+    (!rule.delivery || rule.delivery === order.delivery)
+  );
+}
+
+/**
+ * The step `party` takes, or a refusal: 403 for a party who never may, 409 when the order is not in a
+ * state it can be taken from (another tab, or Stripe, moved it first).
+ */
+export function take(order: OrderState, transition: Transition, party: Party): Step {
+  const rule: Rule = TRANSITIONS[transition];
+  if (!rule.by.includes(party)) throw new ApiError(403, 'ORDER_NOT_YOURS');
+  if (!allowed(order, transition, party)) throw new ApiError(409, 'ORDER_STATE');
+  const releases =
+    order.payout === 'pending' &&
+    (rule.release === 'always' || (rule.release === 'unless-held' && !order.held));
+  return {
+    status: rule.to,
+    event: rule.event,
+    payout: rule.refund || rule.relists ? 'none' : releases ? 'due' : order.payout,
+    delivered: Boolean(rule.delivered),
+    refund: Boolean(rule.refund),
+    completes: Boolean(rule.completes),
+    relists: Boolean(rule.relists),
+  };
+}
+
+/** What the member may do with the order now, for its page's buttons. */
+export function actionsFor(order: OrderState, party: 'buyer' | 'seller') {
+  const names: readonly (readonly [Transition, string])[] = [
+    ['ship', 'ship'],
+    ['ready', 'ready'],
+    ['handOver', 'hand_over'],
+    ['markDelivered', 'mark_delivered'],
+    ['confirmReceipt', 'confirm_receipt'],
+    ['cancel', 'cancel'],
+  ];
+  const actions = names.filter(([transition]) => allowed(order, transition, party)).map(([, name]) => name);
+  if (party === 'buyer' && order.status === 'awaiting_payment') actions.unshift('pay', 'cancel');
+  return actions as (
+    'pay' | 'ship' | 'ready' | 'hand_over' | 'mark_delivered' | 'confirm_receipt' | 'cancel'
+  )[];
+}
+
+/** The next step and whose it is, for the lists. */
+export function nextStep(order: OrderState): {
+  action: 'pay' | 'ship' | 'ready' | 'hand_over' | 'mark_delivered' | 'confirm_receipt' | 'wait';
+  by: 'buyer' | 'seller' | 'nobody';
+} | null {
+  switch (order.status) {
+    case 'awaiting_payment':
+      return { action: 'pay', by: 'buyer' };
+    case 'paid':
+      return { action: order.delivery === 'ship' ? 'ship' : 'ready', by: 'seller' };
+    case 'ready_for_pickup':
+      return { action: 'hand_over', by: 'seller' };
+    case 'shipped':
+    case 'delivered':
+    case 'picked_up':
+      return { action: 'confirm_receipt', by: 'buyer' };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Feature, Infrastructure } from '../feature';
+import type { BillingService } from '../billing/billing.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { orderJobs } from './order-jobs';
+import { paymentsMode } from './payments-mode';
+import { createOrdersService } from './orders.service';
+import { ordersRoutes } from './orders.routes';
+import { stripePayments } from './stripe-payments';
+
+/**
+ * Deals closed on ModMarket (docs/payments.md): checkout, orders and their steps, payouts to sellers
+ * through Stripe Connect (or demo mode), and Stripe's events about them, which billing's webhook
+ * verifies and records and this feature applies.
+ */
+export function ordersFeature(
+  deps: Pick<Infrastructure, 'env' | 'db' | 'storage' | 'mailer' | 'wakeJobs' | 'clock' | 'limit'> & {
+    billing: BillingService;
+    notifications: NotificationsService;
+  },
+) {
+  const { env } = deps;
+  const stripe = deps.billing.stripe;
+  const mode = paymentsMode(env);
+  const payments = stripePayments({ db: deps.db, stripe, publicUrl: env.PUBLIC_URL, clock: deps.clock });
+  deps.billing.onStripeEvent((tx, event) => payments.apply(tx, event));
+  const endCheckout = (sessionId: string) => (stripe ? payments.endCheckout(sessionId) : Promise.resolve());
+  const orders = createOrdersService({
+    db: deps.db,
+    storage: deps.storage,
+    payments: { mode, stripe },
+    publicUrl: env.PUBLIC_URL,
+    wakeJobs: deps.wakeJobs,
+    clock: deps.clock,
+    startCheckout: (order, email) => payments.startCheckout(order, email),
+    endCheckout,
+    checkoutUrl: (sessionId) => payments.checkoutUrl(sessionId),
+  });
+  return {
+    service: orders,
+    routes: ordersRoutes({ orders, payments, limit: deps.limit }),
+    jobHandlers: {
+      ...payments.jobHandlers,
+      ...orderJobs({
+        db: deps.db,
+        notifications: deps.notifications,
+        mailer: deps.mailer,
+        publicUrl: env.PUBLIC_URL,
+        clock: deps.clock,
+        endCheckout,
+      }),
+    },
+  } satisfies Feature;
+}

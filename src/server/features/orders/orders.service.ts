@@ -1,0 +1,590 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type Stripe from 'stripe';
+import { getTracking } from 'ts-tracking-number';
+import { z } from 'zod';
+import { orderAmounts, sellerStanding } from '@common/fees';
+import type { SessionUser } from '@common/schemas/auth';
+import { REVIEW_DAYS } from '@common/schemas/reviews';
+import {
+  OPEN_ORDER_STATUSES,
+  type CheckoutQuote,
+  type HandOverSchema,
+  type Order,
+  type OrderEventKind,
+  type PlaceOrderSchema,
+  type ShipOrderSchema,
+} from '@common/schemas/orders';
+import { systemClock, type Clock } from '../../clock';
+import type { Db, Executor, Tx } from '../../db/client';
+import { decodeKeyset, encodeKeyset, exactTime, before } from '../../db/keyset';
+import { lockMembers } from '../../db/member-state';
+import { listings, offers, orderEvents, orders, payoutAccounts, sales, users } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { isUuid } from '../../http/ids';
+import { enqueueJob } from '../../jobs/queue';
+import type { Storage } from '../../storage/storage';
+import { countHit } from '../../security/rate-limit';
+import { assertNotBlocked } from '../trust/trust.service';
+import { take, type Party, type Transition } from './order-machine';
+import { RELEASE_DAYS, roleIn, toOrder, toSummary, type OrderRow } from './order-view';
+
+export const ORDER_JOBS = {
+  notify: 'orders.notify',
+  payout: 'orders.payout',
+  refund: 'orders.refund',
+  release: 'orders.release',
+  expire: 'orders.expire',
+} as const;
+
+export const OrderJob = z.object({ orderId: z.string() });
+export const NotifyJob = z.object({
+  orderId: z.string(),
+  event: z.string(),
+  to: z.enum(['buyer', 'seller']),
+});
+
+/** How long a buyer has at Stripe's checkout before the listing is let go (Stripe's least is 30 minutes). */
+export const CHECKOUT_MINUTES = 30;
+/** The smallest total a card is charged (Stripe's least is 50 cents; fees would eat a smaller one). */
+export const MIN_ORDER_CENTS = 100;
+/** Wrong hand-off codes a seller may enter for one order in an hour. */
+export const HANDOFF_TRIES = { max: 5, windowSeconds: 3600 };
+
+/** Whom each step tells. */
+const TELLS: Partial<Record<OrderEventKind, 'buyer' | 'seller'>> = {
+  paid: 'seller',
+  shipped: 'buyer',
+  ready_for_pickup: 'buyer',
+  delivered: 'buyer',
+  picked_up: 'buyer',
+  receipt_confirmed: 'seller',
+  completed: 'seller',
+  refunded: 'buyer',
+  paid_out: 'seller',
+};
+
+export interface PaymentsMode {
+  /** `stripe`: cards through Stripe; `demo`: nothing charged (PAYMENTS_DEMO); `off`: contact-only. */
+  mode: 'stripe' | 'demo' | 'off';
+  stripe: Stripe | null;
+}
+
+/**
+ * The order's row and every member's row it concerns, locked in the order every write takes: the
+ * members first (refused when the one acting is suspended or deleted), then the order.
+ */
+export async function lockOrder(tx: Tx, orderId: string, actorId: string | null): Promise<OrderRow> {
+  const [found] = await tx
+    .select({ buyerId: orders.buyerId, sellerId: orders.sellerId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!found) throw new ApiError(404, 'NOT_FOUND');
+  if (actorId) {
+    if (actorId !== found.buyerId && actorId !== found.sellerId) throw new ApiError(404, 'NOT_FOUND');
+    await lockMembers(tx, { actor: actorId });
+  }
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row!;
+}
+
+/** Refuses while a listing has an order on its way: it cannot be marked sold, released or deleted meanwhile. */
+export async function assertNoOpenOrder(executor: Executor, listingId: string): Promise<void> {
+  const [open] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.listingId, listingId), inArray(orders.status, OPEN_ORDER_STATUSES)))
+    .limit(1);
+  if (open) throw new ApiError(409, 'ORDER_OPEN');
+}
+
+/**
+ * Takes one transition of the order's state machine in the caller's transaction, with everything it
+ * does: the row, the timeline, the payout or refund it owes (queued as jobs, sent once), the listing
+ * (sold, or back on the market), the sale both may review, and the notification of the other side.
+ */
+export async function applyTransition(
+  tx: Tx,
+  row: OrderRow,
+  transition: Transition,
+  party: Party,
+  options: { actorId: string | null; now: Date; set?: Partial<OrderRow> },
+): Promise<OrderRow> {
+  const step = take(row, transition, party);
+  const { now } = options;
+  const paid = row.paidAt !== null;
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      ...options.set,
+      status: step.status,
+      payout: step.payout,
+      ...(step.delivered && !row.deliveredAt ? { deliveredAt: now } : {}),
+      ...(step.completes ? { completedAt: now } : {}),
+      ...(step.refund && paid ? { refund: 'due' as const } : {}),
+      ...(step.status === 'paid' ? { paidAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, row.id))
+    .returning();
+  const order = updated!;
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, kind: step.event, actorId: options.actorId, at: now });
+
+  if (step.payout === 'due' && row.payout !== 'due')
+    await enqueueJob(tx, ORDER_JOBS.payout, { orderId: order.id });
+  if (order.refund === 'due' && row.refund !== 'due')
+    await enqueueJob(tx, ORDER_JOBS.refund, { orderId: order.id });
+  if (step.delivered && !row.deliveredAt && !step.completes)
+    await enqueueJob(
+      tx,
+      ORDER_JOBS.release,
+      { orderId: order.id },
+      { runAt: new Date(now.getTime() + RELEASE_DAYS * 86_400_000) },
+    );
+
+  if (step.relists && order.listingId) {
+    await tx
+      .update(listings)
+      .set({ pendingBuyerId: null })
+      .where(and(eq(listings.id, order.listingId), eq(listings.pendingBuyerId, order.buyerId)));
+    if (order.offerId)
+      await tx
+        .update(offers)
+        .set({ status: 'released', updatedAt: now })
+        .where(and(eq(offers.id, order.offerId), eq(offers.status, 'accepted')));
+  }
+  if (step.completes) {
+    if (order.listingId)
+      await tx
+        .update(listings)
+        .set({ isSold: true, pendingBuyerId: null, soldToId: order.buyerId, soldAt: now, updatedAt: now })
+        .where(eq(listings.id, order.listingId));
+    // The two may review each other now (one review each per sale).
+    await tx
+      .insert(sales)
+      .values({
+        listingId: order.listingId,
+        listingTitle: order.listingTitle,
+        sellerId: order.sellerId,
+        buyerId: order.buyerId,
+        orderId: order.id,
+        status: 'confirmed',
+        markedAt: now,
+        answeredAt: now,
+        windowEndsAt: new Date(now.getTime() + REVIEW_DAYS * 86_400_000),
+      })
+      .onConflictDoNothing();
+  }
+
+  // The other side hears of it; a cancellation tells whoever did not take it (both, when ModMarket did).
+  const tells =
+    step.event === 'cancelled' || step.event === 'expired'
+      ? party === 'system'
+        ? (['buyer', 'seller'] as const)
+        : ([party === 'buyer' ? 'seller' : 'buyer'] as const)
+      : TELLS[step.event]
+        ? [TELLS[step.event]!]
+        : [];
+  for (const to of tells)
+    await enqueueJob(tx, ORDER_JOBS.notify, { orderId: order.id, event: step.event, to });
+  return order;
+}
+
+/**
+ * Orders (docs/payments.md): checkout on a listing or an accepted offer, the steps of the state
+ * machine as each side takes them, and the two lists. Payments go through Stripe, or nowhere in demo
+ * mode; the Stripe side (checkout sessions, transfers, refunds, events) is `stripe-payments.ts`.
+ */
+export function createOrdersService(deps: {
+  db: Db;
+  storage: Storage;
+  payments: PaymentsMode;
+  publicUrl: string;
+  wakeJobs: () => void;
+  clock?: Clock;
+  /** Creates the Stripe checkout for a placed order: its session id and where to pay. */
+  startCheckout: (order: OrderRow, buyerEmail: string) => Promise<{ sessionId: string; url: string }>;
+  /** Lets a Stripe checkout go (the order was cancelled before it was paid). */
+  endCheckout: (sessionId: string) => Promise<void>;
+  /** Where an unpaid order's Stripe checkout is, again. */
+  checkoutUrl: (sessionId: string) => Promise<string | null>;
+}) {
+  const { db, storage } = deps;
+  const clock = deps.clock ?? systemClock;
+  const { mode } = deps.payments;
+
+  async function payoutsReady(executor: Executor, sellerId: string) {
+    const [account] = await executor
+      .select({ state: payoutAccounts.state })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, sellerId));
+    return account?.state === 'ready';
+  }
+
+  async function completedSales(executor: Executor, sellerId: string) {
+    const result = await executor.execute<{ count: number }>(
+      sql`select count(*)::int as count from ${orders} where ${orders.sellerId} = ${sellerId} and ${orders.status} = 'completed'`,
+    );
+    return result.rows[0]?.count ?? 0;
+  }
+
+  /**
+   * What the buyer would pay for, at what price: the listing's, or their accepted offer's amount when
+   * the listing is held for them. Refuses what cannot be bought by them now.
+   */
+  async function priceFor(executor: Executor, listing: typeof listings.$inferSelect, buyerId: string) {
+    if (listing.userId === buyerId) throw new ApiError(400, 'ORDER_OWN_LISTING');
+    if (listing.isSold || listing.hiddenAt) throw new ApiError(409, 'LISTING_SOLD');
+    if (listing.pendingBuyerId && listing.pendingBuyerId !== buyerId)
+      throw new ApiError(409, 'LISTING_PENDING');
+    const [open] = await executor
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.listingId, listing.id), inArray(orders.status, OPEN_ORDER_STATUSES)))
+      .limit(1);
+    if (open) throw new ApiError(409, 'LISTING_PENDING');
+    if (mode === 'off' || !(await payoutsReady(executor, listing.userId)))
+      throw new ApiError(409, 'CHECKOUT_UNAVAILABLE');
+    let offerId: string | null = null;
+    let itemCents = listing.priceCents;
+    if (listing.pendingBuyerId === buyerId) {
+      const [accepted] = await executor
+        .select({ id: offers.id, amountCents: offers.amountCents })
+        .from(offers)
+        .where(
+          and(eq(offers.listingId, listing.id), eq(offers.buyerId, buyerId), eq(offers.status, 'accepted')),
+        )
+        .orderBy(desc(offers.updatedAt))
+        .limit(1);
+      if (accepted) {
+        offerId = accepted.id;
+        itemCents = accepted.amountCents;
+      }
+    }
+    return { offerId, itemCents };
+  }
+
+  async function heldFor(executor: Executor, listing: typeof listings.$inferSelect) {
+    const [seller] = await executor
+      .select({ plan: users.plan })
+      .from(users)
+      .where(eq(users.id, listing.userId));
+    return seller?.plan === 'platinum' || (seller?.plan === 'gold' && listing.holdPayment);
+  }
+
+  /** The order with its people and timeline: one statement. */
+  async function readOrder(executor: Executor, orderId: string) {
+    const buyer = alias(users, 'buyer');
+    const seller = alias(users, 'seller');
+    const [found] = await executor
+      .select({
+        order: orders,
+        buyerFirst: buyer.firstName,
+        buyerLast: buyer.lastName,
+        sellerFirst: seller.firstName,
+        sellerLast: seller.lastName,
+        timeline: sql<{ kind: OrderEventKind; at: string }[]>`coalesce((
+          select json_agg(json_build_object('kind', e.kind, 'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by e.id)
+          from ${orderEvents} e where e.order_id = ${orders.id}), '[]'::json)`,
+      })
+      .from(orders)
+      .innerJoin(buyer, eq(buyer.id, orders.buyerId))
+      .innerJoin(seller, eq(seller.id, orders.sellerId))
+      .where(eq(orders.id, orderId));
+    return found ?? null;
+  }
+
+  /** The order as its member (or the moderation desk) sees it; null for anyone else. */
+  async function getOrder(user: SessionUser, orderId: string): Promise<Order | null> {
+    if (!isUuid(orderId)) return null;
+    const found = await readOrder(db, orderId);
+    if (!found) return null;
+    const role = roleIn(found.order, user);
+    if (!role) return null;
+    return toOrder(storage, found.order, found, role, found.timeline);
+  }
+
+  /** One step of the machine, taken by a member, in its own transaction. */
+  async function step(
+    user: SessionUser,
+    orderId: string,
+    transition: (row: OrderRow) => Transition,
+    extra?: (tx: Tx, row: OrderRow) => Promise<Partial<OrderRow>>,
+  ): Promise<Order> {
+    if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
+    const now = clock();
+    const changed = await db.transaction(async (tx) => {
+      const row = await lockOrder(tx, orderId, user.id);
+      const party = row.buyerId === user.id ? 'buyer' : 'seller';
+      const set = extra ? await extra(tx, row) : {};
+      return applyTransition(tx, row, transition(row), party, { actorId: user.id, now, set });
+    });
+    deps.wakeJobs();
+    if (changed.status === 'cancelled' && changed.checkoutSessionId && !changed.paidAt)
+      await deps.endCheckout(changed.checkoutSessionId).catch(() => undefined);
+    return (await getOrder(user, orderId))!;
+  }
+
+  return {
+    mode,
+
+    /** The checkout's numbers for a buyer, before paying. */
+    async quote(user: SessionUser, listingId: string): Promise<CheckoutQuote> {
+      if (!isUuid(listingId)) throw new ApiError(404, 'NOT_FOUND');
+      const [listing] = await db.select().from(listings).where(eq(listings.id, listingId));
+      if (!listing) throw new ApiError(404, 'NOT_FOUND');
+      const { offerId, itemCents } = await priceFor(db, listing, user.id);
+      const [seller] = await db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, listing.userId));
+      return {
+        listingId,
+        title: listing.title,
+        offerId,
+        itemCents,
+        shippingCents: listing.shippingCents,
+        localPickup: listing.localPickup,
+        held: await heldFor(db, listing),
+        demo: mode === 'demo',
+        sellerName: [seller?.firstName, seller?.lastName].filter(Boolean).join(' ') || null,
+      };
+    },
+
+    /**
+     * The buyer pays for a listing: the order is placed and the listing held for them in one
+     * transaction, on the listing's locked row, so two buyers at the same moment get one order and the
+     * other 409 `LISTING_PENDING` before anything is charged. Demo mode: paid at once, nothing charged.
+     * Stripe: the order waits for payment at Stripe's checkout for 30 minutes.
+     */
+    async place(
+      user: SessionUser,
+      listingId: string,
+      input: z.output<typeof PlaceOrderSchema>,
+    ): Promise<{ orderId: string; payUrl: string | null }> {
+      if (!isUuid(listingId)) throw new ApiError(404, 'NOT_FOUND');
+      const now = clock();
+      const order = await db.transaction(async (tx) => {
+        const [owner] = await tx
+          .select({ userId: listings.userId })
+          .from(listings)
+          .where(eq(listings.id, listingId));
+        if (!owner) throw new ApiError(404, 'NOT_FOUND');
+        await lockMembers(tx, { actor: user.id, owner: owner.userId });
+        const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
+        if (!listing) throw new ApiError(404, 'NOT_FOUND');
+        const { offerId, itemCents } = await priceFor(tx, listing, user.id);
+        if (input.offerId && input.offerId !== offerId) throw new ApiError(409, 'OFFER_CLOSED');
+        await assertNotBlocked(tx, user.id, listing.userId);
+        if (input.delivery === 'ship' && listing.shippingCents === null)
+          throw new ApiError(400, 'DELIVERY_UNAVAILABLE');
+        if (input.delivery === 'pickup' && !listing.localPickup)
+          throw new ApiError(400, 'DELIVERY_UNAVAILABLE');
+        const standing = sellerStanding(await completedSales(tx, listing.userId));
+        const amounts = orderAmounts(
+          itemCents,
+          input.delivery === 'ship' ? (listing.shippingCents ?? 0) : 0,
+          standing.feeBasisPoints,
+        );
+        if (amounts.totalCents < MIN_ORDER_CENTS) throw new ApiError(400, 'ORDER_TOO_SMALL');
+        const [conversation] = await tx
+          .execute<{ id: string }>(
+            sql`select id from conversations where listing_id = ${listingId} and buyer_id = ${user.id} limit 1`,
+          )
+          .then((result) => result.rows);
+        const [placed] = await tx
+          .insert(orders)
+          .values({
+            listingId,
+            listingTitle: listing.title,
+            photo: listing.photos[0] ?? null,
+            buyerId: user.id,
+            sellerId: listing.userId,
+            offerId,
+            conversationId: conversation?.id ?? null,
+            status: 'awaiting_payment',
+            delivery: input.delivery,
+            address: input.delivery === 'ship' ? input.address : null,
+            ...amounts,
+            sellerLevel: standing.level,
+            held: await heldFor(tx, listing),
+            demo: mode === 'demo',
+            handoffCode:
+              input.delivery === 'pickup' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        // Another order took the listing first (the listing's lock makes this the rare path).
+        if (!placed) throw new ApiError(409, 'LISTING_PENDING');
+        await tx.update(listings).set({ pendingBuyerId: user.id }).where(eq(listings.id, listingId));
+        await tx
+          .insert(orderEvents)
+          .values({ orderId: placed.id, kind: 'created', actorId: user.id, at: now });
+        if (mode === 'demo')
+          return applyTransition(tx, placed, 'paymentSucceeded', 'system', { actorId: null, now });
+        await enqueueJob(
+          tx,
+          ORDER_JOBS.expire,
+          { orderId: placed.id },
+          { runAt: new Date(now.getTime() + (CHECKOUT_MINUTES + 1) * 60_000) },
+        );
+        return placed;
+      });
+      deps.wakeJobs();
+      if (mode === 'demo') return { orderId: order.id, payUrl: null };
+      let checkout: { sessionId: string; url: string };
+      try {
+        checkout = await deps.startCheckout(order, user.email);
+      } catch {
+        // Stripe could not be reached: the listing is let go at once, nothing was charged.
+        await db.transaction(async (tx) => {
+          const row = await lockOrder(tx, order.id, null);
+          if (row.status === 'awaiting_payment')
+            await applyTransition(tx, row, 'abandon', 'system', { actorId: null, now: clock() });
+        });
+        throw new ApiError(503, 'PAYMENTS_UNAVAILABLE');
+      }
+      await db.update(orders).set({ checkoutSessionId: checkout.sessionId }).where(eq(orders.id, order.id));
+      return { orderId: order.id, payUrl: checkout.url };
+    },
+
+    /** Back to Stripe's checkout for an order still waiting for its payment. */
+    async payUrl(user: SessionUser, orderId: string): Promise<{ url: string | null }> {
+      if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.buyerId, user.id)));
+      if (!row) throw new ApiError(404, 'NOT_FOUND');
+      if (row.status !== 'awaiting_payment' || !row.checkoutSessionId) throw new ApiError(409, 'ORDER_STATE');
+      return { url: await deps.checkoutUrl(row.checkoutSessionId) };
+    },
+
+    get: getOrder,
+
+    /**
+     * The member's orders as buyer and as seller, newest change first: the open ones (`/pending-sales`)
+     * or the closed ones (`/history`). Two index walks, merged, keyset on (updated_at, id).
+     */
+    async list(user: SessionUser, which: 'open' | 'closed', cursor?: string) {
+      const limit = 20;
+      const position = cursor ? decodeKeyset(cursor) : null;
+      const open = inArray(orders.status, OPEN_ORDER_STATUSES);
+      const other = alias(users, 'other');
+      const rows = await db
+        .select({
+          order: orders,
+          at: exactTime(orders.updatedAt),
+          otherFirst: other.firstName,
+          otherLast: other.lastName,
+        })
+        .from(orders)
+        .innerJoin(
+          other,
+          eq(
+            other.id,
+            sql`case when ${orders.buyerId} = ${user.id} then ${orders.sellerId} else ${orders.buyerId} end`,
+          ),
+        )
+        .where(
+          and(
+            or(eq(orders.buyerId, user.id), eq(orders.sellerId, user.id)),
+            which === 'open' ? open : sql`not (${open})`,
+            position ? before(orders.updatedAt, orders.id, position) : undefined,
+          ),
+        )
+        .orderBy(desc(orders.updatedAt), desc(orders.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) =>
+          toSummary(
+            storage,
+            row.order,
+            row.order.buyerId === user.id ? 'buyer' : 'seller',
+            [row.otherFirst, row.otherLast].filter(Boolean).join(' ') || null,
+          ),
+        ),
+        nextCursor: rows.length > limit && last ? encodeKeyset({ at: last.at, id: last.order.id }) : null,
+      };
+    },
+
+    ship(user: SessionUser, orderId: string, input: z.output<typeof ShipOrderSchema>) {
+      const tracking = getTracking(input.trackingNumber);
+      if (!tracking) throw new ApiError(400, 'TRACKING_INVALID');
+      return step(
+        user,
+        orderId,
+        () => 'ship',
+        async () => ({
+          carrier: input.carrier || tracking.courier.name,
+          trackingNumber: tracking.trackingNumber,
+          trackingUrl: tracking.trackingUrl
+            ? tracking.trackingUrl.replace('%s', encodeURIComponent(tracking.trackingNumber))
+            : null,
+        }),
+      );
+    },
+
+    ready: (user: SessionUser, orderId: string) => step(user, orderId, () => 'ready'),
+    markDelivered: (user: SessionUser, orderId: string) => step(user, orderId, () => 'markDelivered'),
+    confirmReceipt: (user: SessionUser, orderId: string) => step(user, orderId, () => 'confirmReceipt'),
+    cancel: (user: SessionUser, orderId: string) =>
+      step(user, orderId, (row) => (row.status === 'awaiting_payment' ? 'abandon' : 'cancel')),
+
+    /**
+     * The seller enters the buyer's hand-off code: right, the part is handed over; wrong, refused, and
+     * counted (HANDOFF_TRIES an hour, so six digits cannot be guessed).
+     */
+    async handOver(user: SessionUser, orderId: string, input: z.output<typeof HandOverSchema>) {
+      if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
+      const key = `handoff:${orderId}:${user.id}`;
+      const tries = await db.execute<{ count: number }>(
+        sql`select count from rate_limits where key = ${key} and reset_at > now()`,
+      );
+      if ((tries.rows[0]?.count ?? 0) >= HANDOFF_TRIES.max) throw new ApiError(429, 'HANDOFF_LOCKED');
+      const [row] = await db
+        .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, code: orders.handoffCode })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      if (!row || (row.buyerId !== user.id && row.sellerId !== user.id)) throw new ApiError(404, 'NOT_FOUND');
+      if (row.sellerId !== user.id) throw new ApiError(403, 'ORDER_NOT_YOURS');
+      if (input.code !== row.code) {
+        await countHit(db, key, HANDOFF_TRIES.windowSeconds);
+        throw new ApiError(400, 'HANDOFF_CODE_WRONG');
+      }
+      // The code never changes, so the step's own lock needs no second look at it.
+      return step(user, orderId, () => 'handOver');
+    },
+
+    /** A seller's payouts and level, for the dashboard. */
+    async payouts(user: SessionUser) {
+      const [account] = await db
+        .select({ state: payoutAccounts.state })
+        .from(payoutAccounts)
+        .where(eq(payoutAccounts.userId, user.id));
+      const standing = sellerStanding(await completedSales(db, user.id));
+      return {
+        state: account?.state ?? ('not_connected' as const),
+        mode,
+        level: standing.level,
+        feeBasisPoints: standing.feeBasisPoints,
+        completedSales: standing.completedSales,
+        next: standing.next,
+      };
+    },
+
+    /** Whether the seller of a listing offers checkout: payments on, and their payouts ready. */
+    async checkoutOffered(sellerId: string, executor: Executor = db) {
+      return mode !== 'off' && (await payoutsReady(executor, sellerId));
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
