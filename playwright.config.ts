@@ -65,8 +65,8 @@ export default defineConfig({
         PRIVACY_EMAIL: 'privacy@modmarket.test',
       },
     },
-    // The app as `npm start` runs it (not production: plans switch in demo mode, without payment), for
-    // the journeys of paid plans (e2e/support/demo-server.ts). A production server refuses demo billing.
+    // The app as `npm start` runs it (not production: plans switch and orders are paid in demo mode,
+    // without payment), for the journeys of paid plans and orders (e2e/support/demo-server.ts). A production server refuses demo billing.
     {
       command: 'node scripts/e2e-server.mjs',
       url: `http://localhost:${port + 1}/api/health`,
@@ -79,6 +79,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PUBLIC_URL: `http://localhost:${port + 1}`,
         BILLING_DEMO: 'true',
+        PAYMENTS_DEMO: 'true',
         SEED_DEMO: 'true',
         // Its journeys (plans, history, Stripe billing) look at no photo: the demo listings go without.
         SEED_DEMO_PHOTOS: '0',

@@ -57,6 +57,11 @@ export const paths = {
   partsWanted: route('/parts-wanted'),
   pendingSales: route('/pending-sales'),
   history: route('/history'),
+  checkout: {
+    pattern: '/checkout/:id',
+    href: (listingId: string) => `/checkout/${encodeURIComponent(listingId)}`,
+  },
+  order: { pattern: '/orders/:id', href: (id: string) => `/orders/${encodeURIComponent(id)}` },
   settings: route('/settings'),
   confirmEmailChange: route('/confirm-email-change'),
   undoEmailChange: route('/undo-email-change'),

@@ -91,10 +91,11 @@ function page(
 
 const AUTH_NS = ['auth', 'errors'];
 const ONBOARDING_NS = ['onboarding', 'errors'];
-const MARKET_NS = ['market', 'saved', 'trust', 'offers', 'reviews', 'errors'];
-const MESSAGES_NS = ['messages', 'market', 'notifications', 'trust', 'offers', 'errors'];
+const MARKET_NS = ['market', 'saved', 'trust', 'offers', 'reviews', 'orders', 'errors'];
+const MESSAGES_NS = ['messages', 'market', 'notifications', 'trust', 'offers', 'orders', 'errors'];
 const NOTIFICATIONS_NS = ['notifications', 'errors'];
 const ACCOUNT_NS = ['account', 'onboarding', 'auth', 'trust', 'errors'];
+const ORDERS_NS = ['orders', 'market', 'errors'];
 const MEMBERS = { member: true };
 
 const pages: Record<PathName, PageDefinition> = {
@@ -131,8 +132,10 @@ const pages: Record<PathName, PageDefinition> = {
   privacy: page('legal/privacy-page', ['legal']),
   terms: page('legal/terms-page', ['legal']),
   partsWanted: page('coming-soon/coming-soon-page', [], { component: 'PartsWantedPage' }),
-  pendingSales: page('coming-soon/coming-soon-page', [], { component: 'PendingSalesPage' }),
-  history: page('coming-soon/coming-soon-page', [], { component: 'HistoryPage' }),
+  pendingSales: page('orders/orders-list-page', ORDERS_NS, { ...MEMBERS, component: 'PendingSalesPage' }),
+  history: page('orders/orders-list-page', ORDERS_NS, { ...MEMBERS, component: 'HistoryPage' }),
+  checkout: page('orders/checkout-page', ORDERS_NS, MEMBERS),
+  order: page('orders/order-page', ORDERS_NS, MEMBERS),
   settings: page('account/settings-page', ACCOUNT_NS, MEMBERS),
   confirmEmailChange: page('account/confirm-email-change-page', ACCOUNT_NS),
   undoEmailChange: page('account/undo-email-change-page', ACCOUNT_NS),

@@ -19,10 +19,12 @@ const CALLERS: Record<string, string[]> = {
   conversations: ['messages'],
   dashboard: ['dashboard'],
   favourites: ['saved'],
-  // A listing's offers and its buyers (for a review) are asked under the listing's path.
-  listings: ['listings', 'offers', 'reviews'],
+  // A listing's offers, its buyers (for a review) and its checkout are asked under the listing's path.
+  listings: ['listings', 'offers', 'reviews', 'orders'],
   notifications: ['notifications'],
   offers: ['offers'],
+  orders: ['orders'],
+  payouts: ['orders'],
   photos: ['photos'],
   places: ['listings'],
   profile: ['onboarding'],

@@ -61,6 +61,13 @@ export const queryKeys = {
     comments: (postId: string) => ['community', 'comments', postId] as const,
   },
   billing: ['billing'] as const,
+  orders: {
+    all: ['orders'] as const,
+    list: (status: 'open' | 'closed') => ['orders', 'list', status] as const,
+    detail: (id: string) => ['orders', 'detail', id] as const,
+    checkout: (listingId: string) => ['orders', 'checkout', listingId] as const,
+    payouts: ['orders', 'payouts'] as const,
+  },
   profile: ['profile'] as const,
   place: (zip: string) => ['places', zip] as const,
   blocks: {

@@ -185,7 +185,7 @@ export const OrderSchema = OrderAmountsSchema.extend({
   /** When a held payment is released by itself, if the buyer does not confirm first. */
   releasesAt: z.string().nullable(),
   conversationId: z.string().nullable(),
-  next: NextStepSchema,
+  nextStep: NextStepSchema,
   /** What the member asking may do now. */
   actions: z.array(
     z.enum(['pay', 'ship', 'ready', 'hand_over', 'mark_delivered', 'confirm_receipt', 'cancel']),
@@ -209,7 +209,7 @@ export const OrderSummarySchema = OrderSchema.pick({
   processingCents: true,
   itemCents: true,
   shippingCents: true,
-  next: true,
+  nextStep: true,
   createdAt: true,
   demo: true,
   refunded: true,
@@ -234,7 +234,7 @@ export const PayoutsSchema = z
     level: z.enum(SELLER_LEVELS),
     feeBasisPoints: z.number().int(),
     completedSales: z.number().int(),
-    next: z.object({ level: z.enum(SELLER_LEVELS), at: z.number().int() }).nullable(),
+    nextLevel: z.object({ level: z.enum(SELLER_LEVELS), at: z.number().int() }).nullable(),
   })
   .meta({ id: 'Payouts' });
 export type Payouts = z.infer<typeof PayoutsSchema>;

@@ -4,7 +4,7 @@ import { Hourglass } from 'lucide-react';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 
-/** Parts wanted, pending sales and history: specified as Coming Soon pages. */
+/** Parts wanted: specified as a Coming Soon page. */
 export function ComingSoonPage({ titleKey }: { titleKey?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,10 +35,4 @@ export function ComingSoonPage({ titleKey }: { titleKey?: string }) {
 
 export function PartsWantedPage() {
   return <ComingSoonPage titleKey="pages.partsWanted" />;
-}
-export function PendingSalesPage() {
-  return <ComingSoonPage titleKey="pages.pendingSales" />;
-}
-export function HistoryPage() {
-  return <ComingSoonPage titleKey="pages.history" />;
 }

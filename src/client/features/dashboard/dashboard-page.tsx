@@ -17,6 +17,7 @@ import { useListingStatus } from '@client/features/listings';
 import { BoostAction, BoostedBadge } from '@client/features/boosts';
 import { dashboardQueries } from './api';
 import { AnalyticsSection } from './analytics-section';
+import { PayoutsCard } from '@client/features/orders';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 const DASHBOARD_TABS = ['listings', 'messages', 'analytics'] as const;
@@ -103,6 +104,10 @@ function SellerDashboard() {
                 </div>
               ))
             : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-28" />)}
+        </div>
+
+        <div className="mt-6">
+          <PayoutsCard />
         </div>
 
         {data.isError ? (

@@ -88,13 +88,9 @@ export function useFilterDraft(query: BrowseQuery, queryKey: string, apply: (dra
     setDraftKey(queryKey);
     setDraft(toDraft(query));
   }
-  // The URL a pause in typing was timed against: one changed since by something else (a removed chip)
-  // is not overwritten by the typing from before it.
+  // Typing is searched only if the URL is still the one it was typed against (not a removed chip's).
   const shownKey = useRef(queryKey);
-  useEffect(() => {
-    shownKey.current = queryKey;
-  }, [queryKey]);
-
+  useEffect(() => void (shownKey.current = queryKey), [queryKey]);
   const run = (next: Draft) => {
     clearTimeout(timer.current);
     if (!typedPricesConflict(next) && !zipUnfinished(next)) apply(next);

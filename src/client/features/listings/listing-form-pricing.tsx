@@ -2,7 +2,8 @@ import { useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { placeLabel } from '@common/schemas/places';
-import { TextField } from '@client/components/ui/field';
+import { CheckboxField, TextField } from '@client/components/ui/field';
+import { useSession } from '@client/features/session';
 import { useErrorText } from '@client/lib/form-errors';
 import { listingQueries } from './api';
 import { sectionClass, type ListingFormApi } from './listing-form-section';
@@ -18,12 +19,16 @@ function ZipPlace({ zip }: { zip: string }) {
   return <>{t('form.zipHint')}</>;
 }
 
-/** Price, where the part is (ZIP), negotiable or firm, the offer floor and the referral amount. */
+/**
+ * Price, where the part is (ZIP), negotiable or firm, the offer floor, the referral amount, and how it
+ * reaches a buyer who pays here (shipping at a price, local pickup, payment held until delivery).
+ */
 export function PricingSection({ form }: { form: ListingFormApi }) {
   const { t } = useTranslation(['market', 'common', 'errors']);
   const message = useErrorText();
   const { errors } = form.formState;
   const [negotiable, zip] = useWatch({ control: form.control, name: ['negotiable', 'zip'] });
+  const plan = useSession().user?.plan;
   return (
     <section className={sectionClass}>
       <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.pricing')}</h2>
@@ -78,6 +83,25 @@ export function PricingSection({ form }: { form: ListingFormApi }) {
         error={message(errors.referralAmount?.message)}
         {...form.register('referralAmount')}
       />
+      <fieldset className="space-y-3">
+        <legend className="mb-1 text-sm font-medium text-slate-800">
+          {t('form.delivery', { ns: 'orders' })}
+        </legend>
+        <TextField
+          label={t('form.shipping', { ns: 'orders' })}
+          hint={t('form.shippingHint', { ns: 'orders' })}
+          inputMode="decimal"
+          error={message(errors.shipping?.message)}
+          {...form.register('shipping')}
+        />
+        <CheckboxField label={t('form.localPickup', { ns: 'orders' })} {...form.register('localPickup')} />
+        {plan === 'gold' ? (
+          <CheckboxField label={t('form.holdPayment', { ns: 'orders' })} {...form.register('holdPayment')} />
+        ) : plan === 'platinum' ? (
+          <p className="text-sm text-slate-600">{t('form.holdAlways', { ns: 'orders' })}</p>
+        ) : null}
+        <p className="text-sm text-slate-600">{t('form.feesHint', { ns: 'orders' })}</p>
+      </fieldset>
     </section>
   );
 }

@@ -29,6 +29,7 @@ const SERVER_FIELDS = {
   priceCents: 'price',
   offerFloorCents: 'offerFloor',
   referralAmountCents: 'referralAmount',
+  shippingCents: 'shipping',
 };
 
 /** The form's starting values: the listing's when editing. */
@@ -41,6 +42,9 @@ function initialValues(listing?: ListingDetail): ListingFormValues {
     negotiable: listing?.negotiable ?? true,
     offerFloor: centsToTyped(listing?.offerFloorCents),
     referralAmount: centsToTyped(listing?.referralAmountCents),
+    shipping: centsToTyped(listing?.checkout.shippingCents),
+    localPickup: listing?.checkout.localPickup ?? true,
+    holdPayment: listing?.checkout.holdPayment ?? false,
     // Empty until chosen (the schema says so), whatever the enum's type allows.
     category: (listing?.category ?? '') as ListingFormValues['category'],
     condition: (listing?.condition ?? '') as ListingFormValues['condition'],

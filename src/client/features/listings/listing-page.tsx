@@ -11,6 +11,7 @@ import { useSession } from '@client/features/session';
 import { countView, listingQueries } from './api';
 import { BlockButton, ReportButton } from '@client/features/trust';
 import { ListingOffer } from '@client/features/offers';
+import { BuyPanel } from '@client/features/orders';
 import { ReviewPanel } from '@client/features/reviews';
 import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
@@ -85,6 +86,9 @@ export default function ListingPage() {
             <ListingSummary listing={l} />
 
             {l.isOwner ? <OwnerPanel listing={l} /> : !l.isSold ? <ContactBar listing={l} /> : null}
+            <div className="order-1">
+              <BuyPanel listing={l} />
+            </div>
             {user && l.isSold ? (
               <div className="order-1">
                 <ReviewPanel listingId={l.id} />

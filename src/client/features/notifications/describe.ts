@@ -25,6 +25,12 @@ export function describeNotification(
         description: t(`item.offer.${d.action ?? 'made'}.description`, params),
       };
     case 'sale_update':
+      // A step of an order on ModMarket (`order.shipped`, …), told to the other side.
+      if (d.action?.startsWith('order.'))
+        return {
+          title: t('item.order.title', params),
+          description: t(`item.order.steps.${d.action.slice('order.'.length)}`, params),
+        };
       // The buyer a listing was marked sold to is asked to confirm the purchase.
       if (d.action === 'confirm')
         return {

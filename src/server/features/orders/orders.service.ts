@@ -576,7 +576,7 @@ export function createOrdersService(deps: {
         level: standing.level,
         feeBasisPoints: standing.feeBasisPoints,
         completedSales: standing.completedSales,
-        next: standing.next,
+        nextLevel: standing.next,
       };
     },
 

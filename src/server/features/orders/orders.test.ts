@@ -113,7 +113,7 @@ describe('checkout in demo mode', () => {
       payoutCents: 10786,
       address: { ...address, state: 'TX', line2: '' },
       handoffCode: null,
-      next: { action: 'ship', by: 'seller' },
+      nextStep: { action: 'ship', by: 'seller' },
       actions: ['cancel'],
     });
     expect(mine.timeline.map((event) => event.kind)).toEqual(['created', 'paid']);
@@ -150,7 +150,7 @@ describe('checkout in demo mode', () => {
       carrier: 'UPS',
       trackingNumber: UPS,
       payout: 'due',
-      next: { action: 'confirm_receipt', by: 'buyer' },
+      nextStep: { action: 'confirm_receipt', by: 'buyer' },
     });
     expect((shipped.body as { trackingUrl: string }).trackingUrl).toContain(UPS);
     // Twice is refused, not applied twice.

@@ -1,0 +1,2 @@
+export { BuyPanel } from './buy-panel';
+export { PayoutsCard } from './payouts-card';
