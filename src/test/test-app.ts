@@ -89,8 +89,7 @@ export async function createTestApp(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-test-'));
   // Demo billing and payments, so tests (and the walk over every endpoint) can switch plans; a test turns it off.
   // Production refuses it, as it should: a production app under test has billing off.
-  const demo =
-    options.env?.NODE_ENV === 'production' ? {} : { BILLING_DEMO: 'true', PAYMENTS_DEMO: 'true' };
+  const demo = options.env?.NODE_ENV === 'production' ? {} : { BILLING_DEMO: 'true', PAYMENTS_DEMO: 'true' };
   const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...demo, ...options.env });
   const logs: Record<string, unknown>[] = [];
   const storage = options.storage ?? createStorage(env, dataDir);
