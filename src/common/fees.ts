@@ -16,6 +16,14 @@ const LEVELS: readonly { level: SellerLevel; from: number; feeBasisPoints: numbe
   { level: 'power', from: 100, feeBasisPoints: 200 },
 ];
 
+/**
+ * Whether a seller's payment waits until the buyer has the part (docs/payments.md, "Escrow by plan"):
+ * always on Platinum, on Gold when the listing says so, never on Bronze.
+ */
+export function paymentHeld(plan: string, holdPayment: boolean): boolean {
+  return plan === 'platinum' || (plan === 'gold' && holdPayment);
+}
+
 /** Card processing: 2.9% of the total plus 30 cents. */
 export const PROCESSING = { basisPoints: 290, fixedCents: 30 } as const;
 

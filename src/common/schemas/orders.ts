@@ -21,15 +21,22 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Orders still on their way: what `/pending-sales` lists. */
-export const OPEN_ORDER_STATUSES = [
-  'awaiting_payment',
-  'paid',
-  'shipped',
-  'ready_for_pickup',
-  'delivered',
-  'picked_up',
-] as const satisfies readonly OrderStatus[];
+/** Orders still on their way (every status but these two): what `/pending-sales` lists. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => status !== 'completed' && status !== 'cancelled',
+);
+
+/** What a member may do with an order (its page's buttons); all but `cancel` are also a next step. */
+export const ORDER_ACTIONS = [
+  'pay',
+  'ship',
+  'ready',
+  'hand_over',
+  'mark_delivered',
+  'confirm_receipt',
+  'cancel',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const DELIVERY_METHODS = ['ship', 'pickup'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -155,8 +162,8 @@ export const OrderEventSchema = z.object({
 /** The next step of an order, and whose it is. */
 export const NextStepSchema = z
   .object({
-    action: z.enum(['pay', 'ship', 'ready', 'hand_over', 'mark_delivered', 'confirm_receipt', 'wait']),
-    by: z.enum(['buyer', 'seller', 'nobody']),
+    action: z.enum(ORDER_ACTIONS).exclude(['cancel']),
+    by: z.enum(['buyer', 'seller']),
   })
   .nullable();
 
@@ -187,9 +194,7 @@ export const OrderSchema = OrderAmountsSchema.extend({
   conversationId: z.string().nullable(),
   nextStep: NextStepSchema,
   /** What the member asking may do now. */
-  actions: z.array(
-    z.enum(['pay', 'ship', 'ready', 'hand_over', 'mark_delivered', 'confirm_receipt', 'cancel']),
-  ),
+  actions: z.array(z.enum(ORDER_ACTIONS)),
   createdAt: z.string(),
   timeline: z.array(OrderEventSchema),
 }).meta({ id: 'Order' });

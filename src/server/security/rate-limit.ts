@@ -42,6 +42,14 @@ export async function countHit(db: Executor, key: string, windowSeconds: number)
   return Number(result.rows[0]?.count ?? 0);
 }
 
+/** How many times `key` was counted in its window, 0 when none is running (read only). */
+export async function hitsOf(db: Executor, key: string): Promise<number> {
+  const result = await db.execute<{ count: number }>(
+    sql`select count from rate_limits where key = ${key} and reset_at > now()`,
+  );
+  return Number(result.rows[0]?.count ?? 0);
+}
+
 /** Whether `key` was counted in a window that has not ended (read only: nothing is counted). */
 export async function isCounted(db: Executor, key: string): Promise<boolean> {
   const result = await db.execute(sql`select 1 from rate_limits where key = ${key} and reset_at > now()`);

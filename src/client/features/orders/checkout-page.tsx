@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useWatch } from 'react-hook-form';
+import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PlaceOrderSchema, type CheckoutQuote } from '@common/schemas/orders';
@@ -117,34 +117,22 @@ function CheckoutForm({ quote }: { quote: CheckoutQuote }) {
       <fieldset className="space-y-3">
         <legend className="mb-2 font-semibold text-slate-900">{t('checkout.delivery')}</legend>
         {quote.shippingCents !== null ? (
-          <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 has-checked:border-brand-600">
-            <input
-              type="radio"
-              value="ship"
-              className="mt-1 accent-brand-600"
-              {...form.register('delivery')}
-            />
-            <span>
-              <span className="font-medium">{t('checkout.ship')}</span>{' '}
-              <span className="text-slate-600">
-                {quote.shippingCents ? formatPrice(quote.shippingCents, { cents: true }) : t('amounts.free')}
-              </span>
-            </span>
-          </label>
+          <DeliveryOption
+            value="ship"
+            field={form.register('delivery')}
+            title={t('checkout.ship')}
+            detail={
+              quote.shippingCents ? formatPrice(quote.shippingCents, { cents: true }) : t('amounts.free')
+            }
+          />
         ) : null}
         {quote.localPickup ? (
-          <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 has-checked:border-brand-600">
-            <input
-              type="radio"
-              value="pickup"
-              className="mt-1 accent-brand-600"
-              {...form.register('delivery')}
-            />
-            <span>
-              <span className="font-medium">{t('checkout.pickup')}</span>
-              <span className="block text-sm text-slate-600">{t('checkout.pickupHelp')}</span>
-            </span>
-          </label>
+          <DeliveryOption
+            value="pickup"
+            field={form.register('delivery')}
+            title={t('checkout.pickup')}
+            detail={t('checkout.pickupHelp')}
+          />
         ) : null}
       </fieldset>
 
@@ -175,5 +163,28 @@ function CheckoutForm({ quote }: { quote: CheckoutQuote }) {
         {quote.demo ? null : <p className="text-center text-sm text-slate-600">{t('checkout.toStripe')}</p>}
       </div>
     </form>
+  );
+}
+
+/** One way the part can reach the buyer: a radio with its name and price or how it works. */
+function DeliveryOption({
+  value,
+  field,
+  title,
+  detail,
+}: {
+  value: 'ship' | 'pickup';
+  field: UseFormRegisterReturn;
+  title: string;
+  detail: string;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 has-checked:border-brand-600">
+      <input type="radio" value={value} className="mt-1 accent-brand-600" {...field} />
+      <span>
+        <span className="font-medium">{title}</span>
+        <span className="block text-sm text-slate-600">{detail}</span>
+      </span>
+    </label>
   );
 }

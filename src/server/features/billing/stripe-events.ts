@@ -16,7 +16,8 @@ const UNPAID_STATES = new Set<Stripe.Subscription.Status>([
   'paused',
 ]);
 
-const idOf = (value: string | { id: string } | null | undefined) =>
+/** The id of a Stripe field that is an id, or the object it expands to. */
+export const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 /**

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../../clock';
 import { and, eq, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
+import { paymentHeld } from '@common/fees';
 import type { ListingDetail } from '@common/schemas/listings';
 import { publicName } from '@common/labels';
 import { ratingOf } from '@common/schemas/rating';
@@ -87,7 +88,7 @@ export function createListingDetail(deps: {
           offered: payments !== 'off' && row.payouts === 'ready',
           shippingCents: l.shippingCents,
           localPickup: l.localPickup,
-          held: row.plan === 'platinum' || (row.plan === 'gold' && l.holdPayment),
+          held: paymentHeld(row.plan, l.holdPayment),
           demo: payments === 'demo',
           ...(isOwner ? { holdPayment: l.holdPayment } : {}),
         },

@@ -7,8 +7,8 @@ import { emailTranslator } from '../../i18n/translate';
 import type { TemplateMailer } from '../../mail/templates';
 import { systemClock, type Clock } from '../../clock';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { ORDER_JOBS, NotifyJob, OrderJob, applyTransition, lockOrder } from './orders.service';
-import { RELEASE_DAYS } from './order-view';
+import { ORDER_JOBS, NotifyJob, OrderJob, applyTransition, lockedOrder } from './orders.service';
+import { releaseTime } from './order-view';
 
 /**
  * The order jobs that are not Stripe's: telling the other side of a step (a notification, live, and
@@ -62,9 +62,9 @@ export function orderJobs(deps: {
       const { orderId } = OrderJob.parse(payload);
       const now = clock();
       await db.transaction(async (tx) => {
-        const row = await lockOrder(tx, orderId, null).catch(() => null);
+        const row = await lockedOrder(tx, orderId);
         if (!row || (row.status !== 'delivered' && row.status !== 'picked_up') || !row.deliveredAt) return;
-        if (row.deliveredAt.getTime() + RELEASE_DAYS * 86_400_000 > now.getTime()) return;
+        if (releaseTime(row.deliveredAt) > now) return;
         await applyTransition(tx, row, 'autoComplete', 'system', { actorId: null, now });
       });
     },
@@ -73,8 +73,8 @@ export function orderJobs(deps: {
     [ORDER_JOBS.expire]: async (payload) => {
       const { orderId } = OrderJob.parse(payload);
       const cancelled = await db.transaction(async (tx) => {
-        const row = await lockOrder(tx, orderId, null).catch(() => null);
-        if (!row || row.status !== 'awaiting_payment') return null;
+        const row = await lockedOrder(tx, orderId);
+        if (row?.status !== 'awaiting_payment') return null;
         return applyTransition(tx, row, 'abandon', 'system', { actorId: null, now: clock() });
       });
       // Closed at Stripe too; a payment that slipped in meanwhile is refunded when Stripe reports it.

@@ -1,4 +1,10 @@
-import type { DeliveryMethod, OrderEventKind, OrderStatus, PayoutStatus } from '@common/schemas/orders';
+import type {
+  DeliveryMethod,
+  OrderAction,
+  OrderEventKind,
+  OrderStatus,
+  PayoutStatus,
+} from '@common/schemas/orders';
 import { ApiError } from '../../http/api-error';
 
 /**
@@ -160,28 +166,30 @@ export function take(order: OrderState, transition: Transition, party: Party): S
   };
 }
 
-/** What the member may do with the order now, for its page's buttons. */
-export function actionsFor(order: OrderState, party: 'buyer' | 'seller') {
-  const names: readonly (readonly [Transition, string])[] = [
-    ['ship', 'ship'],
-    ['ready', 'ready'],
-    ['handOver', 'hand_over'],
-    ['markDelivered', 'mark_delivered'],
-    ['confirmReceipt', 'confirm_receipt'],
-    ['cancel', 'cancel'],
-  ];
-  const actions = names.filter(([transition]) => allowed(order, transition, party)).map(([, name]) => name);
-  if (party === 'buyer' && order.status === 'awaiting_payment') actions.unshift('pay', 'cancel');
-  return actions as (
-    'pay' | 'ship' | 'ready' | 'hand_over' | 'mark_delivered' | 'confirm_receipt' | 'cancel'
-  )[];
+/** The button each transition a member takes is, on the order's page. */
+const ACTION_OF: readonly (readonly [Transition, OrderAction])[] = [
+  ['ship', 'ship'],
+  ['ready', 'ready'],
+  ['handOver', 'hand_over'],
+  ['markDelivered', 'mark_delivered'],
+  ['confirmReceipt', 'confirm_receipt'],
+  // Cancelling before paying lets the checkout go; after, it refunds: the same button.
+  ['abandon', 'cancel'],
+  ['cancel', 'cancel'],
+];
+
+/** What the member may do with the order now, for its page's buttons (paying again first). */
+export function actionsFor(order: OrderState, party: 'buyer' | 'seller'): OrderAction[] {
+  const actions = ACTION_OF.filter(([transition]) => allowed(order, transition, party)).map(
+    ([, name]) => name,
+  );
+  return party === 'buyer' && order.status === 'awaiting_payment' ? ['pay', ...actions] : actions;
 }
 
 /** The next step and whose it is, for the lists. */
-export function nextStep(order: OrderState): {
-  action: 'pay' | 'ship' | 'ready' | 'hand_over' | 'mark_delivered' | 'confirm_receipt' | 'wait';
-  by: 'buyer' | 'seller' | 'nobody';
-} | null {
+export function nextStep(
+  order: OrderState,
+): { action: Exclude<OrderAction, 'cancel'>; by: 'buyer' | 'seller' } | null {
   switch (order.status) {
     case 'awaiting_payment':
       return { action: 'pay', by: 'buyer' };

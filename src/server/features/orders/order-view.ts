@@ -1,4 +1,6 @@
+import { publicName } from '@common/labels';
 import type { Order, OrderSummary } from '@common/schemas/orders';
+import { secondsAfter } from '../../clock';
 import type { orders } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { photoView } from '../../cards/listing-card';
@@ -9,8 +11,8 @@ export type OrderRow = typeof orders.$inferSelect;
 /** Days after delivery or pickup that a payment still held is released by itself. */
 export const RELEASE_DAYS = 7;
 
-const nameOf = (first: string | null, last: string | null) =>
-  [first, last].filter(Boolean).join(' ').trim() || null;
+/** When a held payment delivered or picked up at `deliveredAt` is released, unless the buyer confirms first. */
+export const releaseTime = (deliveredAt: Date): Date => secondsAfter(deliveredAt, RELEASE_DAYS * 86_400);
 
 export interface People {
   buyerFirst: string | null;
@@ -37,7 +39,7 @@ export function toOrder(
   const party = role === 'moderator' ? null : role;
   const releasesAt =
     row.held && row.deliveredAt && row.payout === 'pending' && row.status !== 'completed'
-      ? new Date(row.deliveredAt.getTime() + RELEASE_DAYS * 86_400_000).toISOString()
+      ? releaseTime(row.deliveredAt).toISOString()
       : null;
   return {
     id: row.id,
@@ -45,8 +47,12 @@ export function toOrder(
     listingTitle: row.listingTitle,
     photo: row.photo ? photoView(storage, row.photo) : null,
     role,
-    buyer: { id: row.buyerId, name: nameOf(people.buyerFirst, people.buyerLast) },
-    seller: { id: row.sellerId, name: nameOf(people.sellerFirst, people.sellerLast), level: row.sellerLevel },
+    buyer: { id: row.buyerId, name: publicName(people.buyerFirst, people.buyerLast) },
+    seller: {
+      id: row.sellerId,
+      name: publicName(people.sellerFirst, people.sellerLast),
+      level: row.sellerLevel,
+    },
     status: row.status,
     delivery: row.delivery,
     address: row.address ?? null,

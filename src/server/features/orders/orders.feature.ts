@@ -23,11 +23,11 @@ export function ordersFeature(
   const mode = paymentsMode(env);
   const payments = stripePayments({ db: deps.db, stripe, publicUrl: env.PUBLIC_URL, clock: deps.clock });
   deps.billing.onStripeEvent((tx, event) => payments.apply(tx, event));
-  const endCheckout = (sessionId: string) => (stripe ? payments.endCheckout(sessionId) : Promise.resolve());
+  const endCheckout = (sessionId: string) => payments.endCheckout(sessionId);
   const orders = createOrdersService({
     db: deps.db,
     storage: deps.storage,
-    payments: { mode, stripe },
+    mode,
     publicUrl: env.PUBLIC_URL,
     wakeJobs: deps.wakeJobs,
     clock: deps.clock,

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type Stripe from 'stripe';
 import { getTracking } from 'ts-tracking-number';
 import { z } from 'zod';
-import { orderAmounts, sellerStanding } from '@common/fees';
+import { orderAmounts, paymentHeld, sellerStanding } from '@common/fees';
+import { publicName } from '@common/labels';
 import type { SessionUser } from '@common/schemas/auth';
 import { REVIEW_DAYS } from '@common/schemas/reviews';
 import {
@@ -16,7 +16,7 @@ import {
   type PlaceOrderSchema,
   type ShipOrderSchema,
 } from '@common/schemas/orders';
-import { systemClock, type Clock } from '../../clock';
+import { secondsAfter, systemClock, type Clock } from '../../clock';
 import type { Db, Executor, Tx } from '../../db/client';
 import { decodeKeyset, encodeKeyset, exactTime, before } from '../../db/keyset';
 import { lockMembers } from '../../db/member-state';
@@ -25,10 +25,11 @@ import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import { enqueueJob } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
-import { countHit } from '../../security/rate-limit';
+import { countHit, hitsOf } from '../../security/rate-limit';
 import { assertNotBlocked } from '../trust/trust.service';
+import type { paymentsMode } from './payments-mode';
 import { take, type Party, type Transition } from './order-machine';
-import { RELEASE_DAYS, roleIn, toOrder, toSummary, type OrderRow } from './order-view';
+import { releaseTime, roleIn, toOrder, toSummary, type OrderRow } from './order-view';
 
 export const ORDER_JOBS = {
   notify: 'orders.notify',
@@ -65,38 +66,51 @@ const TELLS: Partial<Record<OrderEventKind, 'buyer' | 'seller'>> = {
   paid_out: 'seller',
 };
 
-export interface PaymentsMode {
-  /** `stripe`: cards through Stripe; `demo`: nothing charged (PAYMENTS_DEMO); `off`: contact-only. */
-  mode: 'stripe' | 'demo' | 'off';
-  stripe: Stripe | null;
+/** The order's row, locked for a step ModMarket or Stripe takes; null when there is no such order. */
+export async function lockedOrder(tx: Tx, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row ?? null;
 }
 
 /**
- * The order's row and every member's row it concerns, locked in the order every write takes: the
- * members first (refused when the one acting is suspended or deleted), then the order.
+ * The order's row for a step one of its members takes, locked in the order every write takes: the
+ * member's row first (refused when they are suspended or deleted), then the order's. Anyone else's
+ * order is not found.
  */
-export async function lockOrder(tx: Tx, orderId: string, actorId: string | null): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, orderId: string, actorId: string): Promise<OrderRow> {
   const [found] = await tx
     .select({ buyerId: orders.buyerId, sellerId: orders.sellerId })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (!found) throw new ApiError(404, 'NOT_FOUND');
-  if (actorId) {
-    if (actorId !== found.buyerId && actorId !== found.sellerId) throw new ApiError(404, 'NOT_FOUND');
-    await lockMembers(tx, { actor: actorId });
-  }
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row!;
+  if (!found || (actorId !== found.buyerId && actorId !== found.sellerId))
+    throw new ApiError(404, 'NOT_FOUND');
+  await lockMembers(tx, { actor: actorId });
+  return (await lockedOrder(tx, orderId))!;
 }
 
-/** Refuses while a listing has an order on its way: it cannot be marked sold, released or deleted meanwhile. */
-export async function assertNoOpenOrder(executor: Executor, listingId: string): Promise<void> {
+/** Tells `to` (by default whom the step concerns) of an order's step: a notification and an email, queued. */
+export async function tell(
+  executor: Executor,
+  orderId: string,
+  event: OrderEventKind,
+  to: readonly ('buyer' | 'seller')[] = TELLS[event] ? [TELLS[event]] : [],
+): Promise<void> {
+  for (const side of to) await enqueueJob(executor, ORDER_JOBS.notify, { orderId, event, to: side });
+}
+
+/** Whether a listing has an order on its way. */
+async function hasOpenOrder(executor: Executor, listingId: string): Promise<boolean> {
   const [open] = await executor
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.listingId, listingId), inArray(orders.status, OPEN_ORDER_STATUSES)))
     .limit(1);
-  if (open) throw new ApiError(409, 'ORDER_OPEN');
+  return Boolean(open);
+}
+
+/** Refuses while a listing has an order on its way: it cannot be marked sold, released or deleted meanwhile. */
+export async function assertNoOpenOrder(executor: Executor, listingId: string): Promise<void> {
+  if (await hasOpenOrder(executor, listingId)) throw new ApiError(409, 'ORDER_OPEN');
 }
 
 /**
@@ -138,12 +152,7 @@ export async function applyTransition(
   if (order.refund === 'due' && row.refund !== 'due')
     await enqueueJob(tx, ORDER_JOBS.refund, { orderId: order.id });
   if (step.delivered && !row.deliveredAt && !step.completes)
-    await enqueueJob(
-      tx,
-      ORDER_JOBS.release,
-      { orderId: order.id },
-      { runAt: new Date(now.getTime() + RELEASE_DAYS * 86_400_000) },
-    );
+    await enqueueJob(tx, ORDER_JOBS.release, { orderId: order.id }, { runAt: releaseTime(now) });
 
   if (step.relists && order.listingId) {
     await tx
@@ -174,22 +183,20 @@ export async function applyTransition(
         status: 'confirmed',
         markedAt: now,
         answeredAt: now,
-        windowEndsAt: new Date(now.getTime() + REVIEW_DAYS * 86_400_000),
+        windowEndsAt: secondsAfter(now, REVIEW_DAYS * 86_400),
       })
       .onConflictDoNothing();
   }
 
   // The other side hears of it; a cancellation tells whoever did not take it (both, when ModMarket did).
-  const tells =
-    step.event === 'cancelled' || step.event === 'expired'
-      ? party === 'system'
-        ? (['buyer', 'seller'] as const)
-        : ([party === 'buyer' ? 'seller' : 'buyer'] as const)
-      : TELLS[step.event]
-        ? [TELLS[step.event]!]
-        : [];
-  for (const to of tells)
-    await enqueueJob(tx, ORDER_JOBS.notify, { orderId: order.id, event: step.event, to });
+  if (!step.relists) await tell(tx, order.id, step.event);
+  else
+    await tell(
+      tx,
+      order.id,
+      step.event,
+      party === 'system' ? ['buyer', 'seller'] : [party === 'buyer' ? 'seller' : 'buyer'],
+    );
   return order;
 }
 
@@ -201,7 +208,8 @@ export async function applyTransition(
 export function createOrdersService(deps: {
   db: Db;
   storage: Storage;
-  payments: PaymentsMode;
+  /** How deals are paid (payments-mode.ts). */
+  mode: ReturnType<typeof paymentsMode>;
   publicUrl: string;
   wakeJobs: () => void;
   clock?: Clock;
@@ -214,14 +222,22 @@ export function createOrdersService(deps: {
 }) {
   const { db, storage } = deps;
   const clock = deps.clock ?? systemClock;
-  const { mode } = deps.payments;
+  const { mode } = deps;
 
-  async function payoutsReady(executor: Executor, sellerId: string) {
-    const [account] = await executor
-      .select({ state: payoutAccounts.state })
-      .from(payoutAccounts)
-      .where(eq(payoutAccounts.userId, sellerId));
-    return account?.state === 'ready';
+  /** The seller as checkout needs them: their plan, public name, and whether their payouts are ready. */
+  async function sellerOf(executor: Executor, sellerId: string) {
+    const [seller] = await executor
+      .select({
+        plan: users.plan,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        payouts: payoutAccounts.state,
+      })
+      .from(users)
+      .leftJoin(payoutAccounts, eq(payoutAccounts.userId, users.id))
+      .where(eq(users.id, sellerId));
+    if (!seller) throw new ApiError(404, 'NOT_FOUND');
+    return seller;
   }
 
   async function completedSales(executor: Executor, sellerId: string) {
@@ -235,19 +251,18 @@ export function createOrdersService(deps: {
    * What the buyer would pay for, at what price: the listing's, or their accepted offer's amount when
    * the listing is held for them. Refuses what cannot be bought by them now.
    */
-  async function priceFor(executor: Executor, listing: typeof listings.$inferSelect, buyerId: string) {
+  async function priceFor(
+    executor: Executor,
+    listing: typeof listings.$inferSelect,
+    seller: { payouts: string | null },
+    buyerId: string,
+  ) {
     if (listing.userId === buyerId) throw new ApiError(400, 'ORDER_OWN_LISTING');
     if (listing.isSold || listing.hiddenAt) throw new ApiError(409, 'LISTING_SOLD');
     if (listing.pendingBuyerId && listing.pendingBuyerId !== buyerId)
       throw new ApiError(409, 'LISTING_PENDING');
-    const [open] = await executor
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.listingId, listing.id), inArray(orders.status, OPEN_ORDER_STATUSES)))
-      .limit(1);
-    if (open) throw new ApiError(409, 'LISTING_PENDING');
-    if (mode === 'off' || !(await payoutsReady(executor, listing.userId)))
-      throw new ApiError(409, 'CHECKOUT_UNAVAILABLE');
+    if (await hasOpenOrder(executor, listing.id)) throw new ApiError(409, 'LISTING_PENDING');
+    if (mode === 'off' || seller.payouts !== 'ready') throw new ApiError(409, 'CHECKOUT_UNAVAILABLE');
     let offerId: string | null = null;
     let itemCents = listing.priceCents;
     if (listing.pendingBuyerId === buyerId) {
@@ -265,14 +280,6 @@ export function createOrdersService(deps: {
       }
     }
     return { offerId, itemCents };
-  }
-
-  async function heldFor(executor: Executor, listing: typeof listings.$inferSelect) {
-    const [seller] = await executor
-      .select({ plan: users.plan })
-      .from(users)
-      .where(eq(users.id, listing.userId));
-    return seller?.plan === 'platinum' || (seller?.plan === 'gold' && listing.holdPayment);
   }
 
   /** The order with its people and timeline: one statement. */
@@ -312,14 +319,13 @@ export function createOrdersService(deps: {
     user: SessionUser,
     orderId: string,
     transition: (row: OrderRow) => Transition,
-    extra?: (tx: Tx, row: OrderRow) => Promise<Partial<OrderRow>>,
+    set: Partial<OrderRow> = {},
   ): Promise<Order> {
     if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
     const now = clock();
     const changed = await db.transaction(async (tx) => {
       const row = await lockOrder(tx, orderId, user.id);
       const party = row.buyerId === user.id ? 'buyer' : 'seller';
-      const set = extra ? await extra(tx, row) : {};
       return applyTransition(tx, row, transition(row), party, { actorId: user.id, now, set });
     });
     deps.wakeJobs();
@@ -336,11 +342,8 @@ export function createOrdersService(deps: {
       if (!isUuid(listingId)) throw new ApiError(404, 'NOT_FOUND');
       const [listing] = await db.select().from(listings).where(eq(listings.id, listingId));
       if (!listing) throw new ApiError(404, 'NOT_FOUND');
-      const { offerId, itemCents } = await priceFor(db, listing, user.id);
-      const [seller] = await db
-        .select({ firstName: users.firstName, lastName: users.lastName })
-        .from(users)
-        .where(eq(users.id, listing.userId));
+      const seller = await sellerOf(db, listing.userId);
+      const { offerId, itemCents } = await priceFor(db, listing, seller, user.id);
       return {
         listingId,
         title: listing.title,
@@ -348,9 +351,9 @@ export function createOrdersService(deps: {
         itemCents,
         shippingCents: listing.shippingCents,
         localPickup: listing.localPickup,
-        held: await heldFor(db, listing),
+        held: paymentHeld(seller.plan, listing.holdPayment),
         demo: mode === 'demo',
-        sellerName: [seller?.firstName, seller?.lastName].filter(Boolean).join(' ') || null,
+        sellerName: publicName(seller.firstName, seller.lastName),
       };
     },
 
@@ -376,7 +379,8 @@ export function createOrdersService(deps: {
         await lockMembers(tx, { actor: user.id, owner: owner.userId });
         const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
         if (!listing) throw new ApiError(404, 'NOT_FOUND');
-        const { offerId, itemCents } = await priceFor(tx, listing, user.id);
+        const seller = await sellerOf(tx, listing.userId);
+        const { offerId, itemCents } = await priceFor(tx, listing, seller, user.id);
         if (input.offerId && input.offerId !== offerId) throw new ApiError(409, 'OFFER_CLOSED');
         await assertNotBlocked(tx, user.id, listing.userId);
         if (input.delivery === 'ship' && listing.shippingCents === null)
@@ -410,7 +414,7 @@ export function createOrdersService(deps: {
             address: input.delivery === 'ship' ? input.address : null,
             ...amounts,
             sellerLevel: standing.level,
-            held: await heldFor(tx, listing),
+            held: paymentHeld(seller.plan, listing.holdPayment),
             demo: mode === 'demo',
             handoffCode:
               input.delivery === 'pickup' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null,
@@ -443,8 +447,8 @@ export function createOrdersService(deps: {
       } catch {
         // Stripe could not be reached: the listing is let go at once, nothing was charged.
         await db.transaction(async (tx) => {
-          const row = await lockOrder(tx, order.id, null);
-          if (row.status === 'awaiting_payment')
+          const row = await lockedOrder(tx, order.id);
+          if (row?.status === 'awaiting_payment')
             await applyTransition(tx, row, 'abandon', 'system', { actorId: null, now: clock() });
         });
         throw new ApiError(503, 'PAYMENTS_UNAVAILABLE');
@@ -508,7 +512,7 @@ export function createOrdersService(deps: {
             storage,
             row.order,
             row.order.buyerId === user.id ? 'buyer' : 'seller',
-            [row.otherFirst, row.otherLast].filter(Boolean).join(' ') || null,
+            publicName(row.otherFirst, row.otherLast),
           ),
         ),
         nextCursor: rows.length > limit && last ? encodeKeyset({ at: last.at, id: last.order.id }) : null,
@@ -518,18 +522,13 @@ export function createOrdersService(deps: {
     ship(user: SessionUser, orderId: string, input: z.output<typeof ShipOrderSchema>) {
       const tracking = getTracking(input.trackingNumber);
       if (!tracking) throw new ApiError(400, 'TRACKING_INVALID');
-      return step(
-        user,
-        orderId,
-        () => 'ship',
-        async () => ({
-          carrier: input.carrier || tracking.courier.name,
-          trackingNumber: tracking.trackingNumber,
-          trackingUrl: tracking.trackingUrl
-            ? tracking.trackingUrl.replace('%s', encodeURIComponent(tracking.trackingNumber))
-            : null,
-        }),
-      );
+      return step(user, orderId, () => 'ship', {
+        carrier: input.carrier || tracking.courier.name,
+        trackingNumber: tracking.trackingNumber,
+        trackingUrl: tracking.trackingUrl
+          ? tracking.trackingUrl.replace('%s', encodeURIComponent(tracking.trackingNumber))
+          : null,
+      });
     },
 
     ready: (user: SessionUser, orderId: string) => step(user, orderId, () => 'ready'),
@@ -545,10 +544,7 @@ export function createOrdersService(deps: {
     async handOver(user: SessionUser, orderId: string, input: z.output<typeof HandOverSchema>) {
       if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
       const key = `handoff:${orderId}:${user.id}`;
-      const tries = await db.execute<{ count: number }>(
-        sql`select count from rate_limits where key = ${key} and reset_at > now()`,
-      );
-      if ((tries.rows[0]?.count ?? 0) >= HANDOFF_TRIES.max) throw new ApiError(429, 'HANDOFF_LOCKED');
+      if ((await hitsOf(db, key)) >= HANDOFF_TRIES.max) throw new ApiError(429, 'HANDOFF_LOCKED');
       const [row] = await db
         .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, code: orders.handoffCode })
         .from(orders)
@@ -578,11 +574,6 @@ export function createOrdersService(deps: {
         completedSales: standing.completedSales,
         nextLevel: standing.next,
       };
-    },
-
-    /** Whether the seller of a listing offers checkout: payments on, and their payouts ready. */
-    async checkoutOffered(sellerId: string, executor: Executor = db) {
-      return mode !== 'off' && (await payoutsReady(executor, sellerId));
     },
   };
 }

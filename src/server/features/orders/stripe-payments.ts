@@ -5,11 +5,9 @@ import { orderEvents, orders, payoutAccounts } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import { systemClock, type Clock } from '../../clock';
-import { CHECKOUT_MINUTES, ORDER_JOBS, OrderJob, applyTransition, lockOrder } from './orders.service';
+import { idOf } from '../billing/stripe-events';
+import { CHECKOUT_MINUTES, ORDER_JOBS, OrderJob, applyTransition, lockedOrder, tell } from './orders.service';
 import type { OrderRow } from './order-view';
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** Ready for orders: Stripe lets the account take charges and receive payouts. */
 const readyAccount = (account: Stripe.Account) =>
@@ -46,21 +44,16 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
             .update(orders)
             .set({ payout: 'paid', transferId: id, updatedAt: now })
             .where(and(eq(orders.id, orderId), eq(orders.payout, 'due')))
-            .returning({ id: orders.id, sellerId: orders.sellerId })
+            .returning({ id: orders.id })
         : await executor
             .update(orders)
             .set({ refund: 'refunded', refundId: id, updatedAt: now })
             .where(and(eq(orders.id, orderId), eq(orders.refund, 'due')))
-            .returning({ id: orders.id, buyerId: orders.buyerId });
+            .returning({ id: orders.id });
     if (!done.length) return false;
-    await executor
-      .insert(orderEvents)
-      .values({ orderId, kind: owed === 'payout' ? 'paid_out' : 'refunded', at: now });
-    await enqueueJob(executor, ORDER_JOBS.notify, {
-      orderId,
-      event: owed === 'payout' ? 'paid_out' : 'refunded',
-      to: owed === 'payout' ? 'seller' : 'buyer',
-    });
+    const kind = owed === 'payout' ? 'paid_out' : 'refunded';
+    await executor.insert(orderEvents).values({ orderId, kind, at: now });
+    await tell(executor, orderId, kind);
     return true;
   }
 
@@ -119,7 +112,7 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
 
   /** Marks an order paid from Stripe's word; a payment for an order already let go is refunded. */
   async function paid(tx: Tx, orderId: string, paymentIntentId: string | null) {
-    const row = await lockOrder(tx, orderId, null).catch(() => null);
+    const row = await lockedOrder(tx, orderId);
     if (!row) return;
     if (row.status === 'awaiting_payment') {
       await applyTransition(tx, row, 'paymentSucceeded', 'system', {
@@ -183,8 +176,9 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
       return { sessionId: session.id, url: session.url };
     },
 
+    /** Lets a Stripe checkout go (its order was cancelled before it was paid); nothing without Stripe. */
     async endCheckout(sessionId: string) {
-      await needStripe().checkout.sessions.expire(sessionId);
+      await stripe?.checkout.sessions.expire(sessionId);
     },
 
     async checkoutUrl(sessionId: string) {
@@ -282,7 +276,7 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
           const session = event.data.object;
           const orderId = session.metadata?.orderId;
           if (session.mode !== 'payment' || !orderId) return;
-          const row = await lockOrder(tx, orderId, null).catch(() => null);
+          const row = await lockedOrder(tx, orderId);
           if (row?.status === 'awaiting_payment')
             await applyTransition(tx, row, 'abandon', 'system', { actorId: null, now: clock() });
           return;
