@@ -93,7 +93,7 @@ export function AmountsTable({ amounts, seller }: { amounts: Amounts; seller: bo
           className={cn('flex justify-between gap-4 py-2', strong && 'font-semibold text-slate-900')}
         >
           <dt className={strong ? undefined : 'text-slate-600'}>{label}</dt>
-          <dd className="tabular-nums">{value}</dd>
+          <dd className="whitespace-nowrap tabular-nums">{value}</dd>
         </div>
       ))}
     </dl>
