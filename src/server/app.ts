@@ -156,7 +156,11 @@ export function createApp(deps: AppDeps) {
   });
   const contact = contactFeature(infra);
   const community = communityFeature(infra);
-  const admin = adminFeature({ ...infra, community: community.service });
+  const admin = adminFeature({
+    ...infra,
+    community: community.service,
+    reconciliation: orders.reconciliation,
+  });
   const dashboard = dashboardFeature(infra);
 
   // Every feature, for the jobs it runs.
@@ -287,6 +291,8 @@ export function createApp(deps: AppDeps) {
     routes,
     /** Writes the search impressions counted since the last call (every few seconds, and at stop). */
     flushImpressions: () => listings.service.flushImpressions(),
+    /** Compares recent orders with Stripe's record (hourly); the number of new differences for the desk. */
+    reconcilePayments: () => orders.reconciliation.run(clock()),
   });
 }
 

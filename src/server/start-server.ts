@@ -103,6 +103,12 @@ export async function startServer(
     housekeeping(database.db, storage, systemClock())
       .then(tightenEmbedded)
       .catch((error: unknown) => logger.warn({ err: error }, 'housekeeping'));
+    app
+      .reconcilePayments()
+      .then((found) => {
+        if (found) logger.warn({ found }, 'payment differences with Stripe: see the moderation desk');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'payment reconciliation'));
   }, 3600_000);
   tidying.unref();
   const flushing = setInterval(() => {

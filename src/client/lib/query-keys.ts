@@ -80,6 +80,7 @@ export const queryKeys = {
     overview: ['admin', 'overview'] as const,
     reports: ['admin', 'reports'] as const,
     audit: ['admin', 'audit'] as const,
+    payments: ['admin', 'payments'] as const,
   },
   account: {
     all: ['account'] as const,

@@ -245,3 +245,40 @@ export const PayoutsSchema = z
 export type Payouts = z.infer<typeof PayoutsSchema>;
 
 export const PayoutsLinkSchema = z.object({ url: z.string().nullable() }).meta({ id: 'PayoutsLink' });
+
+/**
+ * What the hourly reconciliation can find between ModMarket's orders and Stripe's record
+ * (docs/payments.md, "Reconciliation"): money Stripe moved that no order records, money an order
+ * records that Stripe never moved, and amounts that differ.
+ */
+export const PAYMENT_DIFFERENCES = [
+  'payment_unrecorded',
+  'payment_missing',
+  'payout_unrecorded',
+  'payout_missing',
+  'refund_unrecorded',
+  'refund_missing',
+  'amount_differs',
+] as const;
+export type PaymentDifferenceKind = (typeof PAYMENT_DIFFERENCES)[number];
+
+export const PaymentDifferenceSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(PAYMENT_DIFFERENCES),
+    /** The order it concerns; null when Stripe names an order ModMarket does not have. */
+    orderId: z.string().nullable(),
+    listingTitle: z.string().nullable(),
+    /** Stripe's object (a checkout session, payment intent, transfer or refund). */
+    stripeId: z.string().nullable(),
+    /** What the order says, and what Stripe says, in cents (null where one of them has nothing). */
+    expectedCents: z.number().int().nullable(),
+    stripeCents: z.number().int().nullable(),
+    foundAt: z.string(),
+  })
+  .meta({ id: 'PaymentDifference' });
+export type PaymentDifference = z.infer<typeof PaymentDifferenceSchema>;
+
+export const PaymentDifferenceListSchema = z
+  .object({ items: z.array(PaymentDifferenceSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'PaymentDifferenceList' });

@@ -7,6 +7,7 @@ import { useSessionQuery } from '@client/features/session';
 import { NotFoundPage } from '@client/features/errors';
 import { AuditLog } from './audit-log';
 import { Overview } from './overview-tiles';
+import { PaymentDifferences } from './payment-differences';
 import { ReportQueue } from './report-queue';
 
 /** /admin: the moderation desk (admins only; the server refuses everyone else). */
@@ -32,12 +33,18 @@ export default function AdminPage() {
             <Tab look="underline" value="reports">
               {t('tabs.reports')}
             </Tab>
+            <Tab look="underline" value="payments">
+              {t('tabs.payments')}
+            </Tab>
             <Tab look="underline" value="audit">
               {t('tabs.audit')}
             </Tab>
           </TabList>
           <TabPanel value="reports" className="mt-5">
             <ReportQueue />
+          </TabPanel>
+          <TabPanel value="payments" className="mt-5">
+            <PaymentDifferences />
           </TabPanel>
           <TabPanel value="audit" className="mt-5">
             <AuditLog />

@@ -4,7 +4,10 @@ import { call, client } from '@client/lib/api';
 import { nextPage } from '@client/lib/paging';
 import { queryKeys } from '@client/lib/query-keys';
 
-/** The moderation desk's API layer: the week's numbers, the report queue, actions and the audit log. */
+/**
+ * The moderation desk's API layer: the week's numbers, the report queue, actions, the audit log and
+ * the payment differences with Stripe.
+ */
 export const adminQueries = {
   overview: () =>
     queryOptions({ queryKey: queryKeys.admin.overview, queryFn: () => call(client.admin.overview.$get()) }),
@@ -24,7 +27,24 @@ export const adminQueries = {
       initialPageParam: '',
       getNextPageParam: nextPage,
     }),
+  payments: () =>
+    infiniteQueryOptions({
+      queryKey: queryKeys.admin.payments,
+      queryFn: ({ pageParam }) =>
+        call(client.admin.payments.$get({ query: pageParam ? { cursor: pageParam } : {} })),
+      initialPageParam: '',
+      getNextPageParam: nextPage,
+    }),
 };
+
+/** Marks a payment difference set right; the list is read again. */
+export function useResolvePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(client.admin.payments[':id'].resolve.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.payments }),
+  });
+}
 
 /** Acts on a report; the queue, the numbers and the log are read again. */
 export function useModerationAction() {

@@ -15,6 +15,7 @@ import {
   DELIVERY_METHODS,
   ORDER_EVENTS,
   ORDER_STATUSES,
+  PAYMENT_DIFFERENCES,
   PAYOUT_STATUSES,
   type ShippingAddress,
 } from '@common/schemas/orders';
@@ -127,6 +128,10 @@ export const orders = pgTable(
     index('orders_paid_at_idx')
       .on(table.paidAt)
       .where(sql`${table.paidAt} is not null`),
+    // ... and the orders whose money moved recently (a payout or refund recorded).
+    index('orders_money_updated_idx')
+      .on(table.updatedAt)
+      .where(sql`not ${table.demo} and (${table.transferId} is not null or ${table.refundId} is not null)`),
   ],
 );
 
@@ -143,4 +148,31 @@ export const orderEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.id)],
+);
+
+/**
+ * A difference the hourly reconciliation found between an order and Stripe's record, for the
+ * moderation desk until a moderator resolves it. `key` names the difference, so a later run that finds
+ * it again adds nothing.
+ */
+export const paymentDifferences = pgTable(
+  'payment_differences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    kind: text('kind', { enum: PAYMENT_DIFFERENCES }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    stripeId: text('stripe_id'),
+    expectedCents: integer('expected_cents'),
+    stripeCents: integer('stripe_cents'),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    // The desk's open differences, oldest first.
+    index('payment_differences_open_idx')
+      .on(table.foundAt, table.id)
+      .where(sql`${table.resolvedAt} is null`),
+  ],
 );

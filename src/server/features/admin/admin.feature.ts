@@ -1,13 +1,19 @@
 import type { Feature, Infrastructure } from '../feature';
 import type { CommunityService } from '../community/community.service';
+import type { Reconciliation } from '../orders/reconcile';
 import { createAdminService } from './admin.service';
 import { adminRoutes } from './admin.routes';
 
-/** The moderation desk: reports, the actions taken on them, the audit log and the week's numbers. */
+/**
+ * The moderation desk: reports, the actions taken on them, the audit log, the week's numbers, and the
+ * payment differences the reconciliation with Stripe found.
+ */
 export function adminFeature(
   deps: Pick<Infrastructure, 'env' | 'db' | 'storage' | 'mailer' | 'wakeJobs' | 'clock' | 'realtime'> & {
     /** A moderator removes community posts. */
     community: CommunityService;
+    /** Payment differences found by the hourly reconciliation with Stripe. */
+    reconciliation: Reconciliation;
   },
 ) {
   const { realtime, community } = deps;
@@ -21,5 +27,9 @@ export function adminFeature(
     removePost: (postId) => community.removeAsModerator(postId),
     clock: deps.clock,
   });
-  return { service: admin, routes: adminRoutes(admin), jobHandlers: admin.jobHandlers } satisfies Feature;
+  return {
+    service: admin,
+    routes: adminRoutes(admin, deps.reconciliation, deps.clock),
+    jobHandlers: admin.jobHandlers,
+  } satisfies Feature;
 }

@@ -8,6 +8,9 @@ import {
   AuditEntrySchema,
   ModerationActionSchema,
 } from '@common/schemas/trust';
+import { PaymentDifferenceListSchema } from '@common/schemas/orders';
+import type { Clock } from '../../clock';
+import type { Reconciliation } from '../orders/reconcile';
 import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import type { AppEnv } from '../../http/app-env';
@@ -63,6 +66,24 @@ const routes = {
       ...refused,
     },
   }),
+  payments: route({
+    member: true,
+    method: 'get',
+    path: '/payments',
+    tags,
+    summary: 'Open differences between orders and Stripe, oldest first (the hourly reconciliation)',
+    request: { query: CursorQuerySchema },
+    responses: { 200: json(PaymentDifferenceListSchema, 'Differences'), ...refused },
+  }),
+  resolvePayment: route({
+    member: true,
+    method: 'post',
+    path: '/payments/{id}/resolve',
+    tags,
+    summary: 'Mark a payment difference set right',
+    request: { params: IdParam },
+    responses: { 200: json(OkSchema, 'Resolved'), 404: failure('No such open difference'), ...refused },
+  }),
 };
 
 /** A moderator, or 403 (the role is read from the database with the session on every request). */
@@ -72,7 +93,7 @@ function requireAdmin(c: Context<AppEnv>) {
   return user;
 }
 
-export function adminRoutes(admin: AdminService) {
+export function adminRoutes(admin: AdminService, reconciliation: Reconciliation, clock: Clock) {
   return createRouter()
     .openapi(routes.overview, async (c) => {
       requireAdmin(c);
@@ -90,5 +111,14 @@ export function adminRoutes(admin: AdminService) {
     .openapi(routes.audit, async (c) => {
       requireAdmin(c);
       return c.json(await admin.audit(c.req.valid('query').cursor), 200);
+    })
+    .openapi(routes.payments, async (c) => {
+      requireAdmin(c);
+      return c.json(await reconciliation.open(c.req.valid('query').cursor), 200);
+    })
+    .openapi(routes.resolvePayment, async (c) => {
+      const user = requireAdmin(c);
+      await reconciliation.resolve(user.id, c.req.valid('param').id, clock());
+      return c.json({ status: 'ok' as const }, 200);
     });
 }

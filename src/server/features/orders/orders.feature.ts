@@ -5,6 +5,7 @@ import { orderJobs } from './order-jobs';
 import { paymentsMode } from './payments-mode';
 import { createOrdersService } from './orders.service';
 import { ordersRoutes } from './orders.routes';
+import { reconciliation } from './reconcile';
 import { stripePayments } from './stripe-payments';
 
 /**
@@ -35,7 +36,7 @@ export function ordersFeature(
     endCheckout,
     checkoutUrl: (sessionId) => payments.checkoutUrl(sessionId),
   });
-  return {
+  const feature = {
     service: orders,
     routes: ordersRoutes({ orders, payments, limit: deps.limit }),
     jobHandlers: {
@@ -50,4 +51,6 @@ export function ordersFeature(
       }),
     },
   } satisfies Feature;
+  /** The hourly comparison with Stripe, and the differences it keeps for the moderation desk. */
+  return { ...feature, reconciliation: reconciliation({ db: deps.db, stripe }) };
 }
