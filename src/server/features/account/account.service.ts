@@ -258,7 +258,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await checkSecondStep(userId, input.code);
       const user = await member(userId);
       await deps.cancelBilling(userId);
-      const email = await deleteMember(db, deps.storage, userId);
+      const email = await deleteMember(db, deps.storage, userId, clock());
       await deps.sessionsEnded(userId);
       if (email)
         await mailMember(user, 'accountDeleted', deps.publicUrl, {

@@ -2,6 +2,7 @@ import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { containsPattern, escapeLike } from '../../db/like';
 import { lockMemberForChange } from '../../db/member-state';
+import { settleOrdersOf } from '../orders/orders.service';
 import {
   accounts,
   billingAccounts,
@@ -49,13 +50,20 @@ import { exportPrefix } from './data-export';
  * files go after it commits. Answers the member's address as it was (for the last email), or null when
  * there was nothing to delete.
  */
-export async function deleteMember(db: Db, storage: Storage, userId: string): Promise<string | null> {
+export async function deleteMember(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  now: Date = new Date(),
+): Promise<string | null> {
   const files = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
   const email = await db.transaction(async (tx) => {
     // First: the member's writes in flight finish before this, or wait for it and are refused.
     await lockMemberForChange(tx, userId);
     const member = await tx.query.users.findFirst({ where: eq(users.id, userId) });
     if (!member || member.deletedAt) return null;
+    // Their open orders first: refunded before shipping, released after (the orders are kept).
+    await settleOrdersOf(tx, userId, now);
     await removeTheirListings(tx, userId);
     const byMember = [
       vehicles.userId,

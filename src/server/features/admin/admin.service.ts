@@ -277,7 +277,7 @@ export function createAdminService(deps: {
           }
           case 'suspend': {
             const until = input.days === null ? null : later(clock, input.days * 86_400_000);
-            await suspendMember(tx, report.subjectId, until, input.reason);
+            await suspendMember(tx, report.subjectId, until, input.reason, clock());
             const actionId = await closeReports(
               tx,
               adminId,

@@ -4,15 +4,24 @@ import type { AuditSubject } from '@common/schemas/trust';
 import type { Db, Executor, Tx } from '../../db/client';
 import { lockMemberForChange } from '../../db/member-state';
 import { listings, moderationActions, sessions, users } from '../../db/schema';
+import { settleOrdersOf } from '../orders/orders.service';
 
 /**
  * Suspends a member until `until` (null: for good), in the caller's transaction: they are signed out
- * everywhere, cannot sign in, and their unsold listings leave the market until the suspension ends.
- * Their row is locked first, so their writes in flight finish before it (and what they wrote is taken
- * down with the rest) or wait for it and are refused.
+ * everywhere, cannot sign in, their unsold listings leave the market until the suspension ends, and
+ * their open orders are settled (`settleOrdersOf`: refunded before shipping). Their row is locked first,
+ * so their writes in flight finish before it (and what they wrote is taken down with the rest) or wait
+ * for it and are refused.
  */
-export async function suspendMember(tx: Tx, userId: string, until: Date | null, reason: string) {
+export async function suspendMember(
+  tx: Tx,
+  userId: string,
+  until: Date | null,
+  reason: string,
+  now: Date = new Date(),
+) {
   await lockMemberForChange(tx, userId);
+  await settleOrdersOf(tx, userId, now);
   await tx
     .update(users)
     .set({ suspendedUntil: until ?? sql`'infinity'::timestamptz`, suspensionReason: reason })

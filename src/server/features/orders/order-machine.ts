@@ -61,8 +61,9 @@ export const TRANSITIONS = {
     delivery: 'ship',
     release: 'unless-held',
   },
+  /** The seller marks it delivered; ModMarket does when the seller or buyer is suspended or deleted. */
   markDelivered: {
-    by: ['seller'],
+    by: ['seller', 'system'],
     from: ['shipped'],
     to: 'delivered',
     event: 'delivered',
@@ -104,8 +105,9 @@ export const TRANSITIONS = {
     release: 'always',
     completes: true,
   },
+  /** Before shipping or hand-over; ModMarket cancels when the seller or buyer is suspended or deleted. */
   cancel: {
-    by: ['buyer', 'seller'],
+    by: ['buyer', 'seller', 'system'],
     from: ['paid', 'ready_for_pickup'],
     to: 'cancelled',
     event: 'cancelled',

@@ -201,6 +201,37 @@ export async function applyTransition(
 }
 
 /**
+ * A member suspended or deleted, in the transaction that does it (their row already locked): their
+ * open orders, as buyer or seller, cannot wait for them (docs/payments.md, "Members who leave"). Not
+ * yet paid: let go. Paid but not shipped or handed over: cancelled, refunded in full. Shipped: marked
+ * delivered, so the buyer's 7 days to confirm start and the payment is then released. Delivered or
+ * picked up: left to complete on its own after 7 days.
+ */
+export async function settleOrdersOf(tx: Tx, userId: string, now: Date): Promise<void> {
+  const open = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        or(eq(orders.buyerId, userId), eq(orders.sellerId, userId)),
+        inArray(orders.status, OPEN_ORDER_STATUSES),
+      ),
+    )
+    .orderBy(orders.id)
+    .for('update');
+  const next: Partial<Record<OrderRow['status'], Transition>> = {
+    awaiting_payment: 'abandon',
+    paid: 'cancel',
+    ready_for_pickup: 'cancel',
+    shipped: 'markDelivered',
+  };
+  for (const row of open) {
+    const transition = next[row.status];
+    if (transition) await applyTransition(tx, row, transition, 'system', { actorId: null, now });
+  }
+}
+
+/**
  * Orders (docs/payments.md): checkout on a listing or an accepted offer, the steps of the state
  * machine as each side takes them, and the two lists. Payments go through Stripe, or nowhere in demo
  * mode; the Stripe side (checkout sessions, transfers, refunds, events) is `stripe-payments.ts`.

@@ -6,6 +6,8 @@ import { expectStatus, failureBody, okBody, readAnswer } from '../../../test/tes
 import { signInAgain, signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 import { testClock } from '../../../test/clock';
+import { suspendMember } from '../admin/admin.service';
+import { deleteMember } from '../account/deletion';
 
 let t: TestApp;
 const clock = testClock();
@@ -323,5 +325,50 @@ describe('checkout in demo mode', () => {
     // Nothing was placed: the listing is still for sale.
     const detail = await okBody(buyer.browser.api.listings[':id'].$get({ param: { id: part.id } }));
     expect(detail.pending).toBeUndefined();
+  });
+
+  it('settles the open orders of a member who is suspended or deleted: refunded before shipping, released after', async () => {
+    const owner = await seller('platinum');
+    const unshipped = await listing(owner);
+    const sent = await listing(owner);
+    const first = await signedInMember(t);
+    const second = await signedInMember(t);
+    const waiting = await placed(first, unshipped.id, { delivery: 'ship', address });
+    const travelling = await placed(second, sent.id, { delivery: 'ship', address });
+    expect((await step(owner, travelling, 'ship', { trackingNumber: UPS })).status).toBe(200);
+
+    // The seller is suspended: what they never sent is refunded; what is on its way goes on.
+    await t.database.db.transaction((tx) =>
+      suspendMember(tx, owner.id, null, 'Selling counterfeit parts', clock.now()),
+    );
+    await t.runJobs();
+    const refunded = await t.database.db.select().from(orders).where(eq(orders.id, waiting));
+    expect(refunded[0]).toMatchObject({ status: 'cancelled', refund: 'refunded' });
+    const onItsWay = (await t.database.db.select().from(orders).where(eq(orders.id, travelling)))[0]!;
+    expect(onItsWay).toMatchObject({ status: 'delivered', payout: 'pending' });
+    expect(onItsWay.deliveredAt).not.toBeNull();
+    // The buyer can still confirm receipt, which releases the held payment; nobody waits on the seller.
+    expect((await step(second, travelling, 'confirm')).body).toMatchObject({ status: 'completed' });
+    expect((await okBody(order(first, waiting))).timeline.map((event) => event.kind)).toEqual([
+      'created',
+      'paid',
+      'cancelled',
+      'refunded',
+    ]);
+
+    // A buyer deletes their account with a paid pickup waiting: refunded, the listing free again.
+    const other = await seller();
+    const part = await listing(other);
+    const leaving = await signedInMember(t);
+    const id = await placed(leaving, part.id, { delivery: 'pickup' });
+    expect(await deleteMember(t.database.db, t.storage, leaving.id, clock.now())).toBe(leaving.email);
+    await t.runJobs();
+    expect((await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]).toMatchObject({
+      status: 'cancelled',
+      refund: 'refunded',
+    });
+    const again = await okBody(other.browser.api.listings[':id'].$get({ param: { id: part.id } }));
+    expect(again.pending).toBeUndefined();
+    expect(again.checkout.offered).toBe(true);
   });
 });
