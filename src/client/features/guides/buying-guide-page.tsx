@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CircleCheck, MessageCircle, Ruler, Search, ShieldCheck } from 'lucide-react';
+import { CircleCheck, CreditCard, MessageCircle, Ruler, Search, ShieldCheck } from 'lucide-react';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
@@ -10,6 +10,13 @@ const SECTIONS = [
   { id: 'find', icon: Search, tips: ['filters', 'partNumber', 'saveSearch'], link: 'browse' },
   { id: 'fitment', icon: Ruler, tips: ['years', 'partNumber', 'fleet', 'markets'], link: null },
   { id: 'message', icon: MessageCircle, tips: ['questions', 'agree', 'record'], link: 'signUp' },
+  // Checkout as docs/payments.md describes it: where it is offered, delivery, escrow, cancelling.
+  {
+    id: 'pay',
+    icon: CreditCard,
+    tips: ['delivery', 'handoff', 'held', 'cancel', 'orders', 'contact'],
+    link: null,
+  },
   {
     id: 'safety',
     icon: ShieldCheck,

@@ -9,16 +9,19 @@ import {
   Send,
   Sparkles,
   UserPlus,
+  Wallet,
 } from 'lucide-react';
 import { PLAN_DETAILS } from '@common/catalog';
 import { formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
+import { feeFigures } from '@client/lib/fee-figures';
 import { useLanguage } from '@client/lib/use-language';
 
 const STEPS = [
   { id: 'account', icon: UserPlus },
+  { id: 'payouts', icon: Wallet },
   { id: 'describe', icon: FileText },
   { id: 'photos', icon: Camera },
   { id: 'publish', icon: Send },
@@ -26,11 +29,23 @@ const STEPS = [
 ] as const;
 
 /**
- * What selling costs today (docs/product.md §5): listing is free within the plan's limit, ModMarket
- * takes nothing from a sale and handles no payment, returns are the seller's to state, and the paid
- * plans are optional. The plans card is the wide one.
+ * What selling costs today (docs/payments.md): listing is free within the plan's limit; a sale paid
+ * here costs the seller's level fee on the item price and card processing on the total; payouts go
+ * through Stripe, when the part leaves or, for a held payment, when the buyer has it; either side may
+ * cancel before it leaves, refunded in full; returns are the seller's to state (there is no return
+ * window yet), and the paid plans are optional. The plans card is the wide one.
  */
-const COSTS = ['listing', 'sales', 'payment', 'returns', 'plans'] as const;
+const COSTS = [
+  'listing',
+  'sales',
+  'processing',
+  'payment',
+  'held',
+  'delivery',
+  'cancel',
+  'returns',
+  'plans',
+] as const;
 const MAX_PHOTOS = 10;
 /** Listings with more photos than this get priority placement. */
 const PHOTOS_FOR_PLACEMENT = 5;
@@ -44,12 +59,14 @@ export default function SellingGuidePage() {
   const language = useLanguage();
   const number = (value: number) => formatNumber(value, language);
   const price = (cents: number) => formatPrice(cents);
-  /** The figures the cards quote, all from the plan catalogue. */
+  const fees = feeFigures(language);
+  /** The figures the cards quote, all from the plan catalogue and the fee rules. */
   const figures = {
     bronzeListings: number(PLAN_DETAILS.bronze.activeListings ?? 0),
     goldListings: number(PLAN_DETAILS.gold.activeListings ?? 0),
     gold: price(PLAN_DETAILS.gold.priceCents),
     platinum: price(PLAN_DETAILS.platinum.priceCents),
+    ...fees.values,
   };
 
   return (
@@ -105,6 +122,44 @@ export default function SellingGuidePage() {
             </div>
           ))}
         </dl>
+
+        <div className={`${card} mt-4`}>
+          <h3 id="fee-levels" className="text-lg font-semibold text-slate-900">
+            {t('costs.levels.heading')}
+          </h3>
+          <p className="mt-2 text-sm text-slate-600">{t('costs.levels.intro')}</p>
+          <table aria-labelledby="fee-levels" className="mt-4 w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('costs.levels.level')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  {t('costs.levels.sales')}
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  {t('costs.levels.fee')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fees.levels.map(({ level, from, to, rate }) => (
+                <tr key={level} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                    {t(`costs.levels.names.${level}`)}
+                  </th>
+                  <td className="py-2 pr-3 text-slate-700">
+                    {to === null
+                      ? t('costs.levels.top', { from: number(from) })
+                      : t('costs.levels.range', { from: number(from), to: number(to) })}
+                  </td>
+                  <td className="py-2 text-right font-semibold whitespace-nowrap text-slate-900">{rate}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-4 text-sm text-slate-600">{t('costs.levels.example', figures)}</p>
+        </div>
       </section>
 
       <section aria-labelledby="listing-tips" className="mt-12">

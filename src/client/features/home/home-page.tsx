@@ -2,7 +2,18 @@ import { useId, useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BadgeCheck, BellRing, CarFront, MessagesSquare, Search, Truck, Wrench } from 'lucide-react';
+import {
+  Award,
+  BadgeCheck,
+  BellRing,
+  CarFront,
+  Handshake,
+  MessagesSquare,
+  Search,
+  ShieldCheck,
+  Truck,
+  Wrench,
+} from 'lucide-react';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
@@ -16,9 +27,15 @@ import { PlanTable } from '@client/features/plans';
 import type { Prefetch } from '@client/lib/prefetch';
 import { useWaiting } from '@client/lib/use-alive';
 import { cn } from '@client/lib/cn';
+import { feeFigures } from '@client/lib/fee-figures';
+import { useLanguage } from '@client/lib/use-language';
 import { useTypingPlaceholder } from './typing-placeholder';
 
-/** What the marketplace does today, and nothing it does not (docs/product.md §6.10). */
+/**
+ * What the marketplace does today, and nothing it does not (docs/product.md §6.10): checkout, escrow by
+ * plan and the fees as docs/payments.md describes them, with the figures read from `@common/fees`.
+ * Its icons load with the framework (FIRST_ICONS in vite.config.ts): a new one goes on that list.
+ */
 const FEATURES = [
   { key: 'curated', icon: Wrench },
   { key: 'fitment', icon: CarFront },
@@ -26,6 +43,9 @@ const FEATURES = [
   { key: 'alerts', icon: BellRing },
   { key: 'verified', icon: BadgeCheck },
   { key: 'delivery', icon: Truck },
+  { key: 'checkout', icon: Handshake },
+  { key: 'held', icon: ShieldCheck },
+  { key: 'fees', icon: Award },
 ] as const;
 
 export const LATEST_COUNT = 3;
@@ -117,6 +137,8 @@ export default function HomePage() {
   const { t } = useTranslation(['home', 'market']);
   const navigate = useNavigate();
   const { user } = useSession();
+  const language = useLanguage();
+  const fees = feeFigures(language).values;
   const [search, setSearch] = useState('');
   const waiting = useWaiting();
   const placeholder = useTypingPlaceholder([t('search.phrase1'), t('search.phrase2'), t('search.phrase3')]);
@@ -195,7 +217,7 @@ export default function HomePage() {
               <div key={key} className="rounded-xl border border-slate-200 p-6">
                 <Icon aria-hidden className="size-7 text-brand-600" />
                 <h3 className="mt-4 font-semibold text-slate-900">{t(`features.${key}.title`)}</h3>
-                <p className="mt-2 text-slate-600">{t(`features.${key}.body`)}</p>
+                <p className="mt-2 text-slate-600">{t(`features.${key}.body`, fees)}</p>
               </div>
             ))}
           </div>

@@ -2,16 +2,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
+import { feeFigures } from '@client/lib/fee-figures';
+import { useLanguage } from '@client/lib/use-language';
 import { LegalDocument } from './legal-document';
 
 const UPDATED = '2026-11';
 
 export default function TermsPage() {
   const { t } = useTranslation('legal');
+  const language = useLanguage();
   return (
     <>
       <PageMeta title={t('terms.title')} description={t('terms.metaDescription')} path={paths.terms.href()} />
-      <LegalDocument document="terms" updated={UPDATED}>
+      <LegalDocument document="terms" updated={UPDATED} values={feeFigures(language).values}>
         <aside
           aria-labelledby="terms-questions"
           className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6"

@@ -2,13 +2,18 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Minus } from 'lucide-react';
 import { PLANS, PLAN_DETAILS, type Plan } from '@common/catalog';
+import { paymentHeld } from '@common/fees';
 import { formatNumber, formatPrice } from '@common/i18n/format';
 import { cn } from '@client/lib/cn';
 import { ScrollArea } from '@client/components/ui/scroll-area';
 import { useLanguage } from '@client/lib/use-language';
 
-/** What one plan gets in one row: a number, `unlimited`, `yes` or `no`, a level, or a monthly allowance. */
-type PlanValue = number | 'unlimited' | 'yes' | 'no' | 'basic' | 'advanced' | { perMonth: number };
+/**
+ * What one plan gets in one row: a number, `unlimited`, `yes` or `no`, a level, `optional` (the member
+ * chooses, per listing), or a monthly allowance.
+ */
+type PlanValue =
+  number | 'unlimited' | 'yes' | 'no' | 'basic' | 'advanced' | 'optional' | { perMonth: number };
 
 interface PlanRow {
   key: string;
@@ -24,10 +29,14 @@ const perPlan = <T,>(value: (plan: Plan) => T) => PLANS.map(value) as unknown as
 const yesNo = (included: boolean) => (included ? 'yes' : 'no');
 /** A plan's level of a benefit, or `no` when it has none. */
 const levelOf = (level: 'none' | 'basic' | 'advanced') => (level === 'none' ? 'no' : level);
+/** Escrow as the server decides it (docs/payments.md, "Escrow by plan"): always, per listing, or never. */
+const escrowOf = (plan: Plan) =>
+  paymentHeld(plan, false) ? 'yes' : paymentHeld(plan, true) ? 'optional' : 'no';
 
 /**
- * The plan comparison. What is built is read from the catalogue (PLAN_DETAILS), so the table cannot
- * promise more than the server enforces; the rest is marked `soon`.
+ * The plan comparison. What is built is read from the catalogue (PLAN_DETAILS) and, for escrow, from
+ * the rule the orders apply (`paymentHeld`), so the table cannot promise more than the server
+ * enforces; the rest is marked `soon`.
  */
 const PLAN_ROWS: readonly PlanRow[] = [
   { key: 'listings', values: perPlan((plan) => PLAN_DETAILS[plan].activeListings ?? 'unlimited') },
@@ -50,9 +59,9 @@ const PLAN_ROWS: readonly PlanRow[] = [
     }),
   },
   { key: 'placement', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].priorityPlacement)) },
-  // Neither has a per-plan design yet: every plan shows only that it is coming.
+  // No per-plan design yet: every plan shows only that it is coming.
   { key: 'partsWanted', values: ['yes', 'yes', 'yes'], soon: true },
-  { key: 'escrow', values: ['yes', 'yes', 'yes'], soon: true },
+  { key: 'escrow', values: perPlan(escrowOf) },
 ];
 
 function SoonTag({ label }: { label: string }) {
