@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from './orders';
 import { z } from 'zod';
 import { cents } from './money';
 import { PhotoViewSchema } from './listings';
@@ -97,5 +98,9 @@ export const ThreadSchema = MessagePageSchema.extend({
   conversation: ConversationSummarySchema,
   /** The newest offer between the two on this listing, if any (its answer buttons). */
   offer: OfferSchema.nullable(),
+  /** The newest order placed from this conversation, if any (a link to its page). */
+  order: z.object({ id: z.string(), status: z.enum(ORDER_STATUSES) }).nullable(),
+  /** Whether the seller takes payment here (payouts ready): "Pay now" on an accepted offer. */
+  checkout: z.boolean(),
 }).meta({ id: 'Thread' });
 export type Thread = z.infer<typeof ThreadSchema>;

@@ -15,6 +15,7 @@ import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { useSession } from '@client/features/session';
 import { ReportButton, trustQueries } from '@client/features/trust';
 import { OfferAnswer } from '@client/features/offers';
+import { ConversationDeal } from '@client/features/orders';
 import { messageQueries, useMarkConversationRead, useSendMessage } from './api';
 import { Bubble } from './message-bubble';
 import { Composer } from './composer';
@@ -179,6 +180,7 @@ export function ThreadView({ id }: { id: string }) {
         </p>
       </div>
       {head.offer ? <OfferAnswer offer={head.offer} /> : null}
+      <ConversationDeal thread={head} />
       {blocks.data?.blocked || blocks.data?.blockedYou ? (
         <p role="status" className="border-t border-slate-200 bg-white p-4 text-sm text-slate-700">
           {blocks.data.blocked ? t('trust:block.blockedNotice') : t('trust:block.blockedYouNotice')}

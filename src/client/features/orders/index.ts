@@ -1,2 +1,3 @@
 export { BuyPanel } from './buy-panel';
 export { PayoutsCard } from './payouts-card';
+export { ConversationDeal } from './conversation-deal';

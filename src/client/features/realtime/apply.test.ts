@@ -29,6 +29,8 @@ function thread(newest: Message[], older: Message[] = [], unreadCount = 0): Thre
     messages: newest,
     nextCursor: older.length ? 'cursor' : null,
     offer: null,
+    order: null,
+    checkout: false,
   };
   return {
     pages: older.length ? [head, { messages: older, nextCursor: null }] : [head],

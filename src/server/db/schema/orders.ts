@@ -124,6 +124,10 @@ export const orders = pgTable(
     index('orders_seller_completed_idx')
       .on(table.sellerId)
       .where(sql`${table.status} = 'completed'`),
+    // A conversation's orders (its thread links the newest).
+    index('orders_conversation_idx')
+      .on(table.conversationId)
+      .where(sql`${table.conversationId} is not null`),
     // The hourly reconciliation walks recent paid orders.
     index('orders_paid_at_idx')
       .on(table.paidAt)

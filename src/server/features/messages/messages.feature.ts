@@ -3,6 +3,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { createMessagesService } from './messages.service';
 import { messagesRoutes } from './messages.routes';
 import { missedEmails } from './missed-email';
+import { paymentsMode } from '../orders/payments-mode';
 
 /** Conversations about a listing, live in open tabs, and the email for a message its receiver missed. */
 export function messagesFeature(
@@ -28,6 +29,7 @@ export function messagesFeature(
     notifications,
     planMissedEmail: missed.plan,
     wakeJobs: deps.wakeJobs,
+    paymentsOn: paymentsMode(deps.env) !== 'off',
     clock,
   });
   return {

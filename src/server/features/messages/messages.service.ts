@@ -9,10 +9,11 @@ import {
   type Thread,
 } from '@common/schemas/messages';
 import type { OfferEvent } from '@common/schemas/offers';
+import type { OrderStatus } from '@common/schemas/orders';
 import type { Notification, NotificationSettings } from '@common/schemas/notifications';
 import type { StoredPhoto } from '@common/photos';
 import type { Db, Executor, Tx } from '../../db/client';
-import { conversations, listings, messages, offers, users } from '../../db/schema';
+import { conversations, listings, messages, offers, orders, payoutAccounts, users } from '../../db/schema';
 import { newestOffer } from '../offers/offer-view';
 import { ApiError } from '../../http/api-error';
 import type { Storage } from '../../storage/storage';
@@ -44,6 +45,8 @@ export interface MessagesDeps {
   ) => Promise<void>;
   /** Tells this instance's job worker that work is waiting. */
   wakeJobs: () => void;
+  /** Whether deals can be paid here at all (payments-mode.ts is not `off`). */
+  paymentsOn?: boolean;
   clock?: Clock;
 }
 
@@ -56,6 +59,22 @@ export function createMessagesService(deps: MessagesDeps) {
   const clock = deps.clock ?? systemClock;
 
   const { storeMessage, delivered, openConversation } = messageSending(deps);
+
+  /**
+   * Where the conversation's deal stands, in one statement: its newest order, and whether its seller
+   * takes payment here (payouts ready), for "Pay now" on an accepted offer.
+   */
+  async function dealOf(conversationId: string) {
+    const [row] = (
+      await db.execute<{ order: { id: string; status: OrderStatus } | null; ready: boolean }>(sql`
+        select
+          (select json_build_object('id', o.id, 'status', o.status) from ${orders} o
+            where o.conversation_id = c.id order by o.created_at desc limit 1) as "order",
+          exists(select 1 from ${payoutAccounts} p where p.user_id = c.seller_id and p.state = 'ready') as ready
+        from ${conversations} c where c.id = ${conversationId}`)
+    ).rows;
+    return { order: row?.order ?? null, checkout: Boolean(deps.paymentsOn && row?.ready) };
+  }
 
   /**
    * The conversations `page` names (its `id`s, newest activity first), as this member sees them: the
@@ -239,7 +258,7 @@ export function createMessagesService(deps: MessagesDeps) {
       return rows.rows[0]?.n ?? 0;
     },
 
-    /** A conversation and its newest page of messages, oldest first. */
+    /** A conversation and its newest page of messages, oldest first, with where its deal stands. */
     async thread(userId: string, conversationId: string): Promise<Thread> {
       await membersConversation(userId, conversationId);
       const [described] = await describe(
@@ -250,6 +269,7 @@ export function createMessagesService(deps: MessagesDeps) {
         conversation: described!.summary,
         ...(await readPage(conversationId, null)),
         offer: await newestOffer(db, eq(offers.conversationId, conversationId), userId, clock()),
+        ...(await dealOf(conversationId)),
       };
     },
 

@@ -298,8 +298,13 @@ describe('checkout in demo mode', () => {
     });
     const quote = await okBody(buyer.browser.api.listings[':id'].checkout.$get({ param: { id: part.id } }));
     expect(quote).toMatchObject({ offerId: made.id, itemCents: 8000 });
+    // The conversation offers "Pay now" on the accepted offer, then links the order.
+    const thread = () =>
+      okBody(buyer.browser.api.conversations[':id'].$get({ param: { id: made.conversationId } }));
+    expect(await thread()).toMatchObject({ checkout: true, order: null, offer: { status: 'accepted' } });
     const id = await placed(buyer, part.id, { delivery: 'pickup', offerId: made.id });
     expect((await okBody(order(buyer, id))).itemCents).toBe(8000);
+    expect((await thread()).order).toEqual({ id, status: 'paid' });
     // The seller cannot release a listing that was paid for.
     const release = await owner.browser.api.listings[':id'].release.$post({ param: { id: part.id } });
     expect(release.status).toBe(409);
