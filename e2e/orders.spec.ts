@@ -1,16 +1,41 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newMember } from './support/accounts';
+import { chooseLanguage, newMember } from './support/accounts';
 import { uniqueEmail, uniqueWord } from './support/mail';
 import { DEMO_BASE_URL } from './support/demo-server';
 
 // Orders are paid in demo mode on this server, as on `npm start`: no card is charged.
 test.use({ baseURL: DEMO_BASE_URL });
 
-async function member(browser: Browser, label: string, viewport?: { width: number; height: number }) {
+async function member(
+  browser: Browser,
+  label: string,
+  viewport?: { width: number; height: number },
+  language?: 'es' | 'zh-CN',
+) {
   const context = await browser.newContext({ baseURL: DEMO_BASE_URL, ...(viewport ? { viewport } : {}) });
   const page = await context.newPage();
   await newMember(page, uniqueEmail(label));
+  if (language) await chooseLanguage(page, language);
   return page;
+}
+
+/** Connects payouts (at once in demo mode) and lists a part through the API: the journey is the buyer's. */
+async function listedBy(page: Page, title: string, extra: Record<string, unknown> = {}) {
+  expect((await page.request.post('/api/payouts/connect')).status()).toBe(200);
+  const created = await page.request.post('/api/listings', {
+    data: {
+      title,
+      priceCents: 12000,
+      shippingCents: null,
+      category: 'interior',
+      condition: 'good',
+      make: 'Honda',
+      model: 'Civic',
+      ...extra,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
 }
 
 /** The seller connects payouts on the dashboard (at once in demo mode) and lists a part. */
@@ -125,4 +150,78 @@ test('a local pickup: the buyer’s hand-off code, entered by the seller, confir
   await seller.getByLabel("Buyer's hand-off code").fill(code);
   await seller.getByRole('button', { name: 'Hand over' }).click();
   await expect(seller.getByText('Picked up', { exact: true }).first()).toBeVisible();
+});
+
+test('en español, en un teléfono: Pagar ahora en la conversación tras una oferta aceptada, y la entrega con código', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const title = `Volante Momo ${uniqueWord()}`;
+  const seller = await member(browser, 'oferta-vendedor', undefined, 'es');
+  const id = await listedBy(seller, title, { negotiable: true });
+  const buyer = await member(browser, 'oferta-comprador', { width: 390, height: 844 }, 'es');
+  const made = await buyer.request.post(`/api/listings/${id}/offers`, { data: { amountCents: 10000 } });
+  expect(made.status()).toBe(201);
+  const offer = (await made.json()) as { id: string; conversationId: string };
+  const accepted = await seller.request.post(`/api/offers/${offer.id}/answer`, {
+    data: { action: 'accept' },
+  });
+  expect(accepted.status()).toBe(200);
+
+  await buyer.goto(`/messages/${offer.conversationId}`);
+  await expect(buyer.getByText('Se aceptó tu oferta de $100.', { exact: false })).toBeVisible();
+  await buyer.getByRole('link', { name: 'Pagar ahora' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Pagar' })).toBeVisible();
+  await expect(buyer.getByText('Tu oferta aceptada')).toBeVisible();
+  await buyer.getByRole('button', { name: 'Realizar pedido ($100.00)' }).click();
+  await expect(buyer).toHaveURL(/\/orders\//);
+  const code = (await buyer
+    .getByRole('region', { name: 'Código de entrega' })
+    .locator('p.font-mono')
+    .textContent())!;
+  expect(code).toMatch(/^\d{6}$/);
+  // The conversation links the order now.
+  await buyer.goto(`/messages/${offer.conversationId}`);
+  await expect(buyer.getByText('Pedido: Pagado')).toBeVisible();
+  await buyer.getByRole('link', { name: 'Ver pedido' }).click();
+  await expect(buyer).toHaveURL(/\/orders\//);
+
+  await seller.goto(new URL(buyer.url()).pathname);
+  await seller.getByLabel('Código de entrega del comprador').fill(code);
+  await seller.getByRole('button', { name: 'Entregar' }).click();
+  await expect(seller.getByText('Recogido', { exact: true }).first()).toBeVisible();
+});
+
+test('用中文：两位买家同时下单只成交一单，另一位看到原因；取消后全额退款', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const title = `Recaro seat ${uniqueWord()}`;
+  const seller = await member(browser, 'zh-seller', undefined, 'zh-CN');
+  const id = await listedBy(seller, title);
+  const first = await member(browser, 'zh-first', undefined, 'zh-CN');
+  const second = await member(browser, 'zh-second', { width: 390, height: 844 }, 'zh-CN');
+  for (const buyer of [first, second]) {
+    await buyer.goto(`/checkout/${id}`);
+    await expect(buyer.getByRole('button', { name: '下单（$120.00）' })).toBeVisible();
+  }
+  // Both click at the same moment: one order, and the other is told why, with nothing charged.
+  await Promise.all(
+    [first, second].map((buyer) => buyer.getByRole('button', { name: '下单（$120.00）' }).click()),
+  );
+  const won = await Promise.race(
+    [first, second].map((buyer) => buyer.waitForURL(/\/orders\//, { timeout: 20_000 }).then(() => buyer)),
+  );
+  const lost = won === first ? second : first;
+  await expect(lost.getByText('此配件已为另一位买家保留', { exact: false })).toBeVisible();
+  await expect(lost).toHaveURL(/\/checkout\//);
+
+  await won.getByRole('button', { name: '取消订单' }).click();
+  await won.getByRole('dialog').getByRole('button', { name: '取消订单' }).click();
+  await expect(won.getByText('已取消', { exact: true }).first()).toBeVisible();
+  await expect(async () => {
+    await won.reload();
+    await expect(won.getByText('已全额退款').first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  // Back on the market: the other buyer can have it now.
+  await lost.goto(`/listing/${id}`);
+  await expect(lost.getByRole('link', { name: '立即购买' })).toBeVisible();
 });
