@@ -40,6 +40,10 @@ export function startStripeStandin(options?: {
   connectWebhookSecret?: string;
   /** Sends a signed event to the app; its status. Default: a POST to `webhookUrl`. */
   deliver?: (payload: string, signature: string) => Promise<number>;
+  /** How long a delivery the app does not take is tried again (as Stripe retries); default 0. */
+  retryForMs?: number;
+  /** After an API call is carried out, before it is answered: a fault case breaks the caller here. */
+  afterCall?: (method: string, path: string, answer: { status?: number; json?: unknown }) => Promise<void>;
   /** Lets the process exit while it listens (a journey's server). */
   unref?: boolean;
 }): Promise<StripeStandin>;

@@ -91,10 +91,21 @@ export async function startStripeStandin(options = {}) {
   /** Every API call, as `METHOD /path`. */
   const calls = [];
 
+  /**
+   * Sends one event; with `retryForMs`, a delivery the app does not take (down, or not 2xx) is tried
+   * again, as Stripe retries, and the status is the last one.
+   */
   async function send(event) {
     const payload = JSON.stringify(event);
     const secret = event.account ? connectWebhookSecret : webhookSecret;
-    return post(payload, signer.webhooks.generateTestHeaderString({ payload, secret }));
+    const until = Date.now() + (options.retryForMs ?? 0);
+    for (;;) {
+      const status = await post(payload, signer.webhooks.generateTestHeaderString({ payload, secret })).catch(
+        () => 0,
+      );
+      if ((status >= 200 && status < 300) || Date.now() >= until) return status;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 
   /** Makes one event and sends it (or holds it, when the test asked); the app's status, or 200 when held. */
@@ -492,7 +503,10 @@ export async function startStripeStandin(options = {}) {
     calls.push(`${method} ${path}`);
     const key = method === 'POST' && idempotencyKey ? `${path} ${idempotencyKey}` : null;
     if (key && idempotent.has(key)) return idempotent.get(key);
-    const answer = (await api(method, path, query, body)) ??
+    const made = await api(method, path, query, body);
+    // What Stripe did is done; a test may now break the caller before it hears the answer.
+    if (made && options.afterCall) await options.afterCall(method, path, made);
+    const answer = made ??
       (await hostedPages(method, path, query)) ??
       (await controls(method, path, query, body)) ?? {
         status: 404,

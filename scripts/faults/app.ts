@@ -19,6 +19,8 @@ export interface AppOptions {
   logFile: string;
   /** Behind a proxy: how many proxies append to X-Forwarded-For. */
   trustProxy?: number;
+  /** More settings (the orders case: Stripe's, pointed at a stand-in, which production refuses). */
+  env?: Record<string, string>;
 }
 
 export interface AppProcess {
@@ -69,6 +71,7 @@ export function appProcess(options: AppOptions): AppProcess {
         RATE_LIMIT_SCALE: '1000',
         TRUST_PROXY: String(options.trustProxy ?? 0),
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl, DB_POOL_MAX: '8' } : {}),
+        ...options.env,
       },
       stdio: ['ignore', log, log],
     });

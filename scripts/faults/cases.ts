@@ -6,6 +6,8 @@
 import type { AppProcess } from './app';
 import type { PostgresServer } from './postgres';
 import type { FaultySmtp } from './smtp';
+import type { ExperimentOptions, Row } from './experiment';
+import { runOrdersExperiment } from './orders';
 
 export type DatabaseKind = 'embedded' | 'postgres';
 
@@ -34,6 +36,8 @@ export interface FaultCase {
   fault(context: FaultContext): Promise<{ start: number; end: number }>;
   /** After the load, before waiting for the last emails (e.g. the restart of a killed instance). */
   afterLoad?(context: FaultContext): Promise<void>;
+  /** A case with a load of its own (the orders case): runs the whole experiment itself. */
+  run?(options: ExperimentOptions): Promise<Row>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,6 +82,14 @@ export const CASES: FaultCase[] = [
     summary: 'the app is killed (SIGKILL) mid-work and started again on the same data',
     databases: ['embedded', 'postgres'],
     fault: (context) => restartAfter(context, 'SIGKILL'),
+  },
+  {
+    id: 'orders-sigkill',
+    summary:
+      'orders paid through Stripe (the stand-in); the app is killed just after Stripe made a transfer, then a refund, before it heard back',
+    databases: ['embedded', 'postgres'],
+    fault: () => Promise.reject(new Error('runs its own experiment')),
+    run: (options) => runOrdersExperiment(options),
   },
   {
     id: 'sigterm-slow-smtp',

@@ -14,7 +14,7 @@ import type { PostgresServer } from './postgres';
 import type { FaultySmtp } from './smtp';
 import { setUpMembers, startLoad, type Write, type WriteKind } from './workload';
 
-export const PORTS = { postgres: 4400, smtp: 4401, apps: [4410, 4411] as const, nginx: 4420 };
+export const PORTS = { postgres: 4400, smtp: 4401, apps: [4410, 4411] as const, nginx: 4420, stripe: 4430 };
 
 export interface Sizes {
   /** Members writing messages (and listings) at the same time. */
@@ -54,6 +54,8 @@ export interface Row {
   mailCaughtUpSeconds: number | null;
   /** Per kind, acknowledged/attempted, and the failures seen. */
   details: string;
+  /** The orders case: money moved twice, or owed and never moved (any fails the run). */
+  moneyProblems?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,7 +63,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What an experiment has running, for run.ts to stop on Ctrl-C. */
 export const running = { apps: new Set<AppProcess>(), nginx: new Set<{ stop(): Promise<void> }>() };
 
-export async function runExperiment(options: {
+export interface ExperimentOptions {
   faultCase: FaultCase;
   database: DatabaseKind;
   postgres: PostgresServer | null;
@@ -71,8 +73,11 @@ export async function runExperiment(options: {
   mailDownMs: number;
   workDir: string;
   serial: number;
-}): Promise<Row> {
+}
+
+export async function runExperiment(options: ExperimentOptions): Promise<Row> {
   const { faultCase, database, smtp, sizes } = options;
+  if (faultCase.run) return faultCase.run(options);
   const name = `${faultCase.id}-${database}`;
   const tag = `${name}-${Date.now().toString(36)}`;
   const folder = path.join(options.workDir, name);

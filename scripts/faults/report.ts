@@ -41,14 +41,14 @@ export function table(rows: Row[]): string {
 }
 
 /**
- * What makes the command exit 1: an acknowledged write the database does not hold, or an expected email
- * neither delivered nor still queued.
+ * What makes the command exit 1: an acknowledged write the database does not hold, an expected email
+ * neither delivered nor still queued, or (the orders case) money moved twice or owed and never moved.
  */
 export function problems(rows: Row[]): string[] {
   return rows
-    .filter((row) => row.lost > 0 || row.emailsMissing > row.emailsQueued)
+    .filter((row) => row.lost > 0 || row.emailsMissing > row.emailsQueued || (row.moneyProblems ?? 0) > 0)
     .map(
       (row) =>
-        `${row.case}/${row.database}: ${row.lost} acknowledged writes lost, ${row.emailsMissing - row.emailsQueued} expected emails never sent`,
+        `${row.case}/${row.database}: ${row.lost} acknowledged writes lost, ${row.emailsMissing - row.emailsQueued} expected emails never sent${row.moneyProblems ? `, ${row.moneyProblems} money problems (${row.details})` : ''}`,
     );
 }

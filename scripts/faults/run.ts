@@ -6,7 +6,8 @@
  * long the app took to take writes again. Everything listens on 127.0.0.1, ports 4400-4499 (experiment.ts).
  *
  *   npm run faults                      every case, on both databases (PostgreSQL: Debian's, started here)
- *   npm run faults -- --quick           the quickest: the app killed mid-work, embedded database, small
+ *   npm run faults -- --quick           the quickest: the app killed mid-work, and money under a crash
+ *                                       (orders-sigkill), embedded database, small
  *   npm run faults -- --only pg-stop    one case (or several, comma-separated)
  *   npm run faults -- --db embedded     one database (pg or embedded)
  *   --pg-stop-seconds N (default 30, quick 5)   --smtp-down-seconds N (default 20, quick 5)
@@ -89,7 +90,8 @@ function readOptions() {
     return number * 1000;
   };
   const quick = parsed.quick;
-  const only = parsed.only?.split(',').map((id) => id.trim()) ?? (quick ? ['sigkill'] : null);
+  const only =
+    parsed.only?.split(',').map((id) => id.trim()) ?? (quick ? ['sigkill', 'orders-sigkill'] : null);
   for (const id of only ?? [])
     if (!CASES.some((c) => c.id === id)) usage(`--only: no case ${JSON.stringify(id)}`);
   const db = parsed.db ?? (quick ? 'embedded' : undefined);
