@@ -1,6 +1,7 @@
 /** The cases of issues 13, 16 and 17, and what a leg reports for each. */
 import type { LegName } from './config';
 import type { Stats } from './load';
+import { BENCH_ORDER_ID } from './generate';
 import { CATEGORY_MAKE, COMMON_TYPO, COMMON_WORD, RARE_WORD, TWO_WORDS } from './vocabulary';
 
 export type CaseKind = 'health' | 'browse' | 'filter' | 'search' | 'detail' | 'detail-busy';
@@ -76,6 +77,20 @@ export const CASES: CaseDefinition[] = [
     label: 'For you (member, home page)',
     kind: 'filter',
     path: '/api/listings/for-you?limit=3',
+    member: true,
+  },
+  {
+    id: 'pending',
+    label: 'pending sales (member: open orders as buyer and seller)',
+    kind: 'filter',
+    path: '/api/orders?status=open',
+    member: true,
+  },
+  {
+    id: 'order',
+    label: 'an order page (member)',
+    kind: 'filter',
+    path: `/api/orders/${BENCH_ORDER_ID}`,
     member: true,
   },
   { id: 'detail', label: 'listing detail', kind: 'detail' },

@@ -207,7 +207,43 @@ export interface Generated {
   chunks: number;
 }
 
-/** Inserts sellers, listings (in chunks), and the member with a session, preferences and three vehicles. */
+/** The order the benchmark's "order page" case opens: the member's, as buyer. */
+export const BENCH_ORDER_ID = '00000000-0000-4000-8000-00000000b0b0';
+
+/**
+ * Orders on one listing in ten, in every state (most completed), between sellers; the member is the
+ * buyer of the first 60, each with its timeline (placed, paid).
+ */
+function ordersStatement(sellers: number): string {
+  return `
+with picked as (
+  select id, title, user_id, price_cents, n from (
+    select id, title, user_id, price_cents, row_number() over (order by id) as n from listings
+  ) l where n % 10 = 0
+), placed as (
+  insert into orders (id, listing_id, listing_title, buyer_id, seller_id, status, delivery, address,
+    item_cents, shipping_cents, total_cents, fee_cents, fee_basis_points, processing_cents, payout_cents,
+    seller_level, held, demo, payout, paid_at, created_at, updated_at)
+  select case when n = 10 then '${BENCH_ORDER_ID}'::uuid else gen_random_uuid() end,
+    id, title,
+    case when n <= 600 then '${MEMBER_ID}' else 'bench-s' || ((n / 10 * 7) % ${sellers}) end,
+    user_id,
+    (array['completed', 'completed', 'completed', 'cancelled', 'paid', 'shipped', 'delivered', 'ready_for_pickup'])[1 + (n / 10) % 8],
+    'ship', '{"name":"Bench Member","line1":"1 Bench St","line2":"","city":"Austin","state":"TX","zip":"78701"}'::jsonb,
+    price_cents, 1000, price_cents + 1000, (price_cents * 350 + 5000) / 10000, 350,
+    ((price_cents + 1000) * 290 + 5000) / 10000 + 30,
+    price_cents + 1000 - (price_cents * 350 + 5000) / 10000 - (((price_cents + 1000) * 290 + 5000) / 10000 + 30),
+    'new', false, true, 'pending',
+    now() - make_interval(mins => n::int), now() - make_interval(mins => n::int), now() - make_interval(mins => n::int)
+  from picked
+  returning id, buyer_id, created_at
+)
+insert into order_events (order_id, kind, at)
+select id, kind, created_at from placed cross join (values ('created'), ('paid')) k(kind)
+where buyer_id = '${MEMBER_ID}'`;
+}
+
+/** Inserts sellers, listings (in chunks), orders, and the member with a session, preferences and three vehicles. */
 export async function generateData(
   client: pg.ClientBase,
   options: { listings: number; chunk: number; log: (line: string) => void },
@@ -247,6 +283,7 @@ export async function generateData(
       `insert into vehicles (user_id, license_plate, make, model, year) values ($1, $2, $3, $4, $5)`,
       [MEMBER_ID, `BENCH${n + 1}`, vehicle.make, vehicle.model, vehicle.year],
     );
+  await client.query(ordersStatement(sellers));
   return {
     listings: options.listings,
     sellers,

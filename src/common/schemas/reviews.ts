@@ -1,3 +1,4 @@
+import { SELLER_LEVELS } from '../fees';
 import { z } from 'zod';
 import { ListingCardSchema } from './listings';
 import { RatingSchema } from './rating';
@@ -78,6 +79,9 @@ export const SellerProfileSchema = z
     memberSince: z.string(),
     verified: z.boolean(),
     rating: RatingSchema,
+    /** The seller level from their completed orders (docs/payments.md, "Fees"), and how many. */
+    level: z.enum(SELLER_LEVELS),
+    completedSales: z.number().int(),
     activeListings: z.array(ListingCardSchema),
     /** Counted up to the page's size (more: "24+"). */
     activeCount: z.object({ value: z.number(), more: z.boolean() }),

@@ -77,6 +77,9 @@ export default function SellerPage() {
             </h1>
             <p className="text-sm text-slate-600">
               {t('seller.memberSince', { date: formatDate(s.memberSince, language) })}
+              {' · '}
+              <span className="font-medium text-slate-800">{t(`orders:levels.${s.level}`)}</span>
+              {s.completedSales ? ` · ${t('seller.completedSales', { count: s.completedSales })}` : ''}
             </p>
             {s.rating.count ? (
               <SellerRating rating={s.rating} className="mt-1 text-sm" />

@@ -171,6 +171,9 @@ describe('checkout in demo mode', () => {
     });
     expect(review.status).toBe(201);
     expect((await okBody(owner.browser.api.payouts.$get())).completedSales).toBe(1);
+    // The seller page says the level and the sales completed here.
+    const page = await other.browser.request('GET', `/api/sellers/${owner.id}`);
+    expect(page.body).toMatchObject({ level: 'new', completedSales: 1 });
 
     const history = await okBody(buyer.browser.api.orders.$get({ query: { status: 'closed' } }));
     expect(history.items.map((item) => item.id)).toContain(id);

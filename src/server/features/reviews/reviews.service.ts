@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PLAN_DETAILS } from '@common/catalog';
+import { sellerStanding } from '@common/fees';
 import { publicName } from '@common/labels';
 import {
   REVIEW_DAYS,
@@ -13,7 +14,7 @@ import {
 import { BROWSE_PAGE_SIZE } from '@common/schemas/listings';
 import { ratingOf } from '@common/schemas/rating';
 import type { Db, Executor } from '../../db/client';
-import { blocks, conversations, listings, reviews, sales, users } from '../../db/schema';
+import { blocks, conversations, listings, orders, reviews, sales, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { ListingsService } from '../listings/listings.service';
@@ -260,6 +261,9 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService; 
           ratingSum: users.ratingSum,
           ratingCount: users.ratingCount,
           deletedAt: users.deletedAt,
+          // Counted in the index of completed orders per seller.
+          completedSales: sql<number>`(select count(*)::int from ${orders} o
+            where o.seller_id = ${sellerId} and o.status = 'completed')`,
         })
         .from(users)
         .where(eq(users.id, sellerId));
@@ -280,6 +284,8 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService; 
         memberSince: seller.createdAt.toISOString(),
         verified: PLAN_DETAILS[seller.plan].verifiedBadge,
         rating: ratingOf(seller.ratingSum, seller.ratingCount),
+        level: sellerStanding(seller.completedSales).level,
+        completedSales: seller.completedSales,
         activeListings: active.items,
         activeCount: active.count,
         reviews: rows.map(({ review, firstName, lastName }) =>
