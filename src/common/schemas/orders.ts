@@ -21,9 +21,12 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Orders still on their way (every status but these two): what `/pending-sales` lists. */
+/** Orders done with: what `/history` lists (the database's partial indexes name the same two). */
+export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
+
+/** Orders still on their way (every other status): what `/pending-sales` lists. */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
-  (status) => status !== 'completed' && status !== 'cancelled',
+  (status) => !CLOSED_ORDER_STATUSES.includes(status),
 );
 
 /** What a member may do with an order (its page's buttons); all but `cancel` are also a next step. */

@@ -120,6 +120,13 @@ export const orders = pgTable(
       table.updatedAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // ... and the open ones alone (pending sales), so a long history is never walked for them.
+    index('orders_buyer_open_idx')
+      .on(table.buyerId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} not in ('completed', 'cancelled')`),
+    index('orders_seller_open_idx')
+      .on(table.sellerId, table.updatedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} not in ('completed', 'cancelled')`),
     // The seller level: completed orders per seller, counted in the index.
     index('orders_seller_completed_idx')
       .on(table.sellerId)

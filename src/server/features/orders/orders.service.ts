@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { getTracking } from 'ts-tracking-number';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { publicName } from '@common/labels';
 import type { SessionUser } from '@common/schemas/auth';
 import { REVIEW_DAYS } from '@common/schemas/reviews';
 import {
+  CLOSED_ORDER_STATUSES,
   OPEN_ORDER_STATUSES,
   type CheckoutQuote,
   type HandOverSchema,
@@ -504,37 +505,41 @@ export function createOrdersService(deps: {
 
     /**
      * The member's orders as buyer and as seller, newest change first: the open ones (`/pending-sales`)
-     * or the closed ones (`/history`). Two index walks, merged, keyset on (updated_at, id).
+     * or the closed ones (`/history`). Two index walks (as buyer and as seller: the open orders' partial
+     * indexes, or the whole history's), each stopping at a page, run together and merged; keyset on
+     * (updated_at, id).
      */
     async list(user: SessionUser, which: 'open' | 'closed', cursor?: string) {
       const limit = 20;
       const position = cursor ? decodeKeyset(cursor) : null;
-      const open = inArray(orders.status, OPEN_ORDER_STATUSES);
-      const other = alias(users, 'other');
-      const rows = await db
-        .select({
-          order: orders,
-          at: exactTime(orders.updatedAt),
-          otherFirst: other.firstName,
-          otherLast: other.lastName,
-        })
-        .from(orders)
-        .innerJoin(
-          other,
-          eq(
-            other.id,
-            sql`case when ${orders.buyerId} = ${user.id} then ${orders.sellerId} else ${orders.buyerId} end`,
-          ),
-        )
-        .where(
-          and(
-            or(eq(orders.buyerId, user.id), eq(orders.sellerId, user.id)),
-            which === 'open' ? open : sql`not (${open})`,
-            position ? before(orders.updatedAt, orders.id, position) : undefined,
-          ),
-        )
-        .orderBy(desc(orders.updatedAt), desc(orders.id))
-        .limit(limit + 1);
+      // The partial indexes' own predicate, so the open walk uses them (orders_*_open_idx).
+      const open = notInArray(orders.status, [...CLOSED_ORDER_STATUSES]);
+      const walk = (role: 'buyer' | 'seller') => {
+        const mine = role === 'buyer' ? orders.buyerId : orders.sellerId;
+        const theirs = role === 'buyer' ? orders.sellerId : orders.buyerId;
+        return db
+          .select({
+            order: orders,
+            at: exactTime(orders.updatedAt),
+            otherFirst: users.firstName,
+            otherLast: users.lastName,
+          })
+          .from(orders)
+          .innerJoin(users, eq(users.id, theirs))
+          .where(
+            and(
+              eq(mine, user.id),
+              which === 'open' ? open : sql`not (${open})`,
+              position ? before(orders.updatedAt, orders.id, position) : undefined,
+            ),
+          )
+          .orderBy(desc(orders.updatedAt), desc(orders.id))
+          .limit(limit + 1);
+      };
+      const [bought, sold] = await Promise.all([walk('buyer'), walk('seller')]);
+      const rows = [...bought, ...sold].sort((x, y) =>
+        x.at === y.at ? (x.order.id < y.order.id ? 1 : -1) : x.at < y.at ? 1 : -1,
+      );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
