@@ -99,6 +99,12 @@ test('a reported listing and member are acted on at the moderation desk', async 
   await suspend.getByRole('button', { name: 'Suspend', exact: true }).click();
   await expect(admin.getByText(/is suspended$/)).toBeVisible();
 
+  // Payments: what the hourly comparison with Stripe found (this server has no Stripe: nothing).
+  await admin.getByRole('tab', { name: 'Payments' }).click();
+  await expect(admin.getByRole('tabpanel', { name: 'Payments' })).toContainText(
+    'Orders and Stripe agree. Nothing to look at.',
+  );
+
   // The audit log keeps both actions, with what they were about.
   await admin.getByRole('tab', { name: 'Audit log' }).click();
   const log = admin.getByRole('tabpanel', { name: 'Audit log' });
