@@ -75,26 +75,34 @@ export interface ExperimentOptions {
   serial: number;
 }
 
-export async function runExperiment(options: ExperimentOptions): Promise<Row> {
-  const { faultCase, database, smtp, sizes } = options;
-  if (faultCase.run) return faultCase.run(options);
-  const name = `${faultCase.id}-${database}`;
+/**
+ * What every experiment starts with: its folder, its log line, a fresh database on PostgreSQL (none on
+ * the embedded one: the app makes it in the folder), and the mail server answering at once.
+ */
+export async function prepareExperiment(options: ExperimentOptions) {
+  const name = `${options.faultCase.id}-${options.database}`;
   const tag = `${name}-${Date.now().toString(36)}`;
   const folder = path.join(options.workDir, name);
   mkdirSync(folder, { recursive: true });
   const began = Date.now();
   const say = (line: string) =>
     console.log(`[${name} ${((Date.now() - began) / 1000).toFixed(1).padStart(5)} s] ${line}`);
-
   let databaseUrl: string | undefined;
-  if (database === 'postgres') {
+  if (options.database === 'postgres') {
     if (!options.postgres) throw new Error('PostgreSQL is not running');
     const dbName = `faults_${options.serial}`;
     await options.postgres.createDatabase(dbName);
     databaseUrl = options.postgres.url(dbName);
   }
-  await smtp.setMode('up');
-  smtp.replyDelayMs = 0;
+  await options.smtp.setMode('up');
+  options.smtp.replyDelayMs = 0;
+  return { name, tag, folder, say, databaseUrl };
+}
+
+export async function runExperiment(options: ExperimentOptions): Promise<Row> {
+  const { faultCase, database, smtp, sizes } = options;
+  if (faultCase.run) return faultCase.run(options);
+  const { tag, folder, say, databaseUrl } = await prepareExperiment(options);
 
   const count = faultCase.cluster ? 2 : 1;
   const publicPort = faultCase.cluster ? PORTS.nginx : PORTS.apps[0];

@@ -7,11 +7,10 @@
  * refund; it is started again on the same data. Then it counts, per order: the steps acknowledged and
  * applied, the transfers and refunds Stripe made (never two), and the money owed but never moved.
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startStripeStandin } from '../stripe-standin.mjs';
 import { appProcess } from './app';
-import { PORTS, running, type ExperimentOptions, type Row } from './experiment';
+import { PORTS, prepareExperiment, running, type ExperimentOptions, type Row } from './experiment';
 import { listingBody, newMember, type Browser } from './workload';
 
 const SECRET = 'whsec_faults_standin';
@@ -46,22 +45,7 @@ async function until(
 
 export async function runOrdersExperiment(options: ExperimentOptions): Promise<Row> {
   const { database, smtp, sizes } = options;
-  const name = `orders-sigkill-${database}`;
-  const tag = `${name}-${Date.now().toString(36)}`;
-  const folder = path.join(options.workDir, name);
-  mkdirSync(folder, { recursive: true });
-  const began = Date.now();
-  const say = (line: string) =>
-    console.log(`[${name} ${((Date.now() - began) / 1000).toFixed(1).padStart(5)} s] ${line}`);
-  let databaseUrl: string | undefined;
-  if (database === 'postgres') {
-    if (!options.postgres) throw new Error('PostgreSQL is not running');
-    const dbName = `faults_${options.serial}`;
-    await options.postgres.createDatabase(dbName);
-    databaseUrl = options.postgres.url(dbName);
-  }
-  await smtp.setMode('up');
-  smtp.replyDelayMs = 0;
+  const { tag, folder, say, databaseUrl } = await prepareExperiment(options);
 
   const port = PORTS.apps[0];
   const base = `http://127.0.0.1:${port}`;

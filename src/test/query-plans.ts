@@ -47,3 +47,29 @@ export async function explain(database: Database, statement: Statement): Promise
   );
   return answer.rows[0]!['QUERY PLAN'][0].Plan;
 }
+
+/** Rows the nodes looked at: those they passed on and those their filter removed, over every loop. */
+export function rowsLookedAt(nodes: PlanNode[]): number {
+  return nodes.reduce(
+    (sum, node) =>
+      sum +
+      ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
+    0,
+  );
+}
+
+/** Makes `request`, then explains each statement `recorded` caught meanwhile (at least one). */
+export async function explainRequest(
+  database: Database,
+  recorded: Statement[],
+  request: () => Promise<unknown>,
+): Promise<{ text: string; plan: PlanNode }[]> {
+  recorded.length = 0;
+  await request();
+  const statements = [...recorded];
+  if (!statements.length) throw new Error('the request sent no statement the recorder looks for');
+  const explained: { text: string; plan: PlanNode }[] = [];
+  for (const statement of statements)
+    explained.push({ text: statement.text, plan: await explain(database, statement) });
+  return explained;
+}

@@ -5,9 +5,10 @@ import { BULK_LOAD_TIMEOUT_MS } from '../../../test/test-database';
 import { signedInMember } from '../../../test/members';
 import { seedHistory } from '../../../test/histories';
 import {
-  explain,
+  explainRequest,
   planNodes,
   recordStatements,
+  rowsLookedAt,
   type PlanNode,
   type Statement,
 } from '../../../test/query-plans';
@@ -23,14 +24,6 @@ const CONVERSATIONS = 10_000;
 const THREAD = 5_000;
 /** Rows of `conversations` or `messages` one statement may look at for one page. */
 const PAGE_BUDGET = 400;
-
-const looked = (list: PlanNode[]) =>
-  list.reduce(
-    (sum, node) =>
-      sum +
-      ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
-    0,
-  );
 
 describe('long histories on PostgreSQL', () => {
   let t: TestApp;
@@ -56,17 +49,7 @@ describe('long histories on PostgreSQL', () => {
   }, 300_000);
   afterAll(() => t.close());
 
-  /** Each statement `request` sent, explained with its values. */
-  async function plans(request: () => Promise<unknown>) {
-    recorded.length = 0;
-    await request();
-    const statements = [...recorded];
-    expect(statements.length).toBeGreaterThan(0);
-    const explained: { text: string; plan: PlanNode }[] = [];
-    for (const statement of statements)
-      explained.push({ text: statement.text, plan: await explain(t.database, statement) });
-    return explained;
-  }
+  const plans = (request: () => Promise<unknown>) => explainRequest(t.database, recorded, request);
 
   /** No sequential scan of either table, and no more than `budget` rows of each looked at. */
   function expectIndexed(explained: { text: string; plan: PlanNode }[], label: string, budget = PAGE_BUDGET) {
@@ -79,7 +62,7 @@ describe('long histories on PostgreSQL', () => {
           on.filter((node) => node['Node Type'] === 'Seq Scan'),
           described,
         ).toEqual([]);
-        expect(looked(on), described).toBeLessThanOrEqual(budget);
+        expect(rowsLookedAt(on), described).toBeLessThanOrEqual(budget);
       }
     }
   }

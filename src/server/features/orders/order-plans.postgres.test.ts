@@ -4,9 +4,10 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { BULK_LOAD_TIMEOUT_MS } from '../../../test/test-database';
 import { signedInMember } from '../../../test/members';
 import {
-  explain,
+  explainRequest,
   planNodes,
   recordStatements,
+  rowsLookedAt,
   type PlanNode,
   type Statement,
 } from '../../../test/query-plans';
@@ -22,14 +23,6 @@ const HISTORY = 5_000;
 const OTHERS = 50_000;
 /** Rows of `orders` (or `user`) one statement may look at for one page. */
 const PAGE_BUDGET = 120;
-
-const looked = (list: PlanNode[]) =>
-  list.reduce(
-    (sum, node) =>
-      sum +
-      ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0)) * (node['Actual Loops'] ?? 1),
-    0,
-  );
 
 /** Orders of `sellerId` to buyers `buyer-<n>`, every 50th one still open (shipped), newest last. */
 const seedOrders = (sellerId: string, count: number, buyers: number) => sql`
@@ -61,16 +54,7 @@ describe('orders at scale on PostgreSQL', () => {
   }, 300_000);
   afterAll(() => t.close());
 
-  async function plans(request: () => Promise<unknown>) {
-    recorded.length = 0;
-    await request();
-    const statements = [...recorded];
-    expect(statements.length).toBeGreaterThan(0);
-    const explained: { text: string; plan: PlanNode }[] = [];
-    for (const statement of statements)
-      explained.push({ text: statement.text, plan: await explain(t.database, statement) });
-    return explained;
-  }
+  const plans = (request: () => Promise<unknown>) => explainRequest(t.database, recorded, request);
 
   function expectIndexed(explained: { text: string; plan: PlanNode }[], label: string) {
     for (const { text, plan } of explained) {
@@ -82,7 +66,7 @@ describe('orders at scale on PostgreSQL', () => {
           on.filter((node) => node['Node Type'] === 'Seq Scan'),
           described,
         ).toEqual([]);
-        expect(looked(on), described).toBeLessThanOrEqual(PAGE_BUDGET);
+        expect(rowsLookedAt(on), described).toBeLessThanOrEqual(PAGE_BUDGET);
       }
     }
   }
