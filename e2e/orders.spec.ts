@@ -61,17 +61,20 @@ async function sellerWithListing(page: Page, title: string, extra: Record<string
   return ((await created.json()) as { id: string }).id;
 }
 
-test('a shipped order: Buy now, the address, demo payment, Mark shipped, Confirm receipt, then history', async ({
+test('a shipped order with payment held: Buy now, the address, demo payment, Mark shipped, Confirm receipt, payout, history', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
   const title = `Coilover kit ${uniqueWord()}`;
   const seller = await member(browser, 'order-seller');
+  // Platinum (switched at once on this demo server): the payment is held until the buyer has the part.
+  expect((await seller.request.post('/api/billing/plan', { data: { plan: 'platinum' } })).status()).toBe(200);
   const id = await sellerWithListing(seller, title);
 
   const buyer = await member(browser, 'order-buyer', { width: 390, height: 844 });
   await buyer.goto(`/listing/${id}`);
   await expect(buyer.getByText('Shipping to your address: $15.00 · Local pickup')).toBeVisible();
+  await expect(buyer.getByText('Payment held until delivery').first()).toBeVisible();
   await buyer.getByRole('link', { name: 'Buy now' }).click();
   await expect(buyer.getByRole('heading', { name: 'Checkout' })).toBeVisible();
   await expect(buyer.getByText('Demo payments: no card is charged and nothing is paid out.')).toBeVisible();
@@ -112,11 +115,21 @@ test('a shipped order: Buy now, the address, demo payment, Mark shipped, Confirm
     'href',
     /1Z879E930346834440/,
   );
+  // Held: nothing is paid out on shipment.
+  await expect(
+    seller.getByText('Your payout is released when the order is delivered and confirmed.'),
+  ).toBeVisible();
 
   await buyer.reload();
   await expect(buyer.getByText('Your move: confirm receipt once you have it')).toBeVisible();
   await buyer.getByRole('button', { name: 'Confirm receipt' }).click();
   await expect(buyer.getByText('Completed', { exact: true }).first()).toBeVisible();
+  // Released on receipt: the seller's payout is made and on the timeline.
+  await expect(async () => {
+    await seller.reload();
+    await expect(seller.getByText('Paid out to the seller')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(seller.getByText('Paid out.', { exact: true })).toBeVisible();
   await buyer.goto('/history');
   await expect(buyer.getByRole('link', { name: new RegExp(title) })).toContainText('Completed');
   await buyer.goto('/pending-sales');
