@@ -8,6 +8,7 @@ import { ratingOf } from '@common/schemas/rating';
 import type { Db } from '../../db/client';
 import { listings, listingViews, offers, payoutAccounts, profiles, users } from '../../db/schema';
 import { isUuid } from '../../http/ids';
+import { checkoutOffered, type PaymentsMode } from '../orders/payments-mode';
 import type { Storage } from '../../storage/storage';
 import { newestOffer } from '../offers/offer-view';
 import { photoView, toCard } from '../../cards/listing-card';
@@ -23,7 +24,7 @@ export function createListingDetail(deps: {
   /** The time the page is shown at (the system's when not given). */
   clock?: Clock;
   /** How deals are paid (payments-mode.ts): checkout is offered only when not `off`. */
-  payments?: 'stripe' | 'demo' | 'off';
+  payments?: PaymentsMode;
 }) {
   const { db, storage } = deps;
   const clock = deps.clock ?? systemClock;
@@ -85,7 +86,7 @@ export function createListingDetail(deps: {
           : {}),
         referralAmountCents: l.referralAmountCents,
         checkout: {
-          offered: payments !== 'off' && row.payouts === 'ready',
+          offered: checkoutOffered(payments, row.payouts),
           shippingCents: l.shippingCents,
           localPickup: l.localPickup,
           held: paymentHeld(row.plan, l.holdPayment),

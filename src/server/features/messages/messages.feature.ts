@@ -29,7 +29,7 @@ export function messagesFeature(
     notifications,
     planMissedEmail: missed.plan,
     wakeJobs: deps.wakeJobs,
-    paymentsOn: paymentsMode(deps.env) !== 'off',
+    payments: paymentsMode(deps.env),
     clock,
   });
   return {

@@ -10,6 +10,7 @@ import {
 } from '@common/schemas/messages';
 import type { OfferEvent } from '@common/schemas/offers';
 import type { OrderStatus } from '@common/schemas/orders';
+import { checkoutOffered, type PaymentsMode } from '../orders/payments-mode';
 import type { Notification, NotificationSettings } from '@common/schemas/notifications';
 import type { StoredPhoto } from '@common/photos';
 import type { Db, Executor, Tx } from '../../db/client';
@@ -45,8 +46,8 @@ export interface MessagesDeps {
   ) => Promise<void>;
   /** Tells this instance's job worker that work is waiting. */
   wakeJobs: () => void;
-  /** Whether deals can be paid here at all (payments-mode.ts is not `off`). */
-  paymentsOn?: boolean;
+  /** How deals are paid (payments-mode.ts): "Pay now" only when not `off`. */
+  payments?: PaymentsMode;
   clock?: Clock;
 }
 
@@ -66,14 +67,14 @@ export function createMessagesService(deps: MessagesDeps) {
    */
   async function dealOf(conversationId: string) {
     const [row] = (
-      await db.execute<{ order: { id: string; status: OrderStatus } | null; ready: boolean }>(sql`
+      await db.execute<{ order: { id: string; status: OrderStatus } | null; payouts: string | null }>(sql`
         select
           (select json_build_object('id', o.id, 'status', o.status) from ${orders} o
             where o.conversation_id = c.id order by o.created_at desc limit 1) as "order",
-          exists(select 1 from ${payoutAccounts} p where p.user_id = c.seller_id and p.state = 'ready') as ready
+          (select p.state from ${payoutAccounts} p where p.user_id = c.seller_id) as payouts
         from ${conversations} c where c.id = ${conversationId}`)
     ).rows;
-    return { order: row?.order ?? null, checkout: Boolean(deps.paymentsOn && row?.ready) };
+    return { order: row?.order ?? null, checkout: checkoutOffered(deps.payments ?? 'off', row?.payouts) };
   }
 
   /**

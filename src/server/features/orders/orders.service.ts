@@ -28,7 +28,7 @@ import { enqueueJob } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
 import { countHit, hitsOf } from '../../security/rate-limit';
 import { assertNotBlocked } from '../trust/trust.service';
-import type { paymentsMode } from './payments-mode';
+import { checkoutOffered, completedSalesOf, type PaymentsMode } from './payments-mode';
 import { take, type Party, type Transition } from './order-machine';
 import { releaseTime, roleIn, toOrder, toSummary, type OrderRow } from './order-view';
 
@@ -241,7 +241,7 @@ export function createOrdersService(deps: {
   db: Db;
   storage: Storage;
   /** How deals are paid (payments-mode.ts). */
-  mode: ReturnType<typeof paymentsMode>;
+  mode: PaymentsMode;
   publicUrl: string;
   wakeJobs: () => void;
   clock?: Clock;
@@ -256,7 +256,10 @@ export function createOrdersService(deps: {
   const clock = deps.clock ?? systemClock;
   const { mode } = deps;
 
-  /** The seller as checkout needs them: their plan, public name, and whether their payouts are ready. */
+  /**
+   * The seller as checkout and the dashboard need them, in one statement: their plan, public name,
+   * payouts' state, and their completed orders (their level).
+   */
   async function sellerOf(executor: Executor, sellerId: string) {
     const [seller] = await executor
       .select({
@@ -264,19 +267,13 @@ export function createOrdersService(deps: {
         firstName: users.firstName,
         lastName: users.lastName,
         payouts: payoutAccounts.state,
+        completedSales: completedSalesOf(sellerId),
       })
       .from(users)
       .leftJoin(payoutAccounts, eq(payoutAccounts.userId, users.id))
       .where(eq(users.id, sellerId));
     if (!seller) throw new ApiError(404, 'NOT_FOUND');
     return seller;
-  }
-
-  async function completedSales(executor: Executor, sellerId: string) {
-    const result = await executor.execute<{ count: number }>(
-      sql`select count(*)::int as count from ${orders} where ${orders.sellerId} = ${sellerId} and ${orders.status} = 'completed'`,
-    );
-    return result.rows[0]?.count ?? 0;
   }
 
   /**
@@ -294,7 +291,7 @@ export function createOrdersService(deps: {
     if (listing.pendingBuyerId && listing.pendingBuyerId !== buyerId)
       throw new ApiError(409, 'LISTING_PENDING');
     if (await hasOpenOrder(executor, listing.id)) throw new ApiError(409, 'LISTING_PENDING');
-    if (mode === 'off' || seller.payouts !== 'ready') throw new ApiError(409, 'CHECKOUT_UNAVAILABLE');
+    if (!checkoutOffered(mode, seller.payouts)) throw new ApiError(409, 'CHECKOUT_UNAVAILABLE');
     let offerId: string | null = null;
     let itemCents = listing.priceCents;
     if (listing.pendingBuyerId === buyerId) {
@@ -419,7 +416,7 @@ export function createOrdersService(deps: {
           throw new ApiError(400, 'DELIVERY_UNAVAILABLE');
         if (input.delivery === 'pickup' && !listing.localPickup)
           throw new ApiError(400, 'DELIVERY_UNAVAILABLE');
-        const standing = sellerStanding(await completedSales(tx, listing.userId));
+        const standing = sellerStanding(seller.completedSales);
         const amounts = orderAmounts(
           itemCents,
           input.delivery === 'ship' ? (listing.shippingCents ?? 0) : 0,
@@ -597,13 +594,10 @@ export function createOrdersService(deps: {
 
     /** A seller's payouts and level, for the dashboard. */
     async payouts(user: SessionUser) {
-      const [account] = await db
-        .select({ state: payoutAccounts.state })
-        .from(payoutAccounts)
-        .where(eq(payoutAccounts.userId, user.id));
-      const standing = sellerStanding(await completedSales(db, user.id));
+      const seller = await sellerOf(db, user.id);
+      const standing = sellerStanding(seller.completedSales);
       return {
-        state: account?.state ?? ('not_connected' as const),
+        state: seller.payouts ?? ('not_connected' as const),
         mode,
         level: standing.level,
         feeBasisPoints: standing.feeBasisPoints,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, not, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { PaymentDifference, PaymentDifferenceKind } from '@common/schemas/orders';
 import type { Db } from '../../db/client';
@@ -253,15 +253,6 @@ export function reconciliation(deps: { db: Db; stripe: Stripe | null }) {
         .where(and(eq(paymentDifferences.id, id), isNull(paymentDifferences.resolvedAt)))
         .returning({ id: paymentDifferences.id });
       if (!done.length) throw new ApiError(404, 'NOT_FOUND');
-    },
-
-    /** Open differences, for the desk's overview. */
-    async openCount(): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(paymentDifferences)
-        .where(isNull(paymentDifferences.resolvedAt));
-      return row?.count ?? 0;
     },
   };
 }

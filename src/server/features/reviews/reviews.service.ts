@@ -14,7 +14,8 @@ import {
 import { BROWSE_PAGE_SIZE } from '@common/schemas/listings';
 import { ratingOf } from '@common/schemas/rating';
 import type { Db, Executor } from '../../db/client';
-import { blocks, conversations, listings, orders, reviews, sales, users } from '../../db/schema';
+import { blocks, conversations, listings, reviews, sales, users } from '../../db/schema';
+import { completedSalesOf } from '../orders/payments-mode';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { ListingsService } from '../listings/listings.service';
@@ -261,9 +262,7 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService; 
           ratingSum: users.ratingSum,
           ratingCount: users.ratingCount,
           deletedAt: users.deletedAt,
-          // Counted in the index of completed orders per seller.
-          completedSales: sql<number>`(select count(*)::int from ${orders} o
-            where o.seller_id = ${sellerId} and o.status = 'completed')`,
+          completedSales: completedSalesOf(sellerId),
         })
         .from(users)
         .where(eq(users.id, sellerId));
