@@ -19,8 +19,18 @@ export interface StripeStandin {
   redeliver(eventId: string): Promise<number>;
   pay(sessionId: string): Promise<number>;
   onboard(accountId: string): Promise<number>;
+  /** The bank disputes an order's payment; with a status, closes that dispute (won or lost). */
+  dispute(orderId: string, status?: 'won' | 'lost'): Promise<number>;
   ledger(): {
-    transfers: { id: string; orderId: string | null; amount: number; destination: string }[];
+    transfers: {
+      id: string;
+      orderId: string | null;
+      amount: number;
+      /** Taken back since (reversals). */
+      reversed: number;
+      kind: 'payout' | 'referral';
+      destination: string;
+    }[];
     refunds: { id: string; orderId: string | null; amount: number; paymentIntent: string }[];
   };
   objects: {
@@ -29,6 +39,7 @@ export interface StripeStandin {
     paymentIntents: Map<string, Record<string, unknown>>;
     transfers: Map<string, Record<string, unknown>>;
     refunds: Map<string, Record<string, unknown>>;
+    disputes: Map<string, Record<string, unknown>>;
   };
   close(): Promise<void>;
 }

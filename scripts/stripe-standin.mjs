@@ -3,7 +3,8 @@
 //
 // - Billing: Checkout Sessions in subscription mode, billing portal sessions, subscriptions.
 // - Orders: Checkout Sessions in payment mode (retrieve, expire), payment intents, Connect accounts and
-//   account links, transfers and refunds, and the lists the hourly reconciliation reads.
+//   account links, transfers (and their reversals) and refunds, card disputes, and the lists the hourly
+//   reconciliation reads.
 //
 // It serves the hosted pages a person meets (Checkout's "Pay", Connect's onboarding) and sends the
 // signed webhooks Stripe would send. POSTs with an Idempotency-Key answer a repeat with the first
@@ -82,6 +83,8 @@ export async function startStripeStandin(options = {}) {
   const paymentIntents = new Map();
   const transfers = new Map();
   const refunds = new Map();
+  const reversals = new Map();
+  const disputes = new Map();
   /** Answers to POSTs by their Idempotency-Key. */
   const idempotent = new Map();
   /** Every event sent (or held), in the order Stripe made them. */
@@ -317,6 +320,28 @@ export async function startStripeStandin(options = {}) {
       return { json: transfer };
     }
     if (method === 'GET' && path === '/v1/transfers') return { json: listOf(transfers.values(), query) };
+    // Taking back part or all of a transfer (a refund after the seller was paid).
+    const reversalPath = /^\/v1\/transfers\/([\w-]+)\/reversals$/.exec(path);
+    if (method === 'POST' && reversalPath) {
+      const transfer = transfers.get(reversalPath[1]);
+      if (!transfer) return notFound('transfer');
+      const left = transfer.amount - (transfer.amount_reversed ?? 0);
+      const amount = body.amount ? Number(body.amount) : left;
+      if (amount > left) return refused('amount_too_large', 'Reversal amount is greater than what is left');
+      transfer.amount_reversed = (transfer.amount_reversed ?? 0) + amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      const reversal = {
+        id: nextId('trr'),
+        object: 'transfer_reversal',
+        amount,
+        currency: 'usd',
+        transfer: transfer.id,
+        metadata: metadataOf(body),
+        created: now(),
+      };
+      reversals.set(reversal.id, reversal);
+      return { json: reversal };
+    }
     const transferPath = /^\/v1\/transfers\/([\w-]+)$/.exec(path);
     if (method === 'GET' && transferPath) {
       const found = transfers.get(transferPath[1]);
@@ -496,6 +521,12 @@ export async function startStripeStandin(options = {}) {
     }
     // The money moved, for a journey to check: transfers and refunds by order.
     if (method === 'GET' && path === '/test/ledger') return { json: standin.ledger() };
+    // The buyer's bank disputes the payment of an order (found by its metadata), as Stripe reports it.
+    const disputeControl = /^\/test\/orders\/([\w-]+)\/card-dispute$/.exec(path);
+    if (method === 'POST' && disputeControl) {
+      const status = await standin.dispute(disputeControl[1], body.status);
+      return { status: status === 200 ? 200 : 502, json: { webhook: status } };
+    }
     return null;
   }
 
@@ -598,13 +629,41 @@ export async function startStripeStandin(options = {}) {
       account.ready = true;
       return emit('account.updated', accountObject(account), { account: account.id });
     },
-    /** The money moved: transfers and refunds, each with the order its metadata names. */
+    /**
+     * The buyer's bank disputes an order's payment (`charge.dispute.created`), or closes the dispute it
+     * opened (`status`: won or lost, `charge.dispute.closed`). The app's status.
+     */
+    dispute(orderId, status) {
+      const intent = [...paymentIntents.values()].find((pi) => pi.metadata?.orderId === orderId);
+      if (!intent) throw new Error(`no payment for order ${orderId}`);
+      let dispute = [...disputes.values()].find((d) => d.payment_intent === intent.id);
+      if (!dispute) {
+        dispute = {
+          id: nextId('dp'),
+          object: 'dispute',
+          amount: intent.amount,
+          currency: 'usd',
+          charge: intent.latest_charge,
+          payment_intent: intent.id,
+          reason: 'product_not_received',
+          status: 'needs_response',
+          created: now(),
+        };
+        disputes.set(dispute.id, dispute);
+        if (!status) return emit('charge.dispute.created', dispute);
+      }
+      dispute.status = status;
+      return emit('charge.dispute.closed', dispute);
+    },
+    /** The money moved: transfers (with what was taken back) and refunds, each with its order. */
     ledger() {
       return {
         transfers: [...transfers.values()].map((t) => ({
           id: t.id,
           orderId: t.metadata.orderId ?? null,
           amount: t.amount,
+          reversed: t.amount_reversed ?? 0,
+          kind: t.metadata.kind ?? 'payout',
           destination: t.destination,
         })),
         refunds: [...refunds.values()].map((r) => ({
@@ -616,7 +675,7 @@ export async function startStripeStandin(options = {}) {
       };
     },
     /** Stripe's objects, for a test that makes them disagree with the app (a reconciliation case). */
-    objects: { sessions, accounts, paymentIntents, transfers, refunds },
+    objects: { sessions, accounts, paymentIntents, transfers, refunds, disputes },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
   return standin;

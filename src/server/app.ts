@@ -146,7 +146,12 @@ export function createApp(deps: AppDeps) {
     trust: trust.service,
   });
   const offers = offersFeature({ ...infra, messages: messages.service });
-  const orders = ordersFeature({ ...infra, billing: billing.service, notifications: notifications.service });
+  const orders = ordersFeature({
+    ...infra,
+    billing: billing.service,
+    notifications: notifications.service,
+    fleet: fleet.service,
+  });
   const reviews = reviewsFeature({ ...infra, listings: listings.service });
   const savedSearches = savedSearchesFeature({
     ...infra,
@@ -160,6 +165,7 @@ export function createApp(deps: AppDeps) {
     ...infra,
     community: community.service,
     reconciliation: orders.reconciliation,
+    disputes: orders.disputes,
   });
   const dashboard = dashboardFeature(infra);
 

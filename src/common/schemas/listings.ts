@@ -5,6 +5,7 @@ import { OfferSchema } from './offers';
 import { FitSchema } from './vehicles';
 import { CATEGORIES, CONDITIONS } from '../catalog';
 import { RADIUS_OPTIONS } from './auth';
+import { referralInRange } from './referrals';
 
 /** Listing forms and browse filters, shared by the browser and the API (messages: `validation.*`). */
 
@@ -235,6 +236,8 @@ const ListingFieldsSchema = z.object({
   localPickup: z.boolean().default(true),
   /** "Payment held until delivery": a Gold seller's choice (Platinum sellers always hold). */
   holdPayment: z.boolean().default(false),
+  /** The seller takes the part back within 7 days of delivery (the fit guarantee holds either way). */
+  acceptsReturns: z.boolean().default(false),
   verification: z.boolean().default(false),
   partId: optionalText(80),
   partBrand: z.enum(PART_BRANDS).optional().nullable(),
@@ -255,9 +258,11 @@ type ListingFields = z.output<typeof ListingFieldsSchema>;
 /** The rules across fields, for the API's input and the form alike. */
 function checkListing(
   value: ListingFields,
-  prices: { price?: number; offerFloor?: number; floorPath: string },
+  prices: { price?: number; offerFloor?: number; floorPath: string; referral?: number; referralPath: string },
   ctx: z.RefinementCtx,
 ) {
+  if (prices.referral && prices.price !== undefined && !referralInRange(prices.referral, prices.price))
+    ctx.addIssue({ code: 'custom', path: [prices.referralPath], message: 'validation.referralRange' });
   if (prices.offerFloor !== undefined && prices.price !== undefined && prices.offerFloor >= prices.price)
     ctx.addIssue({ code: 'custom', path: [prices.floorPath], message: 'validation.offerFloorAbovePrice' });
   if (value.yearStart && value.yearEnd && value.yearEnd < value.yearStart)
@@ -285,7 +290,13 @@ export const ListingInputSchema = ListingFieldsSchema.extend({
   .superRefine((value, ctx) =>
     checkListing(
       value,
-      { price: value.priceCents, offerFloor: value.offerFloorCents, floorPath: 'offerFloorCents' },
+      {
+        price: value.priceCents,
+        offerFloor: value.offerFloorCents,
+        floorPath: 'offerFloorCents',
+        referral: value.referralAmountCents,
+        referralPath: 'referralAmountCents',
+      },
       ctx,
     ),
   )
@@ -299,7 +310,17 @@ export const ListingFormSchema = ListingFieldsSchema.extend({
   referralAmount: optionalDollarsInput(),
   shipping: optionalDollarsInput(),
 }).superRefine((value, ctx) =>
-  checkListing(value, { price: value.price, offerFloor: value.offerFloor, floorPath: 'offerFloor' }, ctx),
+  checkListing(
+    value,
+    {
+      price: value.price,
+      offerFloor: value.offerFloor,
+      floorPath: 'offerFloor',
+      referral: value.referralAmount,
+      referralPath: 'referralAmount',
+    },
+    ctx,
+  ),
 );
 export type ListingFormValues = z.input<typeof ListingFormSchema>;
 
@@ -339,6 +360,8 @@ export const ListingDetailSchema = ListingCardSchema.extend({
     demo: z.boolean(),
     /** For the owner's form: "Payment held until delivery" as they set it. */
     holdPayment: z.boolean().optional(),
+    /** The seller accepts returns within 7 days. */
+    acceptsReturns: z.boolean(),
   }),
   partId: z.string().nullable(),
   partBrand: z.string().nullable(),

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { SELLER_LEVELS } from '../fees';
+import { DeskMessageSchema, DisputeSchema } from './disputes';
 import { PhotoViewSchema } from './listings';
 import { cents } from './money';
+import { REFERRAL_STATES } from './referrals';
+import { OrderReturnSchema } from './returns';
+import { TrackingSchema } from './tracking';
+import { FitSchema } from './vehicles';
 
 /**
  * Where an order stands (docs/payments.md has the diagram). `awaiting_payment`: the buyer is at
  * Stripe's checkout, the listing already held for them; `paid`; then `shipped` and `delivered`, or
  * `ready_for_pickup` and `picked_up`; then `completed`. `cancelled`: before shipping or hand-over,
- * refunded in full when it was paid.
+ * refunded in full when it was paid. `refunded`: the part came back from a return, or a dispute was
+ * decided for a full refund.
  */
 export const ORDER_STATUSES = [
   'awaiting_payment',
@@ -18,18 +24,23 @@ export const ORDER_STATUSES = [
   'picked_up',
   'completed',
   'cancelled',
+  'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Orders done with: what `/history` lists (the database's partial indexes name the same two). */
-export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled'];
+export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['completed', 'cancelled', 'refunded'];
 
 /** Orders still on their way (every other status): what `/pending-sales` lists. */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
   (status) => !CLOSED_ORDER_STATUSES.includes(status),
 );
 
-/** What a member may do with an order (its page's buttons); all but `cancel` are also a next step. */
+/**
+ * What a member may do with an order (its page's buttons); all but `cancel`, `request_return` and
+ * `open_dispute` are also a next step. The return's steps: the seller answers it, the buyer sends the
+ * part back, the seller confirms it came back (then the buyer is refunded).
+ */
 export const ORDER_ACTIONS = [
   'pay',
   'ship',
@@ -38,6 +49,11 @@ export const ORDER_ACTIONS = [
   'mark_delivered',
   'confirm_receipt',
   'cancel',
+  'request_return',
+  'answer_return',
+  'send_return',
+  'receive_return',
+  'open_dispute',
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -58,6 +74,15 @@ export const ORDER_EVENTS = [
   'expired',
   'refunded',
   'paid_out',
+  'return_requested',
+  'return_accepted',
+  'return_refused',
+  'return_sent',
+  'return_received',
+  'dispute_opened',
+  'dispute_decided',
+  'card_dispute',
+  'referral_paid',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENTS)[number];
 
@@ -105,17 +130,7 @@ export const PlaceOrderSchema = z
 export type PlaceOrderInput = z.input<typeof PlaceOrderSchema>;
 
 /** What the seller sends when marking an order shipped. */
-export const ShipOrderSchema = z
-  .object({
-    carrier: z.string().trim().max(60, 'validation.tooLong').default(''),
-    trackingNumber: z
-      .string()
-      .trim()
-      .min(1, 'validation.required')
-      .max(40, 'validation.tooLong')
-      .transform((value) => value.replace(/[\s-]/g, '').toUpperCase()),
-  })
-  .meta({ id: 'ShipOrder' });
+export const ShipOrderSchema = TrackingSchema.meta({ id: 'ShipOrder' });
 
 /** The buyer's 6-digit hand-off code, entered by the seller handing the part over. */
 export const HandOverSchema = z
@@ -153,6 +168,10 @@ export const CheckoutQuoteSchema = z
     /** Demo payments: nothing is charged. */
     demo: z.boolean(),
     sellerName: z.string().nullable(),
+    /** The seller accepts returns within 7 days. */
+    returnsAccepted: z.boolean(),
+    /** The buyer's fleet vehicle it fits (the fit guarantee covers it), or null. */
+    fitVehicle: FitSchema,
   })
   .meta({ id: 'CheckoutQuote' });
 export type CheckoutQuote = z.infer<typeof CheckoutQuoteSchema>;
@@ -165,7 +184,7 @@ export const OrderEventSchema = z.object({
 /** The next step of an order, and whose it is. */
 export const NextStepSchema = z
   .object({
-    action: z.enum(ORDER_ACTIONS).exclude(['cancel']),
+    action: z.enum(ORDER_ACTIONS).exclude(['cancel', 'request_return', 'open_dispute']),
     by: z.enum(['buyer', 'seller']),
   })
   .nullable();
@@ -195,6 +214,29 @@ export const OrderSchema = OrderAmountsSchema.extend({
   /** When a held payment is released by itself, if the buyer does not confirm first. */
   releasesAt: z.string().nullable(),
   conversationId: z.string().nullable(),
+  /** The seller accepted returns within 7 days on this listing when it was bought. */
+  returnsAccepted: z.boolean(),
+  /**
+   * The buyer's fleet vehicle the listing's fit badge named at checkout: "doesn't fit" is then always
+   * accepted as a reason to return it (the fit guarantee). Null: no fit was claimed.
+   */
+  fitVehicle: FitSchema,
+  /** Until when the buyer may ask to return it (null: not delivered yet, or no longer). */
+  returnUntil: z.string().nullable(),
+  /** The return asked for, if any (one per order). */
+  return: OrderReturnSchema.nullable(),
+  /** The order's dispute (a member's, or a card dispute the bank opened), newest. */
+  dispute: DisputeSchema.nullable(),
+  /** A dispute is open: nothing is paid out until the moderation desk (or the bank) decides. */
+  frozen: z.boolean(),
+  /** What was (or is being) refunded, in cents: the total, or a dispute's partial amount. */
+  refundCents: cents().nullable(),
+  /**
+   * The referral commission taken from the seller's share (0: none), and where it stands (only the
+   * seller and the moderation desk see it).
+   */
+  referralCents: cents(),
+  referral: z.enum(REFERRAL_STATES),
   nextStep: NextStepSchema,
   /** What the member asking may do now. */
   actions: z.array(z.enum(ORDER_ACTIONS)),
@@ -202,6 +244,12 @@ export const OrderSchema = OrderAmountsSchema.extend({
   timeline: z.array(OrderEventSchema),
 }).meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** One dispute as the moderation desk reads it: the order (its dispute, timeline) and its conversation. */
+export const DeskDisputeSchema = z
+  .object({ order: OrderSchema, messages: z.array(DeskMessageSchema) })
+  .meta({ id: 'DeskDispute' });
+export type DeskDispute = z.infer<typeof DeskDisputeSchema>;
 
 /** A row of `/pending-sales` and `/history`. */
 export const OrderSummarySchema = OrderSchema.pick({

@@ -4,6 +4,8 @@ import { NextCursorSchema } from './paging';
 
 /** What can be reported. */
 export const REPORT_KINDS = ['listing', 'message', 'member', 'post'] as const;
+/** What the audit log's entries act on: reported things, and orders (a dispute's decision). */
+export const AUDIT_KINDS = [...REPORT_KINDS, 'order'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Why, from a fixed list (the note says the rest). */
@@ -156,7 +158,7 @@ export const AuditEntrySchema = z
     /** The moderator's name; null for an operator command on the machine, or a moderator since deleted. */
     admin: z.string().nullable(),
     action: z.string(),
-    kind: z.enum(REPORT_KINDS),
+    kind: z.enum(AUDIT_KINDS),
     targetId: z.string(),
     /**
      * What it acted on, as it was at the time of the action (a title, a member's name); for entries

@@ -103,6 +103,8 @@ export const LIMITS = {
   review: { max: 20, windowSeconds: 3600 },
   /** Checkouts started and order steps taken. */
   order: { max: 60, windowSeconds: 3600 },
+  /** Referral links made (per member) and followed (per client address). */
+  referral: { max: 120, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 /** Counts a hit of `limit` for `subject` (a member id or a client address), scaled; throws when past it. */

@@ -61,6 +61,8 @@ export const listings = pgTable(
     localPickup: boolean('local_pickup').notNull().default(true),
     /** "Payment held until delivery", a Gold seller's choice per listing (Platinum sellers always hold). */
     holdPayment: boolean('hold_payment').notNull().default(false),
+    /** The seller takes the part back within 7 days of delivery (docs/payments.md, "Returns"). */
+    acceptsReturns: boolean('accepts_returns').notNull().default(false),
     partId: text('part_id'),
     partBrand: text('part_brand'),
     partBrandOther: text('part_brand_other'),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REPORT_KINDS, REPORT_REASONS, type AuditSubject } from '@common/schemas/trust';
+import { AUDIT_KINDS, REPORT_KINDS, REPORT_REASONS, type AuditSubject } from '@common/schemas/trust';
 import { users } from './auth';
 
 /** A member blocking another: the blocked one cannot message them; their listings may be hidden too. */
@@ -87,10 +87,11 @@ export const moderationActions = pgTable(
         'lift-suspension',
         'grant-admin',
         'revoke-admin',
+        'decide-dispute',
       ],
     }).notNull(),
     reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: REPORT_KINDS }).notNull(),
+    kind: text('kind', { enum: AUDIT_KINDS }).notNull(),
     targetId: text('target_id').notNull(),
     reason: text('reason').notNull().default(''),
     /**

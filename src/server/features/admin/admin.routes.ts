@@ -8,7 +8,9 @@ import {
   AuditEntrySchema,
   ModerationActionSchema,
 } from '@common/schemas/trust';
-import { PaymentDifferenceListSchema } from '@common/schemas/orders';
+import { DeskDisputeSchema, OrderSchema, PaymentDifferenceListSchema } from '@common/schemas/orders';
+import { DecideDisputeSchema, DisputeQueueSchema } from '@common/schemas/disputes';
+import type { Disputes } from '../orders/disputes';
 import type { Clock } from '../../clock';
 import type { Reconciliation } from '../orders/reconcile';
 import { body, failure, json, route } from '../../http/openapi';
@@ -84,6 +86,39 @@ const routes = {
     request: { params: IdParam },
     responses: { 200: json(OkSchema, 'Resolved'), 404: failure('No such open difference'), ...refused },
   }),
+  disputes: route({
+    member: true,
+    method: 'get',
+    path: '/disputes',
+    tags,
+    summary: 'Open disputes about orders (members’ and card disputes), oldest first',
+    request: { query: CursorQuerySchema },
+    responses: { 200: json(DisputeQueueSchema, 'Disputes'), 400: failure('Bad cursor'), ...refused },
+  }),
+  dispute: route({
+    member: true,
+    method: 'get',
+    path: '/disputes/{id}',
+    tags,
+    summary: 'One dispute: the order with its timeline and what each side said, and the conversation',
+    request: { params: IdParam },
+    responses: { 200: json(DeskDisputeSchema, 'The dispute'), 404: failure('No such dispute'), ...refused },
+  }),
+  decideDispute: route({
+    member: true,
+    method: 'post',
+    path: '/disputes/{id}/decision',
+    tags,
+    summary: 'Decide a members’ dispute: full refund, partial refund, or release to the seller',
+    request: { params: IdParam, ...body(DecideDisputeSchema) },
+    responses: {
+      200: json(OrderSchema, 'The order after the decision'),
+      400: failure('A partial refund of the whole total or more (REFUND_TOO_LARGE)'),
+      404: failure('No such dispute'),
+      409: failure('Decided already (DISPUTE_CLOSED), a card dispute (DISPUTE_CARD), or the order moved on'),
+      ...refused,
+    },
+  }),
 };
 
 /** A moderator, or 403 (the role is read from the database with the session on every request). */
@@ -93,7 +128,13 @@ function requireAdmin(c: Context<AppEnv>) {
   return user;
 }
 
-export function adminRoutes(admin: AdminService, reconciliation: Reconciliation, clock: Clock) {
+export function adminRoutes(deps: {
+  admin: AdminService;
+  reconciliation: Reconciliation;
+  disputes: Disputes;
+  clock: Clock;
+}) {
+  const { admin, reconciliation, disputes, clock } = deps;
   return createRouter()
     .openapi(routes.overview, async (c) => {
       requireAdmin(c);
@@ -120,5 +161,15 @@ export function adminRoutes(admin: AdminService, reconciliation: Reconciliation,
       const user = requireAdmin(c);
       await reconciliation.resolve(user.id, c.req.valid('param').id, clock());
       return c.json({ status: 'ok' as const }, 200);
-    });
+    })
+    .openapi(routes.disputes, async (c) => {
+      requireAdmin(c);
+      return c.json(await disputes.queue(c.req.valid('query').cursor), 200);
+    })
+    .openapi(routes.dispute, async (c) =>
+      c.json(await disputes.deskCase(requireAdmin(c), c.req.valid('param').id), 200),
+    )
+    .openapi(routes.decideDispute, async (c) =>
+      c.json(await disputes.decide(requireAdmin(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    );
 }

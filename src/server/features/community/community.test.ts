@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
-import type { StoredPhoto } from '@common/photos';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, readAnswer, expectStatus, okBody } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
+import { uploadTestPhoto } from '../../../test/photos';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,20 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function uploadPhoto(browser: TestBrowser): Promise<StoredPhoto> {
-  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c2410c' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set('file', new File([new Uint8Array(bytes)], 'build.jpg', { type: 'image/jpeg' }));
-  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await t.app.request('/api/photos', {
-    method: 'POST',
-    body: form,
-    headers: { Cookie: cookie },
-  });
-  return (await response.json()) as StoredPhoto;
-}
+const uploadPhoto = (browser: TestBrowser) => uploadTestPhoto(t, browser);
 
 describe('community', () => {
   it('shares builds with photos, newest first, for members only', async () => {

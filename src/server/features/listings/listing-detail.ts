@@ -91,6 +91,7 @@ export function createListingDetail(deps: {
           localPickup: l.localPickup,
           held: paymentHeld(row.plan, l.holdPayment),
           demo: payments === 'demo',
+          acceptsReturns: l.acceptsReturns,
           ...(isOwner ? { holdPayment: l.holdPayment } : {}),
         },
         partId: l.partId,

@@ -5,6 +5,7 @@ import type {
   OrderStatus,
   PayoutStatus,
 } from '@common/schemas/orders';
+import type { ReturnStatus } from '@common/schemas/returns';
 import { ApiError } from '../../http/api-error';
 
 /**
@@ -17,8 +18,13 @@ import { ApiError } from '../../http/api-error';
  *          │                    │  └─ready──▶ ready_for_pickup ──hand over──▶ picked_up ──▶ completed
  *          └──expire──▶ cancelled ◀──cancel── (paid, ready_for_pickup: refunded in full)
  *
+ *   shipped, delivered, picked_up ──the returned part came back──▶ refunded
+ *   any paid, open order ──the desk decides a dispute──▶ refunded (in full) or completed (released,
+ *                                                        less a partial refund)
+ *
  * Shipped or handed over: a payment not held is released to the seller. Completed (the buyer confirms
- * receipt, or 7 days after delivery or pickup): a held payment is released.
+ * receipt, or 7 days after delivery or pickup with no return or dispute open): a held payment is
+ * released. While a dispute is open the order is frozen: no step releases the payout.
  */
 
 export type Party = 'buyer' | 'seller' | 'system';
@@ -114,6 +120,41 @@ export const TRANSITIONS = {
     refund: true,
     relists: true,
   },
+  /** The seller confirms the returned part came back (the returns service checked the return first). */
+  returnReceived: {
+    by: ['seller'],
+    from: ['shipped', 'delivered', 'picked_up'],
+    to: 'refunded',
+    event: 'return_received',
+    refund: true,
+    relists: true,
+  },
+  /** The moderation desk decides a dispute for the buyer: refunded in full. */
+  disputeRefund: {
+    by: ['system'],
+    from: ['paid', 'ready_for_pickup', 'shipped', 'delivered', 'picked_up'],
+    to: 'refunded',
+    event: 'dispute_decided',
+    refund: true,
+    relists: true,
+  },
+  /** The desk releases the payment to the seller (less a partial refund it decided): the deal is done. */
+  disputeSettle: {
+    by: ['system'],
+    from: ['paid', 'ready_for_pickup', 'shipped', 'delivered', 'picked_up'],
+    to: 'completed',
+    event: 'dispute_decided',
+    release: 'always',
+    completes: true,
+  },
+  /** The buyer's bank decided a card dispute for the buyer: the money is back with them already. */
+  chargedBack: {
+    by: ['system'],
+    from: ['paid', 'ready_for_pickup', 'shipped', 'delivered', 'picked_up'],
+    to: 'refunded',
+    event: 'card_dispute',
+    relists: true,
+  },
 } as const satisfies Record<string, Rule>;
 
 export type Transition = keyof typeof TRANSITIONS;
@@ -123,6 +164,8 @@ export interface OrderState {
   delivery: DeliveryMethod;
   held: boolean;
   payout: PayoutStatus;
+  /** A dispute is open: no step releases the payout until it is decided. */
+  frozen: boolean;
 }
 
 export interface Step {
@@ -154,13 +197,17 @@ export function take(order: OrderState, transition: Transition, party: Party): S
   const rule: Rule = TRANSITIONS[transition];
   if (!rule.by.includes(party)) throw new ApiError(403, 'ORDER_NOT_YOURS');
   if (!allowed(order, transition, party)) throw new ApiError(409, 'ORDER_STATE');
+  // The desk's own decision releases a frozen order; nothing else does.
   const releases =
     order.payout === 'pending' &&
+    (!order.frozen || transition === 'disputeSettle') &&
     (rule.release === 'always' || (rule.release === 'unless-held' && !order.held));
   return {
     status: rule.to,
     event: rule.event,
-    payout: rule.refund || rule.relists ? 'none' : releases ? 'due' : order.payout,
+    // Refunded or let go: a payout not yet sent is not owed (one already sent is taken back).
+    payout:
+      (rule.refund || rule.relists) && order.payout === 'pending' ? 'none' : releases ? 'due' : order.payout,
     delivered: Boolean(rule.delivered),
     refund: Boolean(rule.refund),
     completes: Boolean(rule.completes),
@@ -188,10 +235,20 @@ export function actionsFor(order: OrderState, party: 'buyer' | 'seller'): OrderA
   return party === 'buyer' && order.status === 'awaiting_payment' ? ['pay', ...actions] : actions;
 }
 
-/** The next step and whose it is, for the lists. */
+/** The next step and whose it is, for the lists: a return on its way comes first; a frozen order waits for the desk. */
 export function nextStep(
   order: OrderState,
-): { action: Exclude<OrderAction, 'cancel'>; by: 'buyer' | 'seller' } | null {
+  returnStatus?: ReturnStatus | null,
+): {
+  action: Exclude<OrderAction, 'cancel' | 'request_return' | 'open_dispute'>;
+  by: 'buyer' | 'seller';
+} | null {
+  const returning =
+    order.status === 'shipped' || order.status === 'delivered' || order.status === 'picked_up';
+  if (returning && returnStatus === 'requested') return { action: 'answer_return', by: 'seller' };
+  if (returning && returnStatus === 'accepted') return { action: 'send_return', by: 'buyer' };
+  if (returning && returnStatus === 'sent') return { action: 'receive_return', by: 'seller' };
+  if (order.frozen && returning) return null;
   switch (order.status) {
     case 'awaiting_payment':
       return { action: 'pay', by: 'buyer' };

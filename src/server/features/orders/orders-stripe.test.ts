@@ -163,7 +163,14 @@ describe('orders through Stripe Connect', () => {
     expect(shipped).toMatchObject({ payout: 'paid' });
     const transfers = stripe.ledger().transfers.filter((transfer) => transfer.orderId === orderId);
     expect(transfers).toEqual([
-      { id: shipped.transferId, orderId, amount: shipped.payoutCents, destination: seller.accountId },
+      {
+        id: shipped.transferId,
+        orderId,
+        amount: shipped.payoutCents,
+        reversed: 0,
+        kind: 'payout',
+        destination: seller.accountId,
+      },
     ]);
     expect(stripe.objects.transfers.get(shipped.transferId!)).toMatchObject({
       source_transaction: expect.stringMatching(/^ch_/),
@@ -317,5 +324,124 @@ describe('orders through Stripe Connect', () => {
       param: { id: desk.items[0]!.id },
     });
     expect(again.status).toBe(404);
+  });
+
+  it('freezes the payout on a card dispute the bank opened, shows it on the desk, and takes back a lost one', async () => {
+    const seller = await connectedSeller('bronze');
+    const part = await listing(seller);
+    const buyer = await signedInMember(t);
+    const moderator = await signedInMember(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, moderator.id));
+
+    // Before shipping: the bank's dispute freezes the payout that shipping would have sent.
+    const { orderId } = await boughtAndPaid(buyer, part.id);
+    expect(await stripe.dispute(orderId)).toBe(200);
+    expect(await row(orderId)).toMatchObject({ frozen: true });
+    const queue = (await moderator.browser.request('GET', '/api/admin/disputes')).body as {
+      items: { id: string; orderId: string; openedBy: string }[];
+    };
+    const card = queue.items.find((item) => item.orderId === orderId)!;
+    expect(card.openedBy).toBe('card');
+    const refused = await moderator.browser.request('POST', `/api/admin/disputes/${card.id}/decision`, {
+      outcome: 'release',
+      note: 'x',
+    });
+    expect(refused.body).toMatchObject({ error: { code: 'DISPUTE_CARD' } });
+    expect((await step(seller, orderId, 'ship', { trackingNumber: UPS })).status).toBe(200);
+    await t.runJobs();
+    expect((await row(orderId)).payout).toBe('pending');
+    expect(stripe.ledger().transfers.filter((transfer) => transfer.orderId === orderId)).toEqual([]);
+    // The bank decides for the buyer: refunded by the bank, so ModMarket refunds nothing itself.
+    expect(await stripe.dispute(orderId, 'lost')).toBe(200);
+    await t.runJobs();
+    expect(await row(orderId)).toMatchObject({
+      status: 'refunded',
+      payout: 'none',
+      refund: 'refunded',
+      frozen: false,
+    });
+    expect(stripe.ledger().refunds.filter((refund) => refund.orderId === orderId)).toEqual([]);
+
+    // After the seller was paid: a lost card dispute takes the transfer back, once.
+    const second = await listing(seller);
+    const paid = await boughtAndPaid(buyer, second.id);
+    await step(seller, paid.orderId, 'ship', { trackingNumber: UPS });
+    await t.runJobs();
+    const shipped = await row(paid.orderId);
+    expect(shipped.payout).toBe('paid');
+    await stripe.dispute(paid.orderId);
+    await stripe.dispute(paid.orderId, 'lost');
+    await t.runJobs();
+    await t.runJobs();
+    expect(stripe.ledger().transfers.filter((transfer) => transfer.orderId === paid.orderId)).toMatchObject([
+      { amount: shipped.transferCents, reversed: shipped.transferCents },
+    ]);
+    expect(await t.app.reconcilePayments()).toBe(0);
+  });
+
+  it('refunds the part a dispute decided, pays the seller the rest and the referrer their amount, once each', async () => {
+    const seller = await connectedSeller('platinum');
+    const part = await okBody(
+      seller.browser.api.listings.$post({
+        json: {
+          ...partInput('Brembo calipers'),
+          priceCents: 20000,
+          shippingCents: 2000,
+          referralAmountCents: 1000,
+        },
+      }),
+    );
+    const referrer = await connectedSeller('bronze');
+    const link = (await referrer.browser.request('POST', `/api/listings/${part.id}/referral-link`)).body as {
+      code: string;
+    };
+    const buyer = await signedInMember(t);
+    await buyer.browser.request('POST', `/api/referrals/${link.code}/visit`);
+    const { orderId } = await boughtAndPaid(buyer, part.id);
+    await step(seller, orderId, 'ship', { trackingNumber: UPS });
+    await step(buyer, orderId, 'dispute', { body: 'One caliper leaks' });
+    const moderator = await signedInMember(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, moderator.id));
+    const disputeId = (
+      (await step(buyer, orderId, 'dispute/entries', { body: 'Photo to follow' })).body as {
+        dispute: { id: string };
+      }
+    ).dispute.id;
+    const decided = await moderator.browser.request('POST', `/api/admin/disputes/${disputeId}/decision`, {
+      outcome: 'refund_partial',
+      refundCents: 5000,
+      note: 'One of two calipers leaks',
+    });
+    expect(decided.body).toMatchObject({ status: 'completed' });
+    await t.runJobs();
+    await t.runJobs();
+    const settled = await row(orderId);
+    expect(settled).toMatchObject({
+      payout: 'paid',
+      refund: 'refunded',
+      referral: 'paid',
+      referralCents: 1000,
+    });
+    const ledger = stripe.ledger();
+    expect(
+      ledger.refunds.filter((refund) => refund.orderId === orderId).map((refund) => refund.amount),
+    ).toEqual([5000]);
+    const transfers = ledger.transfers.filter((transfer) => transfer.orderId === orderId);
+    expect(transfers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'payout',
+          amount: settled.payoutCents - 5000 - 1000,
+          destination: seller.accountId,
+        }),
+        expect.objectContaining({ kind: 'referral', amount: 1000, destination: referrer.accountId }),
+      ]),
+    );
+    expect(transfers).toHaveLength(2);
+    // Jobs run again (a retry, a second worker): nothing moves twice.
+    await t.app.jobHandlers[ORDER_JOBS.referral]!({ orderId }, {} as never);
+    await t.app.jobHandlers[ORDER_JOBS.payout]!({ orderId }, {} as never);
+    expect(stripe.ledger().transfers.filter((transfer) => transfer.orderId === orderId)).toHaveLength(2);
+    expect(await t.app.reconcilePayments()).toBe(0);
   });
 });

@@ -7,6 +7,10 @@ import { createOrdersService } from './orders.service';
 import { ordersRoutes } from './orders.routes';
 import { reconciliation } from './reconcile';
 import { stripePayments } from './stripe-payments';
+import type { FleetService } from '../fleet/fleet.service';
+import { createDisputes } from './disputes';
+import { createReturns } from './returns';
+import { referrals } from './referrals';
 
 /**
  * Deals closed on ModMarket (docs/payments.md): checkout, orders and their steps, payouts to sellers
@@ -14,9 +18,13 @@ import { stripePayments } from './stripe-payments';
  * verifies and records and this feature applies.
  */
 export function ordersFeature(
-  deps: Pick<Infrastructure, 'env' | 'db' | 'storage' | 'mailer' | 'wakeJobs' | 'clock' | 'limit'> & {
+  deps: Pick<
+    Infrastructure,
+    'env' | 'db' | 'storage' | 'mailer' | 'wakeJobs' | 'clock' | 'limit' | 'cookies'
+  > & {
     billing: BillingService;
     notifications: NotificationsService;
+    fleet: Pick<FleetService, 'list'>;
   },
 ) {
   const { env } = deps;
@@ -35,10 +43,28 @@ export function ordersFeature(
     startCheckout: (order, email) => payments.startCheckout(order, email),
     endCheckout,
     checkoutUrl: (sessionId) => payments.checkoutUrl(sessionId),
+    fleet: deps.fleet,
+  });
+  const cases = { db: deps.db, clock: deps.clock, wakeJobs: deps.wakeJobs, getOrder: orders.get };
+  const returns = createReturns(cases);
+  const disputes = createDisputes({ ...cases, storage: deps.storage });
+  const referralLinks = referrals({
+    db: deps.db,
+    publicUrl: env.PUBLIC_URL,
+    cookies: deps.cookies,
+    secretsKey: env.secretsKey,
+    clock: deps.clock,
   });
   const feature = {
     service: orders,
-    routes: ordersRoutes({ orders, payments, limit: deps.limit }),
+    routes: ordersRoutes({
+      orders,
+      payments,
+      returns,
+      disputes,
+      referrals: referralLinks,
+      limit: deps.limit,
+    }),
     jobHandlers: {
       ...payments.jobHandlers,
       ...orderJobs({
@@ -51,6 +77,9 @@ export function ordersFeature(
       }),
     },
   } satisfies Feature;
-  /** The hourly comparison with Stripe, and the differences it keeps for the moderation desk. */
-  return { ...feature, reconciliation: reconciliation({ db: deps.db, stripe }) };
+  /**
+   * The hourly comparison with Stripe, and the differences it keeps for the moderation desk; the
+   * disputes the desk decides.
+   */
+  return { ...feature, reconciliation: reconciliation({ db: deps.db, stripe }), disputes };
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { CursorQuerySchema } from '@common/schemas/paging';
 import {
@@ -11,14 +12,26 @@ import {
   PlacedOrderSchema,
   ShipOrderSchema,
 } from '@common/schemas/orders';
+import { AnswerReturnSchema, RequestReturnSchema, SendReturnSchema } from '@common/schemas/returns';
+import { DisputeStatementSchema } from '@common/schemas/disputes';
+import {
+  ReferralCodeParam,
+  ReferralEarningsSchema,
+  ReferralLinkSchema,
+  ReferralVisitSchema,
+} from '@common/schemas/referrals';
 import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { ApiError } from '../../http/api-error';
 import { IdParam } from '../../http/ids';
 import { LIMITS, type Limiter } from '../../security/rate-limit';
+import type { AppEnv } from '../../http/app-env';
 import { requireUser } from '../auth/sessions';
 import type { OrdersService } from './orders.service';
 import type { StripePayments } from './stripe-payments';
+import type { Returns } from './returns';
+import type { Disputes } from './disputes';
+import type { Referrals } from './referrals';
 
 const tags = ['Orders and payouts'];
 const refused = {
@@ -137,6 +150,71 @@ const routes = {
     '/orders/{id}/cancel',
     'Cancel before shipping or hand-over: refunded in full (either side)',
   ),
+  requestReturn: stepRoute(
+    '/orders/{id}/return',
+    'Ask to return it within 7 days, with a reason, words and photos (the buyer): "doesn’t fit" is accepted at once when the listing claimed to fit the buyer’s vehicle',
+    body(RequestReturnSchema),
+  ),
+  answerReturn: stepRoute(
+    '/orders/{id}/return/answer',
+    'Accept the return, or refuse it with a reason (the seller; silence accepts after 3 days)',
+    body(AnswerReturnSchema),
+  ),
+  sendReturn: stepRoute(
+    '/orders/{id}/return/shipment',
+    'Send the part back: the parcel’s tracking number (the buyer)',
+    body(SendReturnSchema),
+  ),
+  receiveReturn: stepRoute(
+    '/orders/{id}/return/received',
+    'The part came back: the buyer is refunded in full (the seller)',
+  ),
+  openDispute: stepRoute(
+    '/orders/{id}/dispute',
+    'Open a dispute on an order not completed (either side): its payout freezes until the desk decides',
+    body(DisputeStatementSchema),
+  ),
+  addToDispute: stepRoute(
+    '/orders/{id}/dispute/entries',
+    'Add words and photos to the order’s open dispute (either side)',
+    body(DisputeStatementSchema),
+  ),
+  referralLink: route({
+    member: true,
+    method: 'post',
+    path: '/listings/{id}/referral-link',
+    tags,
+    summary: 'My referral link to a listing with a referral amount (made once, then the same)',
+    request: { params: IdParam },
+    responses: {
+      200: json(ReferralLinkSchema, 'The link'),
+      400: failure('One’s own listing (REFERRAL_OWN_LISTING)'),
+      401: failure('Not signed in'),
+      404: failure('No such listing'),
+      409: failure('No referral amount on it, or sold (REFERRAL_NOT_OFFERED)'),
+      429: failure('Too many links'),
+    },
+  }),
+  referralVisit: route({
+    method: 'post',
+    path: '/referrals/{code}/visit',
+    tags,
+    summary: 'Follow a referral link: this browser remembers it for 30 days; the listing it leads to',
+    request: { params: ReferralCodeParam },
+    responses: {
+      200: json(ReferralVisitSchema, 'The listing'),
+      404: failure('No such link (or not a referral code)'),
+      429: failure('Too many visits'),
+    },
+  }),
+  referralEarnings: route({
+    member: true,
+    method: 'get',
+    path: '/referrals',
+    tags,
+    summary: 'What my referral links earned: paid, owed until payouts are connected, and pending',
+    responses: { 200: json(ReferralEarningsSchema, 'Earnings'), 401: failure('Not signed in') },
+  }),
   payouts: route({
     member: true,
     method: 'get',
@@ -160,9 +238,22 @@ const routes = {
   }),
 };
 
-export function ordersRoutes(deps: { orders: OrdersService; payments: StripePayments; limit: Limiter }) {
-  const { orders } = deps;
+export function ordersRoutes(deps: {
+  orders: OrdersService;
+  payments: StripePayments;
+  returns: Returns;
+  disputes: Disputes;
+  referrals: Referrals;
+  limit: Limiter;
+}) {
+  const { orders, returns, disputes, referrals } = deps;
   const stepLimit = (userId: string) => deps.limit('order', userId, LIMITS.order);
+  /** A member's step of a return or dispute, rate-limited as the order's steps are. */
+  const memberStep = async (c: Context<AppEnv>) => {
+    const user = requireUser(c);
+    await stepLimit(user.id);
+    return user;
+  };
   return createRouter()
     .openapi(routes.quote, async (c) =>
       c.json(await orders.quote(requireUser(c), c.req.valid('param').id), 200),
@@ -170,7 +261,8 @@ export function ordersRoutes(deps: { orders: OrdersService; payments: StripePaym
     .openapi(routes.place, async (c) => {
       const user = requireUser(c);
       await stepLimit(user.id);
-      return c.json(await orders.place(user, c.req.valid('param').id, c.req.valid('json')), 201);
+      const visit = referrals.visitOf(c);
+      return c.json(await orders.place(user, c.req.valid('param').id, c.req.valid('json'), visit), 201);
     })
     .openapi(routes.list, async (c) => {
       const query = c.req.valid('query');
@@ -214,6 +306,34 @@ export function ordersRoutes(deps: { orders: OrdersService; payments: StripePaym
       await stepLimit(user.id);
       return c.json(await orders.cancel(user, c.req.valid('param').id), 200);
     })
+    .openapi(routes.requestReturn, async (c) =>
+      c.json(await returns.request(await memberStep(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(routes.answerReturn, async (c) =>
+      c.json(await returns.answer(await memberStep(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(routes.sendReturn, async (c) =>
+      c.json(await returns.send(await memberStep(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(routes.receiveReturn, async (c) =>
+      c.json(await returns.received(await memberStep(c), c.req.valid('param').id), 200),
+    )
+    .openapi(routes.openDispute, async (c) =>
+      c.json(await disputes.open(await memberStep(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(routes.addToDispute, async (c) =>
+      c.json(await disputes.add(await memberStep(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    )
+    .openapi(routes.referralLink, async (c) => {
+      const user = requireUser(c);
+      await deps.limit('referral', user.id, LIMITS.referral);
+      return c.json(await referrals.link(user, c.req.valid('param').id), 200);
+    })
+    .openapi(routes.referralVisit, async (c) => {
+      await deps.limit('referral-visit', c.get('clientNet'), LIMITS.referral);
+      return c.json(await referrals.visit(c, c.req.valid('param').code), 200);
+    })
+    .openapi(routes.referralEarnings, async (c) => c.json(await referrals.earnings(requireUser(c)), 200))
     .openapi(routes.payouts, async (c) => {
       const user = requireUser(c);
       const payouts = await orders.payouts(user);

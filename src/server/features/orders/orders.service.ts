@@ -7,6 +7,7 @@ import { orderAmounts, paymentHeld, sellerStanding } from '@common/fees';
 import { publicName } from '@common/labels';
 import type { SessionUser } from '@common/schemas/auth';
 import { REVIEW_DAYS } from '@common/schemas/reviews';
+import type { TrackingSchema } from '@common/schemas/tracking';
 import {
   CLOSED_ORDER_STATUSES,
   OPEN_ORDER_STATUSES,
@@ -21,26 +22,56 @@ import { secondsAfter, systemClock, type Clock } from '../../clock';
 import type { Db, Executor, Tx } from '../../db/client';
 import { decodeKeyset, encodeKeyset, exactTime, before } from '../../db/keyset';
 import { lockMembers } from '../../db/member-state';
-import { listings, offers, orderEvents, orders, payoutAccounts, sales, users } from '../../db/schema';
+import {
+  listings,
+  offers,
+  orderEvents,
+  orderReturns,
+  orders,
+  payoutAccounts,
+  sales,
+  users,
+} from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import { enqueueJob } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
 import { countHit, hitsOf } from '../../security/rate-limit';
 import { assertNotBlocked } from '../trust/trust.service';
+import { fitFor, type FleetService } from '../fleet/fleet.service';
+import { referralFor, type ReferralVisit } from './referrals';
+import { readDispute } from './disputes';
 import { checkoutOffered, completedSalesOf, type PaymentsMode } from './payments-mode';
 import { take, type Party, type Transition } from './order-machine';
-import { releaseTime, roleIn, toOrder, toSummary, type OrderRow } from './order-view';
+import { releaseTime, returnOpen, roleIn, toOrder, toSummary, type OrderRow } from './order-view';
 
 export const ORDER_JOBS = {
   notify: 'orders.notify',
   payout: 'orders.payout',
   refund: 'orders.refund',
+  /** Takes back from a seller already paid what a later refund gave the buyer. */
+  reversal: 'orders.reversal',
+  /** Sends a referrer what a completed order earned them. */
+  referral: 'orders.referral',
   release: 'orders.release',
   expire: 'orders.expire',
+  /** A deadline of a return or a dispute: a reminder, or silence accepting a return. */
+  deadline: 'orders.deadline',
 } as const;
 
 export const OrderJob = z.object({ orderId: z.string() });
+/** A deadline of an order's return or dispute, and what it does then. */
+export const DeadlineJob = z.object({
+  orderId: z.string(),
+  kind: z.enum([
+    'return_answer',
+    'return_answer_reminder',
+    'return_send_reminder',
+    'return_send_lapse',
+    'return_receive_reminder',
+    'dispute_reminder',
+  ]),
+});
 export const NotifyJob = z.object({
   orderId: z.string(),
   event: z.string(),
@@ -65,6 +96,11 @@ const TELLS: Partial<Record<OrderEventKind, 'buyer' | 'seller'>> = {
   completed: 'seller',
   refunded: 'buyer',
   paid_out: 'seller',
+  return_requested: 'seller',
+  return_accepted: 'buyer',
+  return_refused: 'buyer',
+  return_sent: 'seller',
+  return_received: 'buyer',
 };
 
 /** The order's row, locked for a step ModMarket or Stripe takes; null when there is no such order. */
@@ -89,14 +125,45 @@ export async function lockOrder(tx: Tx, orderId: string, actorId: string): Promi
   return (await lockedOrder(tx, orderId))!;
 }
 
+/** Reminders of a return's or a dispute's deadline (told like a step, not in the timeline). */
+export type OrderReminder =
+  'remind_answer_return' | 'remind_send_return' | 'remind_receive_return' | 'remind_dispute';
+
 /** Tells `to` (by default whom the step concerns) of an order's step: a notification and an email, queued. */
 export async function tell(
   executor: Executor,
   orderId: string,
-  event: OrderEventKind,
-  to: readonly ('buyer' | 'seller')[] = TELLS[event] ? [TELLS[event]] : [],
+  event: OrderEventKind | OrderReminder,
+  to: readonly ('buyer' | 'seller')[] = TELLS[event as OrderEventKind]
+    ? [TELLS[event as OrderEventKind]!]
+    : [],
 ): Promise<void> {
   for (const side of to) await enqueueJob(executor, ORDER_JOBS.notify, { orderId, event, to: side });
+}
+
+/**
+ * A parcel's carrier, tracking number and tracking page, from what the sender typed: the number must
+ * be one of the carriers' formats (the carrier is then named by it when left out).
+ */
+export function parcelOf(input: z.output<typeof TrackingSchema>) {
+  const tracking = getTracking(input.trackingNumber);
+  if (!tracking) throw new ApiError(400, 'TRACKING_INVALID');
+  return {
+    carrier: input.carrier || tracking.courier.name,
+    trackingNumber: tracking.trackingNumber,
+    trackingUrl: tracking.trackingUrl
+      ? tracking.trackingUrl.replace('%s', encodeURIComponent(tracking.trackingNumber))
+      : null,
+  };
+}
+
+/** Whether the order has a return on its way (requested, accepted, or sent back). */
+export async function openReturn(executor: Executor, orderId: string): Promise<boolean> {
+  const [ret] = await executor
+    .select({ status: orderReturns.status })
+    .from(orderReturns)
+    .where(eq(orderReturns.orderId, orderId));
+  return returnOpen(ret?.status);
 }
 
 /** Whether a listing has an order on its way. */
@@ -129,12 +196,16 @@ export async function applyTransition(
   const step = take(row, transition, party);
   const { now } = options;
   const paid = row.paidAt !== null;
+  const closes = step.relists || step.status === 'refunded';
   const [updated] = await tx
     .update(orders)
     .set({
       ...options.set,
       status: step.status,
       payout: step.payout,
+      // The referrer earns it when the deal completes; a deal undone earns nothing.
+      ...(row.referral === 'pending' && step.completes ? { referral: 'due' as const } : {}),
+      ...(row.referral === 'pending' && closes ? { referral: 'void' as const } : {}),
       ...(step.delivered && !row.deliveredAt ? { deliveredAt: now } : {}),
       ...(step.completes ? { completedAt: now } : {}),
       ...(step.refund && paid ? { refund: 'due' as const } : {}),
@@ -152,6 +223,11 @@ export async function applyTransition(
     await enqueueJob(tx, ORDER_JOBS.payout, { orderId: order.id });
   if (order.refund === 'due' && row.refund !== 'due')
     await enqueueJob(tx, ORDER_JOBS.refund, { orderId: order.id });
+  // Money back to the buyer after the seller was paid (or is being paid): taken back from the seller.
+  if (order.refund !== null && row.refund === null && (row.payout === 'due' || row.payout === 'paid'))
+    await enqueueJob(tx, ORDER_JOBS.reversal, { orderId: order.id });
+  if (order.referral === 'due' && row.referral !== 'due')
+    await enqueueJob(tx, ORDER_JOBS.referral, { orderId: order.id });
   if (step.delivered && !row.deliveredAt && !step.completes)
     await enqueueJob(tx, ORDER_JOBS.release, { orderId: order.id }, { runAt: releaseTime(now) });
 
@@ -251,6 +327,8 @@ export function createOrdersService(deps: {
   endCheckout: (sessionId: string) => Promise<void>;
   /** Where an unpaid order's Stripe checkout is, again. */
   checkoutUrl: (sessionId: string) => Promise<string | null>;
+  /** The buyer's fleet, for the fit the listing claims (the fit guarantee). */
+  fleet: Pick<FleetService, 'list'>;
 }) {
   const { db, storage } = deps;
   const clock = deps.clock ?? systemClock;
@@ -336,11 +414,21 @@ export function createOrdersService(deps: {
   /** The order as its member (or the moderation desk) sees it; null for anyone else. */
   async function getOrder(user: SessionUser, orderId: string): Promise<Order | null> {
     if (!isUuid(orderId)) return null;
-    const found = await readOrder(db, orderId);
+    // The order, its return and its dispute: three indexed reads, together.
+    const [found, [ret], dispute] = await Promise.all([
+      readOrder(db, orderId),
+      db.select().from(orderReturns).where(eq(orderReturns.orderId, orderId)),
+      readDispute(db, storage, orderId),
+    ]);
     if (!found) return null;
     const role = roleIn(found.order, user);
     if (!role) return null;
-    return toOrder(storage, found.order, found, role, found.timeline);
+    return toOrder(storage, found.order, found, role, found.timeline, {
+      ret: ret ?? null,
+      dispute: dispute?.view ?? null,
+      memberDispute: dispute?.memberDispute ?? false,
+      now: clock(),
+    });
   }
 
   /** One step of the machine, taken by a member, in its own transaction. */
@@ -349,11 +437,14 @@ export function createOrdersService(deps: {
     orderId: string,
     transition: (row: OrderRow) => Transition,
     set: Partial<OrderRow> = {},
+    /** A further check on the locked row before the step. */
+    guard?: (tx: Tx, row: OrderRow) => Promise<void>,
   ): Promise<Order> {
     if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
     const now = clock();
     const changed = await db.transaction(async (tx) => {
       const row = await lockOrder(tx, orderId, user.id);
+      await guard?.(tx, row);
       const party = row.buyerId === user.id ? 'buyer' : 'seller';
       return applyTransition(tx, row, transition(row), party, { actorId: user.id, now, set });
     });
@@ -371,9 +462,11 @@ export function createOrdersService(deps: {
       if (!isUuid(listingId)) throw new ApiError(404, 'NOT_FOUND');
       const [listing] = await db.select().from(listings).where(eq(listings.id, listingId));
       if (!listing) throw new ApiError(404, 'NOT_FOUND');
-      const seller = await sellerOf(db, listing.userId);
+      const [seller, fleet] = await Promise.all([sellerOf(db, listing.userId), deps.fleet.list(user.id)]);
       const { offerId, itemCents } = await priceFor(db, listing, seller, user.id);
       return {
+        returnsAccepted: listing.acceptsReturns,
+        fitVehicle: fitFor(fleet, listing),
         listingId,
         title: listing.title,
         offerId,
@@ -396,9 +489,12 @@ export function createOrdersService(deps: {
       user: SessionUser,
       listingId: string,
       input: z.output<typeof PlaceOrderSchema>,
+      /** The referral link the buyer followed, from their browser's cookie. */
+      visit: ReferralVisit | null = null,
     ): Promise<{ orderId: string; payUrl: string | null }> {
       if (!isUuid(listingId)) throw new ApiError(404, 'NOT_FOUND');
       const now = clock();
+      const fleet = await deps.fleet.list(user.id);
       const order = await db.transaction(async (tx) => {
         const [owner] = await tx
           .select({ userId: listings.userId })
@@ -423,6 +519,7 @@ export function createOrdersService(deps: {
           standing.feeBasisPoints,
         );
         if (amounts.totalCents < MIN_ORDER_CENTS) throw new ApiError(400, 'ORDER_TOO_SMALL');
+        const referral = await referralFor(tx, visit, listing, user.id, itemCents, now);
         const [conversation] = await tx
           .execute<{ id: string }>(
             sql`select id from conversations where listing_id = ${listingId} and buyer_id = ${user.id} limit 1`,
@@ -445,6 +542,15 @@ export function createOrdersService(deps: {
             sellerLevel: standing.level,
             held: paymentHeld(seller.plan, listing.holdPayment),
             demo: mode === 'demo',
+            returnsAccepted: listing.acceptsReturns,
+            fitVehicle: fitFor(fleet, listing),
+            ...(referral
+              ? {
+                  referrerId: referral.referrerId,
+                  referralCents: referral.cents,
+                  referral: 'pending' as const,
+                }
+              : {}),
             handoffCode:
               input.delivery === 'pickup' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null,
             createdAt: now,
@@ -520,9 +626,11 @@ export function createOrdersService(deps: {
             at: exactTime(orders.updatedAt),
             otherFirst: users.firstName,
             otherLast: users.lastName,
+            returnStatus: orderReturns.status,
           })
           .from(orders)
           .innerJoin(users, eq(users.id, theirs))
+          .leftJoin(orderReturns, eq(orderReturns.orderId, orders.id))
           .where(
             and(
               eq(mine, user.id),
@@ -546,27 +654,29 @@ export function createOrdersService(deps: {
             row.order,
             row.order.buyerId === user.id ? 'buyer' : 'seller',
             publicName(row.otherFirst, row.otherLast),
+            row.returnStatus,
           ),
         ),
         nextCursor: rows.length > limit && last ? encodeKeyset({ at: last.at, id: last.order.id }) : null,
       };
     },
 
-    ship(user: SessionUser, orderId: string, input: z.output<typeof ShipOrderSchema>) {
-      const tracking = getTracking(input.trackingNumber);
-      if (!tracking) throw new ApiError(400, 'TRACKING_INVALID');
-      return step(user, orderId, () => 'ship', {
-        carrier: input.carrier || tracking.courier.name,
-        trackingNumber: tracking.trackingNumber,
-        trackingUrl: tracking.trackingUrl
-          ? tracking.trackingUrl.replace('%s', encodeURIComponent(tracking.trackingNumber))
-          : null,
-      });
-    },
+    ship: (user: SessionUser, orderId: string, input: z.output<typeof ShipOrderSchema>) =>
+      step(user, orderId, () => 'ship', parcelOf(input)),
 
     ready: (user: SessionUser, orderId: string) => step(user, orderId, () => 'ready'),
     markDelivered: (user: SessionUser, orderId: string) => step(user, orderId, () => 'markDelivered'),
-    confirmReceipt: (user: SessionUser, orderId: string) => step(user, orderId, () => 'confirmReceipt'),
+    /** Not while a return or a dispute is open: the desk or the return decides where the money goes. */
+    confirmReceipt: (user: SessionUser, orderId: string) =>
+      step(
+        user,
+        orderId,
+        () => 'confirmReceipt',
+        {},
+        async (tx, row) => {
+          if (row.frozen || (await openReturn(tx, row.id))) throw new ApiError(409, 'ORDER_CASE_OPEN');
+        },
+      ),
     cancel: (user: SessionUser, orderId: string) =>
       step(user, orderId, (row) => (row.status === 'awaiting_payment' ? 'abandon' : 'cancel')),
 

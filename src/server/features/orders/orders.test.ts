@@ -116,7 +116,7 @@ describe('checkout in demo mode', () => {
       address: { ...address, state: 'TX', line2: '' },
       handoffCode: null,
       nextStep: { action: 'ship', by: 'seller' },
-      actions: ['cancel'],
+      actions: ['cancel', 'open_dispute'],
     });
     expect(mine.timeline.map((event) => event.kind)).toEqual(['created', 'paid']);
 

@@ -93,21 +93,26 @@ export function reconciliation(deps: { db: Db; stripe: Stripe | null }) {
     }
     for (const transfer of transfers) {
       const order = known.get(transfer.metadata.orderId!);
+      // A referrer's commission is its own transfer, recorded apart from the seller's.
+      const referral = transfer.metadata.kind === 'referral';
+      const recordedId = referral ? order?.referralTransferId : order?.transferId;
+      const onItsWay = referral ? order?.referral === 'due' : order?.payout === 'due';
+      const expected = referral ? order?.referralCents : (order?.transferCents ?? order?.payoutCents);
       // A payout whose job has not recorded it yet is on its way, not a difference.
-      if (order?.transferId !== transfer.id && order?.payout !== 'due')
+      if (recordedId !== transfer.id && !onItsWay)
         found.push({
           kind: 'payout_unrecorded',
           orderId: order?.id ?? null,
           stripeId: transfer.id,
-          expectedCents: order?.payout === 'paid' ? 0 : (order?.payoutCents ?? null),
+          expectedCents: recordedId ? 0 : (expected ?? null),
           stripeCents: transfer.amount,
         });
-      else if (order?.transferId === transfer.id && transfer.amount !== order.payoutCents)
+      else if (order && recordedId === transfer.id && transfer.amount !== expected)
         found.push({
           kind: 'amount_differs',
           orderId: order.id,
           stripeId: transfer.id,
-          expectedCents: order.payoutCents,
+          expectedCents: expected ?? null,
           stripeCents: transfer.amount,
         });
     }
@@ -121,12 +126,12 @@ export function reconciliation(deps: { db: Db; stripe: Stripe | null }) {
           expectedCents: order?.refund === 'refunded' ? 0 : null,
           stripeCents: refund.amount,
         });
-      else if (order?.refundId === refund.id && refund.amount !== order.totalCents)
+      else if (order?.refundId === refund.id && refund.amount !== (order.refundCents ?? order.totalCents))
         found.push({
           kind: 'amount_differs',
           orderId: order.id,
           stripeId: refund.id,
-          expectedCents: order.totalCents,
+          expectedCents: order.refundCents ?? order.totalCents,
           stripeCents: refund.amount,
         });
     }
@@ -168,7 +173,8 @@ export function reconciliation(deps: { db: Db; stripe: Stripe | null }) {
         [order.transferId, transferIds, 'payout_missing', (id: string) => client.transfers.retrieve(id)],
         [order.refundId, refundIds, 'refund_missing', (id: string) => client.refunds.retrieve(id)],
       ] as const) {
-        if (!id || seen.has(id)) continue;
+        // A card dispute the bank decided for the buyer is the order's refund: no Stripe refund to find.
+        if (!id || seen.has(id) || (kind === 'refund_missing' && /^(dp|du)_/.test(id))) continue;
         const there = await retrieve(id).catch((error: unknown) => {
           if (isMissing(error)) return null;
           throw error;
@@ -178,7 +184,10 @@ export function reconciliation(deps: { db: Db; stripe: Stripe | null }) {
             kind,
             orderId: order.id,
             stripeId: id,
-            expectedCents: kind === 'payout_missing' ? order.payoutCents : order.totalCents,
+            expectedCents:
+              kind === 'payout_missing'
+                ? (order.transferCents ?? order.payoutCents)
+                : (order.refundCents ?? order.totalCents),
             stripeCents: null,
           });
       }

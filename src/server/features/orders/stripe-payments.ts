@@ -7,10 +7,12 @@ import { enqueueJob, type JobHandler } from '../../jobs/queue';
 import { systemClock, type Clock } from '../../clock';
 import { idOf } from '../billing/stripe-events';
 import { CHECKOUT_MINUTES, ORDER_JOBS, OrderJob, applyTransition, lockedOrder, tell } from './orders.service';
-import type { OrderRow } from './order-view';
+import { referralTransferCents, sellerTransferCents, type OrderRow } from './order-view';
+import { cardDisputeClosed, cardDisputeOpened } from './disputes';
+import { sendOwedReferrals } from './referrals';
 
 /** Ready for orders: Stripe lets the account take charges and receive payouts. */
-const readyAccount = (account: Stripe.Account) =>
+const accountReady = (account: Stripe.Account) =>
   Boolean(account.charges_enabled && account.payouts_enabled && account.details_submitted);
 
 /**
@@ -34,27 +36,44 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
   async function record(
     executor: Executor,
     orderId: string,
-    owed: 'payout' | 'refund',
+    owed: 'payout' | 'refund' | 'referral',
     id: string,
+    cents: number,
   ): Promise<boolean> {
     const now = clock();
-    const done =
-      owed === 'payout'
-        ? await executor
-            .update(orders)
-            .set({ payout: 'paid', transferId: id, updatedAt: now })
-            .where(and(eq(orders.id, orderId), eq(orders.payout, 'due')))
-            .returning({ id: orders.id })
-        : await executor
-            .update(orders)
-            .set({ refund: 'refunded', refundId: id, updatedAt: now })
-            .where(and(eq(orders.id, orderId), eq(orders.refund, 'due')))
-            .returning({ id: orders.id });
+    const set = {
+      payout: { payout: 'paid' as const, transferId: id, transferCents: cents },
+      refund: { refund: 'refunded' as const, refundId: id },
+      referral: { referral: 'paid' as const, referralTransferId: id, referralCents: cents },
+    }[owed];
+    const done = await executor
+      .update(orders)
+      .set({ ...set, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          owed === 'payout'
+            ? eq(orders.payout, 'due')
+            : owed === 'refund'
+              ? eq(orders.refund, 'due')
+              : eq(orders.referral, 'due'),
+        ),
+      )
+      .returning({ id: orders.id });
     if (!done.length) return false;
-    const kind = owed === 'payout' ? 'paid_out' : 'refunded';
+    const kind = ({ payout: 'paid_out', refund: 'refunded', referral: 'referral_paid' } as const)[owed];
     await executor.insert(orderEvents).values({ orderId, kind, at: now });
     await tell(executor, orderId, kind);
     return true;
+  }
+
+  /** A ready connected account of the member, or null (demo accounts are ready and move nothing). */
+  async function readyAccount(userId: string) {
+    const [account] = await db
+      .select({ accountId: payoutAccounts.accountId, state: payoutAccounts.state })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.userId, userId));
+    return account?.state === 'ready' ? account.accountId : null;
   }
 
   async function orderRow(orderId: string): Promise<OrderRow | null> {
@@ -67,8 +86,11 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
     [ORDER_JOBS.payout]: async (payload) => {
       const order = await orderRow(OrderJob.parse(payload).orderId);
       if (!order || order.payout !== 'due') return;
-      if (order.demo) {
-        await db.transaction((tx) => record(tx, order.id, 'payout', 'demo').then(() => undefined));
+      const amount = sellerTransferCents(order);
+      if (order.demo || amount === 0) {
+        await db.transaction((tx) =>
+          record(tx, order.id, 'payout', order.demo ? 'demo' : 'none', amount).then(() => undefined),
+        );
         return;
       }
       const [account] = await db
@@ -82,7 +104,7 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
       const charge = idOf(intent?.latest_charge);
       const transfer = await needStripe().transfers.create(
         {
-          amount: order.payoutCents,
+          amount,
           currency: 'usd',
           destination: account.accountId,
           transfer_group: order.id,
@@ -91,22 +113,83 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
         },
         { idempotencyKey: `order-payout-${order.id}` },
       );
-      await db.transaction((tx) => record(tx, order.id, 'payout', transfer.id).then(() => undefined));
+      await db.transaction((tx) => record(tx, order.id, 'payout', transfer.id, amount).then(() => undefined));
     },
 
-    /** Gives the buyer back what they paid, in full (demo: recorded only). */
+    /** Gives the buyer back what they paid: in full, or the part a dispute decided (demo: recorded only). */
     [ORDER_JOBS.refund]: async (payload) => {
       const order = await orderRow(OrderJob.parse(payload).orderId);
       if (!order || order.refund !== 'due') return;
+      const amount = order.refundCents ?? order.totalCents;
       if (order.demo || !order.paymentIntentId) {
-        await db.transaction((tx) => record(tx, order.id, 'refund', 'demo').then(() => undefined));
+        await db.transaction((tx) => record(tx, order.id, 'refund', 'demo', amount).then(() => undefined));
         return;
       }
       const refund = await needStripe().refunds.create(
-        { payment_intent: order.paymentIntentId, metadata: { orderId: order.id } },
+        { payment_intent: order.paymentIntentId, amount, metadata: { orderId: order.id } },
         { idempotencyKey: `order-refund-${order.id}` },
       );
-      await db.transaction((tx) => record(tx, order.id, 'refund', refund.id).then(() => undefined));
+      await db.transaction((tx) => record(tx, order.id, 'refund', refund.id, amount).then(() => undefined));
+    },
+
+    /**
+     * A refund (or a card dispute lost) after the seller was paid: what the buyer got back, up to what
+     * the seller received, is taken back from their transfer. Waits (the job is tried again) while the
+     * payout is still being sent.
+     */
+    [ORDER_JOBS.reversal]: async (payload) => {
+      const order = await orderRow(OrderJob.parse(payload).orderId);
+      if (!order || order.reversalId || order.payout === 'none' || order.payout === 'pending') return;
+      if (order.payout === 'due') throw new Error(`order ${order.id}: the payout is still being sent`);
+      const amount = Math.min(order.refundCents ?? order.totalCents, order.transferCents ?? 0);
+      let id = 'demo';
+      if (!order.demo && amount > 0 && order.transferId?.startsWith('tr_')) {
+        const reversal = await needStripe().transfers.createReversal(
+          order.transferId,
+          { amount, metadata: { orderId: order.id } },
+          { idempotencyKey: `order-reversal-${order.id}` },
+        );
+        id = reversal.id;
+      }
+      await db
+        .update(orders)
+        .set({ reversalId: id, reversalCents: amount, updatedAt: clock() })
+        .where(and(eq(orders.id, order.id), sql`${orders.reversalId} is null`));
+    },
+
+    /**
+     * A completed order's referral: transferred to the referrer's connected account, or left owed until
+     * they connect one (then `sendOwedReferrals` sends it).
+     */
+    [ORDER_JOBS.referral]: async (payload) => {
+      const order = await orderRow(OrderJob.parse(payload).orderId);
+      if (!order || order.referral !== 'due' || !order.referrerId) return;
+      const amount = referralTransferCents(order);
+      const accountId = await readyAccount(order.referrerId);
+      if (!accountId) {
+        await db
+          .update(orders)
+          .set({ referral: 'owed', updatedAt: clock() })
+          .where(and(eq(orders.id, order.id), eq(orders.referral, 'due')));
+        return;
+      }
+      if (order.demo || amount === 0) {
+        await db.transaction((tx) => record(tx, order.id, 'referral', 'demo', amount).then(() => undefined));
+        return;
+      }
+      const transfer = await needStripe().transfers.create(
+        {
+          amount,
+          currency: 'usd',
+          destination: accountId,
+          transfer_group: order.id,
+          metadata: { orderId: order.id, kind: 'referral' },
+        },
+        { idempotencyKey: `order-referral-${order.id}` },
+      );
+      await db.transaction((tx) =>
+        record(tx, order.id, 'referral', transfer.id, amount).then(() => undefined),
+      );
     },
   };
 
@@ -192,10 +275,13 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
      */
     async connect(userId: string, email: string, demo: boolean): Promise<{ url: string | null }> {
       if (demo) {
-        await db
-          .insert(payoutAccounts)
-          .values({ userId, accountId: `demo_${userId}`, state: 'ready' })
-          .onConflictDoNothing();
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(payoutAccounts)
+            .values({ userId, accountId: `demo_${userId}`, state: 'ready' })
+            .onConflictDoNothing();
+          await sendOwedReferrals(tx, userId);
+        });
         return { url: null };
       }
       const client = needStripe();
@@ -218,7 +304,7 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
         accountId = account.id;
         await db
           .insert(payoutAccounts)
-          .values({ userId, accountId, state: readyAccount(account) ? 'ready' : 'pending' })
+          .values({ userId, accountId, state: accountReady(account) ? 'ready' : 'pending' })
           .onConflictDoNothing();
       }
       const link = await client.accountLinks.create({
@@ -236,10 +322,13 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
       const [existing] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
       if (!existing || existing.accountId.startsWith('demo_')) return;
       const account = await stripe.accounts.retrieve(existing.accountId);
-      await db
-        .update(payoutAccounts)
-        .set({ state: readyAccount(account) ? 'ready' : 'pending', updatedAt: clock() })
-        .where(eq(payoutAccounts.userId, userId));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(payoutAccounts)
+          .set({ state: accountReady(account) ? 'ready' : 'pending', updatedAt: clock() })
+          .where(eq(payoutAccounts.userId, userId));
+        if (accountReady(account)) await sendOwedReferrals(tx, userId);
+      });
     },
 
     /**
@@ -251,17 +340,26 @@ export function stripePayments(deps: { db: Db; stripe: Stripe | null; publicUrl:
         case 'account.updated': {
           const account = event.data.object;
           const at = new Date(event.created * 1000);
-          await tx
+          const [updated] = await tx
             .update(payoutAccounts)
-            .set({ state: readyAccount(account) ? 'ready' : 'pending', lastEventAt: at, updatedAt: clock() })
+            .set({ state: accountReady(account) ? 'ready' : 'pending', lastEventAt: at, updatedAt: clock() })
             .where(
               and(
                 eq(payoutAccounts.accountId, account.id),
                 sql`(${payoutAccounts.lastEventAt} is null or ${payoutAccounts.lastEventAt} <= ${at.toISOString()}::timestamptz)`,
               ),
-            );
+            )
+            .returning({ userId: payoutAccounts.userId, state: payoutAccounts.state });
+          if (updated?.state === 'ready') await sendOwedReferrals(tx, updated.userId);
           return;
         }
+        // A card dispute the buyer's bank opened, and its end (won or lost).
+        case 'charge.dispute.created':
+          await cardDisputeOpened(tx, event.data.object, clock());
+          return;
+        case 'charge.dispute.closed':
+          await cardDisputeClosed(tx, event.data.object, clock());
+          return;
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
