@@ -4,9 +4,11 @@ import { chooseLanguage } from './support/accounts';
 /**
  * Honest copy (docs/product.md §3 and §6.10): the pages that sell ModMarket claim nothing it does not
  * do, in every language, and the plan table marks what is sold but not built as "Coming soon", never
- * with a check mark. Deals close here now (docs/payments.md), so the same pages say so: the fees by
- * seller level and card processing, checkout, the hand-off code, escrow by plan, cancelling before the
- * part leaves, and where an order's data goes.
+ * with a check mark. Deals close here (docs/payments.md), so the same pages say so: the fees by seller
+ * level and card processing, checkout, the hand-off code, escrow by plan, cancelling before the part
+ * leaves, where an order's data goes; and now returns within 7 days when the seller accepts them, the
+ * fit guarantee, disputes decided by ModMarket's moderators (card disputes by the bank) and referral
+ * commissions.
  */
 const LANGUAGES = ['en', 'es', 'zh-CN'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -14,63 +16,93 @@ type Language = (typeof LANGUAGES)[number];
 const PAGES = ['/', '/about', '/selling-guide', '/buying-guide', '/terms'];
 
 /**
- * Promises of the first brief that the product still does not keep (chargebacks, digital inspection,
- * transaction protection, rewards for good sellers, a return window, a fit guarantee, buyer protection),
- * and what the copy said before deals closed here (nothing taken on a sale, no payments).
+ * Promises of the first brief that the product still does not keep (no chargebacks, digital
+ * inspection, transaction or buyer protection, a money-back or refund guarantee, rewards for good
+ * sellers, a return window other than the seller's 7 days, a guarantee that every part fits, card
+ * disputes decided here), and what the copy said before deals closed here (nothing taken on a sale,
+ * no payments) or before returns, disputes and referrals were built.
  */
 const UNTRUE: Record<Language, RegExp[]> = {
   en: [
-    /chargeback/i,
+    /no chargebacks?/i,
+    /chargeback[- ](free|protection|proof)/i,
     /digital inspection/i,
     /transaction protection/i,
     /rewards for good sellers/i,
-    /\d+[- ]day return/i,
-    /fit(ment)? guarantee/i,
+    /\b(?!7\b)\d+[- ]day returns?/i,
+    /fitment guarantee/i,
+    /guaranteed to fit/i,
     /buyer protection/i,
     /money[- ]back/i,
+    /refund guarantee/i,
+    /(we|ModMarket) (decides?|resolves?) (all )?card disputes/i,
     /takes nothing/i,
     /no commission/i,
     /no fee on sales/i,
     /not available yet/i,
     /does not take payments/i,
+    /no standard return window/i,
+    /no dispute process/i,
   ],
   es: [
-    /contracargo/i,
+    /sin contracargos/i,
     /inspecci[oó]n digital/i,
     /protecci[oó]n de las? transacci/i,
-    /\d+ d[ií]as para devolver/i,
-    /garant[ií]a de (compatibilidad|devoluci[oó]n)/i,
+    /\b(?!7 )\d+ d[ií]as para devolver/i,
+    /garant[ií]a de devoluci[oó]n/i,
+    /devoluci[oó]n del dinero/i,
+    /reembolso garantizado/i,
     /protecci[oó]n (al|del) comprador/i,
     /no se queda con nada/i,
     /sin comisiones/i,
     /no cobramos comisi[oó]n/i,
     /todav[ií]a no se puede pagar/i,
     /no gestiona pagos/i,
+    /plazo de devoluci[oó]n com[uú]n/i,
   ],
   'zh-CN': [
-    /拒付/,
+    /无拒付|不会被拒付|杜绝拒付/,
     /数字化(鉴定|检验)/,
     /交易保障/,
-    /\d+ 天退货/,
-    /适配保证|包适配/,
+    /\d+ 天退货|无理由退货/,
+    /包适配|保证适配/,
     /买家保障/,
+    /退款保证|保证退款|包退款/,
     /不收取任何费用/,
     /不抽佣金/,
     /成交不收费/,
     /不支持通过 ModMarket 付款/,
     /不经手付款/,
+    /没有统一的退货期限/,
   ],
 };
 
 /**
  * What each page must now say, because it is true (docs/payments.md): the fees with their figures
  * (the New Seller's 3.5%, the Power Seller's 2.0%, processing of 2.9% + $0.30), checkout, escrow by
- * plan, the hand-off code, the full refund before the part leaves, returns left to the seller, and,
- * in the Privacy policy, the shipping address and Stripe.
+ * plan, the hand-off code, the full refund before the part leaves; returns within 7 days of delivery
+ * or pickup when the seller accepts them, answered within 3 days, refunded in full; the fit guarantee;
+ * disputes the moderators decide, card disputes the bank decides; referral links, 30 days, 2-10% of
+ * the price; and, in the Privacy policy, the shipping address, Stripe and who reads a dispute.
  */
 const TRUE: Record<Language, Record<string, RegExp[]>> = {
   en: {
-    '/': [/Pay on ModMarket/, /Payment held until delivery/, /3\.5%/, /2\.9% \+ \$0\.30/],
+    '/': [
+      /Pay on ModMarket/,
+      /Payment held until delivery/,
+      /3\.5%/,
+      /2\.9% \+ \$0\.30/,
+      /Returns within 7 days/,
+      /within 7 days of delivery or pickup/,
+      /answers within 3 days or the return is accepted/,
+      /fit guarantee/,
+      /ModMarket's moderators decide/,
+      /card dispute from the buyer's bank/,
+      /the bank decides it/,
+      /referral link/,
+      /within 30 days/,
+      /2–10% of the price/,
+    ],
     '/selling-guide': [
       /3\.5%/,
       /2\.0%/,
@@ -79,20 +111,59 @@ const TRUE: Record<Language, Record<string, RegExp[]>> = {
       /Connect payouts/,
       /Payment held until delivery/,
       /hand-off code/,
-      /no standard return window/,
+      /within 7 days of delivery or pickup/,
+      /within 3 days or it is accepted/,
+      /fit guarantee/,
+      /Decided by ModMarket's moderators/,
+      /the bank decides it/,
+      /2–10% of the price/,
+      /within 30 days/,
     ],
-    '/buying-guide': [/Buy now/, /hand-off code/, /refunded in full/, /no standard return window/],
+    '/buying-guide': [
+      /Buy now/,
+      /hand-off code/,
+      /refunded in full/,
+      /within 7 days of delivery or pickup/,
+      /fit guarantee/,
+      /answers within 3 days, or the return is accepted/,
+      /open a dispute/,
+      /ModMarket's moderators/,
+      /your bank decides it/,
+    ],
     '/terms': [
       /3\.5%/,
       /2\.9% \+ \$0\.30/,
       /Stripe Connect/,
       /Payment held until delivery/,
       /refunded in full/,
+      /within 7 days of delivery or pickup/,
+      /fit guarantee/,
+      /within 3 days/,
+      /open a dispute/,
+      /ModMarket's moderators/,
+      /decided by the bank/,
+      /2% to 10%/,
+      /within 30 days/,
     ],
-    '/privacy': [/shipping address/, /moderation team/, /Stripe Connect/],
+    '/privacy': [/shipping address/, /moderation team/, /Stripe Connect/, /disputed order/],
   },
   es: {
-    '/': [/Paga en ModMarket/, /Pago retenido hasta la entrega/, /3,5\s%/, /2,9\s% \+ \$0\.30/],
+    '/': [
+      /Paga en ModMarket/,
+      /Pago retenido hasta la entrega/,
+      /3,5\s%/,
+      /2,9\s% \+ \$0\.30/,
+      /Devoluciones en 7 días/,
+      /en los 7 días siguientes a la entrega o la recogida/,
+      /responde en 3 días o la devolución se acepta/,
+      /garantía de encaje/,
+      /los moderadores de ModMarket deciden/,
+      /disputa con tarjeta/,
+      /la decide el banco/,
+      /enlace de recomendación/,
+      /30 días/,
+      /entre el 2\s% y el 10\s% del precio/,
+    ],
     '/selling-guide': [
       /3,5\s%/,
       /2,0\s%/,
@@ -101,13 +172,24 @@ const TRUE: Record<Language, Record<string, RegExp[]>> = {
       /Activa los cobros/,
       /Pago retenido hasta la entrega/,
       /código de entrega/,
-      /plazo de devolución común/,
+      /en los 7 días siguientes a la entrega o la recogida/,
+      /en 3 días o quedará aceptada/,
+      /garantía de encaje/,
+      /Las resuelven los moderadores de ModMarket/,
+      /la decide el banco/,
+      /Del 2\s% al 10\s% del precio/,
+      /30 días/,
     ],
     '/buying-guide': [
       /Comprar ahora/,
       /código de entrega/,
       /reembolsa íntegramente/,
-      /plazo de devolución común/,
+      /en los 7 días siguientes a la entrega o la recogida/,
+      /garantía de encaje/,
+      /responde en 3 días o la devolución se acepta/,
+      /abrir una disputa/,
+      /moderadores de ModMarket/,
+      /la decide tu banco/,
     ],
     '/terms': [
       /3,5\s%/,
@@ -115,11 +197,34 @@ const TRUE: Record<Language, Record<string, RegExp[]>> = {
       /Stripe Connect/,
       /Pago retenido hasta la entrega/,
       /reembolsa íntegramente/,
+      /en los 7 días siguientes a la entrega o la recogida/,
+      /garantía de encaje/,
+      /en 3 días/,
+      /abrir una disputa/,
+      /moderadores de ModMarket/,
+      /la decide el banco/,
+      /entre el 2\s% y el 10\s%/,
+      /30 días/,
     ],
-    '/privacy': [/dirección de envío/, /equipo de moderación/, /Stripe Connect/],
+    '/privacy': [/dirección de envío/, /equipo de moderación/, /Stripe Connect/, /pedido en disputa/],
   },
   'zh-CN': {
-    '/': [/在 ModMarket 付款/, /货款托管至收货/, /3\.5%/, /2\.9% \+ \$0\.30/],
+    '/': [
+      /在 ModMarket 付款/,
+      /货款托管至收货/,
+      /3\.5%/,
+      /2\.9% \+ \$0\.30/,
+      /7 天内退货/,
+      /送达或自提后 7 天内/,
+      /3 天内答复/,
+      /适配保障/,
+      /由 ModMarket 审核团队裁决/,
+      /银行卡争议/,
+      /由银行裁决/,
+      /推荐链接/,
+      /30 天内/,
+      /价格的 2%–10%/,
+    ],
     '/selling-guide': [
       /3\.5%/,
       /2\.0%/,
@@ -128,11 +233,41 @@ const TRUE: Record<Language, Record<string, RegExp[]>> = {
       /开通收款/,
       /货款托管至收货/,
       /交接码/,
-      /没有统一的退货期限/,
+      /送达或自提后 7 天内/,
+      /3 天内答复/,
+      /适配保障/,
+      /由 ModMarket 审核团队裁决/,
+      /由银行裁决/,
+      /价格的 2%–10%/,
+      /30 天内/,
     ],
-    '/buying-guide': [/立即购买/, /交接码/, /全额退款/, /没有统一的退货期限/],
-    '/terms': [/3\.5%/, /2\.9% \+ \$0\.30/, /Stripe Connect/, /货款托管至收货/, /全额退款/],
-    '/privacy': [/收货地址/, /审核团队/, /Stripe Connect/],
+    '/buying-guide': [
+      /立即购买/,
+      /交接码/,
+      /全额退款/,
+      /送达或自提后 7 天内/,
+      /适配保障/,
+      /3 天内答复/,
+      /发起纠纷/,
+      /ModMarket 审核团队/,
+      /由您的银行裁决/,
+    ],
+    '/terms': [
+      /3\.5%/,
+      /2\.9% \+ \$0\.30/,
+      /Stripe Connect/,
+      /货款托管至收货/,
+      /全额退款/,
+      /送达或自提后 7 天内/,
+      /适配保障/,
+      /3 天内答复/,
+      /发起纠纷/,
+      /ModMarket 审核团队/,
+      /由银行而非 ModMarket 裁决/,
+      /2% 至 10%/,
+      /30 天内/,
+    ],
+    '/privacy': [/收货地址/, /审核团队/, /Stripe Connect/, /有纠纷的订单/],
   },
 };
 
@@ -200,7 +335,7 @@ for (const language of LANGUAGES) {
     }
   });
 
-  test(`the home page, the guides, the Terms and the Privacy policy say how deals close (${language})`, async ({
+  test(`the home page, the guides, the Terms and the Privacy policy say how deals close, returns, disputes and referrals work (${language})`, async ({
     page,
   }) => {
     test.setTimeout(60_000);

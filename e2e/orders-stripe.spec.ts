@@ -2,12 +2,13 @@ import { expect, test } from '@playwright/test';
 import { newMember } from './support/accounts';
 import { uniqueEmail, uniqueWord } from './support/mail';
 import { STRIPE_BASE_URL, STRIPE_STANDIN_URL } from './support/stripe-server';
+import { grantAdmin } from './support/operator';
 
 // An order paid through Stripe on a desktop, every Stripe page played by the stand-in
 // (scripts/stripe-standin.mjs): Connect's onboarding, Checkout, and the signed events it sends back.
 test.use({ baseURL: STRIPE_BASE_URL, viewport: { width: 1280, height: 900 } });
 
-test('a seller connects payouts at Stripe, a buyer pays at Checkout, and the Bronze seller is paid out on shipment', async ({
+test('a seller connects payouts at Stripe, a buyer pays at Checkout, the Bronze seller is paid out on shipment, and a card dispute the bank opens is on the desk', async ({
   browser,
   request,
 }) => {
@@ -72,4 +73,45 @@ test('a seller connects payouts at Stripe, a buyer pays at Checkout, and the Bro
   expect(ledger.transfers.filter((transfer) => transfer.orderId === orderId)).toEqual([
     expect.objectContaining({ amount: 39837 }),
   ]);
+
+  // The buyer's bank disputes the payment (Stripe's charge.dispute.created): the desk shows it with its
+  // order, and it is the bank's to decide.
+  const disputed = await request.post(`${STRIPE_STANDIN_URL}/test/orders/${orderId}/card-dispute`, {
+    data: {},
+  });
+  expect(disputed.status()).toBe(200);
+  const moderator = await (await browser.newContext()).newPage();
+  const moderatorEmail = uniqueEmail('stripe-moderator');
+  await newMember(moderator, moderatorEmail);
+  await grantAdmin(STRIPE_BASE_URL, moderatorEmail);
+  await moderator.goto('/admin');
+  await moderator.getByRole('tab', { name: 'Disputes' }).click();
+  const row = moderator.getByRole('listitem', { name: title });
+  await expect(row.getByText("Card dispute from the buyer's bank")).toBeVisible();
+  await row
+    .getByRole('button', { name: 'Review' })
+    .or(row.getByRole('link', { name: 'Review' }))
+    .click();
+  await expect(moderator.getByText("Decided by the buyer's card issuer")).toBeVisible();
+  await expect(moderator.getByRole('button', { name: 'Decide' })).toHaveCount(0);
+  // The bank decides for the buyer: the order is refunded by the bank and the seller's transfer taken back.
+  expect(
+    (
+      await request.post(`${STRIPE_STANDIN_URL}/test/orders/${orderId}/card-dispute`, {
+        data: { status: 'lost' },
+      })
+    ).status(),
+  ).toBe(200);
+  await expect(async () => {
+    const after = (await (await request.get(`${STRIPE_STANDIN_URL}/test/ledger`)).json()) as {
+      transfers: { orderId: string; reversed: number }[];
+    };
+    expect(after.transfers.filter((transfer) => transfer.orderId === orderId)).toEqual([
+      expect.objectContaining({ reversed: 39837 }),
+    ]);
+  }).toPass({ timeout: 20_000 });
+  await seller.reload();
+  await expect(
+    seller.getByText('The bank decided for the buyer: the payment went back to them'),
+  ).toBeVisible();
 });

@@ -62,6 +62,8 @@ export const paths = {
     href: (listingId: string) => `/checkout/${encodeURIComponent(listingId)}`,
   },
   order: { pattern: '/orders/:id', href: (id: string) => `/orders/${encodeURIComponent(id)}` },
+  /** A referral link as shared (`${PUBLIC_URL}/r/{code}`): remembered, then on to its listing. */
+  referral: { pattern: '/r/:code', href: (code: string) => `/r/${encodeURIComponent(code)}` },
   settings: route('/settings'),
   confirmEmailChange: route('/confirm-email-change'),
   undoEmailChange: route('/undo-email-change'),

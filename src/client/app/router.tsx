@@ -136,6 +136,7 @@ const pages: Record<PathName, PageDefinition> = {
   history: page('orders/orders-list-page', ORDERS_NS, { ...MEMBERS, component: 'HistoryPage' }),
   checkout: page('orders/checkout-page', ORDERS_NS, MEMBERS),
   order: page('orders/order-page', ORDERS_NS, MEMBERS),
+  referral: page('orders/referral-page', ORDERS_NS),
   settings: page('account/settings-page', ACCOUNT_NS, MEMBERS),
   confirmEmailChange: page('account/confirm-email-change-page', ACCOUNT_NS),
   undoEmailChange: page('account/undo-email-change-page', ACCOUNT_NS),

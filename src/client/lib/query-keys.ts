@@ -67,6 +67,8 @@ export const queryKeys = {
     detail: (id: string) => ['orders', 'detail', id] as const,
     checkout: (listingId: string) => ['orders', 'checkout', listingId] as const,
     payouts: ['orders', 'payouts'] as const,
+    /** Under the orders' key: an order's step may change what a referral earned. */
+    referrals: ['orders', 'referrals'] as const,
   },
   profile: ['profile'] as const,
   place: (zip: string) => ['places', zip] as const,
@@ -81,6 +83,8 @@ export const queryKeys = {
     reports: ['admin', 'reports'] as const,
     audit: ['admin', 'audit'] as const,
     payments: ['admin', 'payments'] as const,
+    disputes: ['admin', 'disputes'] as const,
+    dispute: (id: string) => ['admin', 'dispute', id] as const,
   },
   account: {
     all: ['account'] as const,

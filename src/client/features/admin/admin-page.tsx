@@ -6,6 +6,7 @@ import { PageSkeleton } from '@client/components/layout/page-skeleton';
 import { useSessionQuery } from '@client/features/session';
 import { NotFoundPage } from '@client/features/errors';
 import { AuditLog } from './audit-log';
+import { DisputeQueue } from './dispute-queue';
 import { Overview } from './overview-tiles';
 import { PaymentDifferences } from './payment-differences';
 import { ReportQueue } from './report-queue';
@@ -33,6 +34,9 @@ export default function AdminPage() {
             <Tab look="underline" value="reports">
               {t('tabs.reports')}
             </Tab>
+            <Tab look="underline" value="disputes">
+              {t('tabs.disputes')}
+            </Tab>
             <Tab look="underline" value="payments">
               {t('tabs.payments')}
             </Tab>
@@ -42,6 +46,9 @@ export default function AdminPage() {
           </TabList>
           <TabPanel value="reports" className="mt-5">
             <ReportQueue />
+          </TabPanel>
+          <TabPanel value="disputes" className="mt-5">
+            <DisputeQueue />
           </TabPanel>
           <TabPanel value="payments" className="mt-5">
             <PaymentDifferences />

@@ -1,11 +1,24 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@common/i18n/format';
+import type { TFunction } from 'i18next';
+import { formatDate, formatPrice } from '@common/i18n/format';
 import { useLanguage } from '@client/lib/use-language';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { LoadMore } from '@client/components/ui/load-more';
 import { adminQueries } from './api';
+
+/**
+ * A dispute decision's reason as the server records it (`refund_partial 2500: the note`), in words:
+ * the decision, the amount of a partial refund, then the note. Anything else is shown as it is.
+ */
+function reasonText(action: string, reason: string, t: TFunction<'admin'>): string {
+  const decision = /^(refund_full|refund_partial|release)(?: (\d+))?: ([\s\S]*)$/.exec(reason);
+  if (action !== 'decide-dispute' || !decision) return reason;
+  const [, outcome, cents, note] = decision;
+  const label = t(`disputes.decide.outcomes.${outcome}`);
+  return `${cents ? `${label} (${formatPrice(Number(cents), { cents: true })})` : label} · ${note}`;
+}
 
 /** The "Audit log" tab: every moderation action, newest first, a page at a time. */
 export function AuditLog() {
@@ -63,12 +76,15 @@ export function AuditLog() {
                     : ''}
                 </td>
                 <td className="px-4 py-2 wrap-anywhere text-slate-900">
+                  <span className="block text-xs text-slate-600">{t(`audit.kinds.${entry.kind}`)}</span>
                   {entry.target ?? '—'}
                   {entry.targetEmail ? (
                     <span className="block text-slate-600">{entry.targetEmail}</span>
                   ) : null}
                 </td>
-                <td className="px-4 py-2 wrap-anywhere text-slate-700">{entry.reason}</td>
+                <td className="px-4 py-2 wrap-anywhere text-slate-700">
+                  {reasonText(entry.action, entry.reason, t)}
+                </td>
               </tr>
             ))}
           </tbody>

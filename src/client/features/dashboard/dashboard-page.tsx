@@ -17,7 +17,7 @@ import { useListingStatus } from '@client/features/listings';
 import { BoostAction, BoostedBadge } from '@client/features/boosts';
 import { dashboardQueries } from './api';
 import { AnalyticsSection } from './analytics-section';
-import { PayoutsCard } from '@client/features/orders';
+import { PayoutsCard, ReferralEarningsCard } from '@client/features/orders';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 const DASHBOARD_TABS = ['listings', 'messages', 'analytics'] as const;
@@ -106,8 +106,9 @@ function SellerDashboard() {
             : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-28" />)}
         </div>
 
-        <div className="mt-6">
+        <div className="mt-6 grid gap-4 lg:grid-cols-2">
           <PayoutsCard />
+          <ReferralEarningsCard />
         </div>
 
         {data.isError ? (

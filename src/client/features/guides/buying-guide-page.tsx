@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CircleCheck, CreditCard, MessageCircle, Ruler, Search, ShieldCheck } from 'lucide-react';
+import {
+  CircleCheck,
+  CreditCard,
+  MessageCircle,
+  RotateCcw,
+  Ruler,
+  Scale,
+  Search,
+  ShieldCheck,
+} from 'lucide-react';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
@@ -17,10 +26,19 @@ const SECTIONS = [
     tips: ['delivery', 'handoff', 'held', 'cancel', 'orders', 'contact'],
     link: null,
   },
+  // Returns within 7 days where the seller accepts them, the fit guarantee, and disputes the desk
+  // decides (card disputes the bank decides), as docs/payments.md describes them.
+  {
+    id: 'returns',
+    icon: RotateCcw,
+    tips: ['window', 'fit', 'answer', 'refund', 'receipt'],
+    link: null,
+  },
+  { id: 'disputes', icon: Scale, tips: ['freeze', 'evidence', 'decide', 'card'], link: null },
   {
     id: 'safety',
     icon: ShieldCheck,
-    tips: ['offPlatform', 'tooGood', 'verified', 'meetup', 'password', 'returns'],
+    tips: ['offPlatform', 'tooGood', 'verified', 'meetup', 'password', 'rules'],
     link: null,
   },
 ] as const;

@@ -32,8 +32,10 @@ const STEPS = [
  * What selling costs today (docs/payments.md): listing is free within the plan's limit; a sale paid
  * here costs the seller's level fee on the item price and card processing on the total; payouts go
  * through Stripe, when the part leaves or, for a held payment, when the buyer has it; either side may
- * cancel before it leaves, refunded in full; returns are the seller's to state (there is no return
- * window yet), and the paid plans are optional. The plans card is the wide one.
+ * cancel before it leaves, refunded in full; returns within 7 days when the seller accepts them (and
+ * always under the fit guarantee); disputes the moderators decide; the optional referral commission
+ * (2-10% of the price, from the seller's share); and the paid plans are optional. The plans card is
+ * the wide one.
  */
 const COSTS = [
   'listing',
@@ -44,6 +46,8 @@ const COSTS = [
   'delivery',
   'cancel',
   'returns',
+  'disputes',
+  'referral',
   'plans',
 ] as const;
 const MAX_PHOTOS = 10;

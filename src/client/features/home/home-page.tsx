@@ -8,9 +8,12 @@ import {
   BellRing,
   CarFront,
   Handshake,
+  MessageSquare,
   MessagesSquare,
+  RotateCw,
   Search,
   ShieldCheck,
+  Sparkles,
   Truck,
   Wrench,
 } from 'lucide-react';
@@ -33,8 +36,10 @@ import { useTypingPlaceholder } from './typing-placeholder';
 
 /**
  * What the marketplace does today, and nothing it does not (docs/product.md §6.10): checkout, escrow by
- * plan and the fees as docs/payments.md describes them, with the figures read from `@common/fees`.
- * Its icons load with the framework (FIRST_ICONS in vite.config.ts): a new one goes on that list.
+ * plan, returns within 7 days and the fit guarantee, disputes decided by the moderators (card disputes
+ * by the bank), referral commissions and the fees as docs/payments.md describes them, with the figures
+ * read from `@common/fees`. Its icons load with the framework (FIRST_ICONS in vite.config.ts): a new
+ * one goes on that list.
  */
 const FEATURES = [
   { key: 'curated', icon: Wrench },
@@ -45,6 +50,9 @@ const FEATURES = [
   { key: 'delivery', icon: Truck },
   { key: 'checkout', icon: Handshake },
   { key: 'held', icon: ShieldCheck },
+  { key: 'returns', icon: RotateCw },
+  { key: 'disputes', icon: MessageSquare },
+  { key: 'referrals', icon: Sparkles },
   { key: 'fees', icon: Award },
 ] as const;
 

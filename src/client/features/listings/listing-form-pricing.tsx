@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ export function PricingSection({ form }: { form: ListingFormApi }) {
   const { errors } = form.formState;
   const [negotiable, zip] = useWatch({ control: form.control, name: ['negotiable', 'zip'] });
   const plan = useSession().user?.plan;
+  const returnsHelp = useId();
   return (
     <section className={sectionClass}>
       <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.pricing')}</h2>
@@ -78,7 +80,7 @@ export function PricingSection({ form }: { form: ListingFormApi }) {
       ) : null}
       <TextField
         label={t('form.referral')}
-        hint={t('form.referralHint')}
+        hint={t('form.referralHint', { ns: 'orders' })}
         inputMode="decimal"
         error={message(errors.referralAmount?.message)}
         {...form.register('referralAmount')}
@@ -100,6 +102,16 @@ export function PricingSection({ form }: { form: ListingFormApi }) {
         ) : plan === 'platinum' ? (
           <p className="text-sm text-slate-600">{t('form.holdAlways', { ns: 'orders' })}</p>
         ) : null}
+        <div>
+          <CheckboxField
+            label={t('form.acceptsReturns', { ns: 'orders' })}
+            aria-describedby={returnsHelp}
+            {...form.register('acceptsReturns')}
+          />
+          <p id={returnsHelp} className="mt-1 pl-6.5 text-sm text-slate-600">
+            {t('form.acceptsReturnsHint', { ns: 'orders' })}
+          </p>
+        </div>
         <p className="text-sm text-slate-600">{t('form.feesHint', { ns: 'orders' })}</p>
       </fieldset>
     </section>

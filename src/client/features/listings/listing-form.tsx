@@ -45,6 +45,7 @@ function initialValues(listing?: ListingDetail): ListingFormValues {
     shipping: centsToTyped(listing?.checkout.shippingCents),
     localPickup: listing?.checkout.localPickup ?? true,
     holdPayment: listing?.checkout.holdPayment ?? false,
+    acceptsReturns: listing?.checkout.acceptsReturns ?? false,
     // Empty until chosen (the schema says so), whatever the enum's type allows.
     category: (listing?.category ?? '') as ListingFormValues['category'],
     condition: (listing?.condition ?? '') as ListingFormValues['condition'],

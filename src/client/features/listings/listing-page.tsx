@@ -11,7 +11,7 @@ import { useSession } from '@client/features/session';
 import { countView, listingQueries } from './api';
 import { BlockButton, ReportButton } from '@client/features/trust';
 import { ListingOffer } from '@client/features/offers';
-import { BuyPanel } from '@client/features/orders';
+import { BuyPanel, ShareEarn } from '@client/features/orders';
 import { ReviewPanel } from '@client/features/reviews';
 import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
@@ -103,6 +103,12 @@ export default function ListingPage() {
                   pending={Boolean(l.pending)}
                   offer={l.myOffer ?? null}
                 />
+              </div>
+            ) : null}
+
+            {user && !l.isOwner && !l.isSold && l.referralAmountCents ? (
+              <div className="order-1">
+                <ShareEarn listingId={l.id} amountCents={l.referralAmountCents} />
               </div>
             ) : null}
 

@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceOrderInput } from '@common/schemas/orders';
+import type { AnswerReturnInput, RequestReturnInput } from '@common/schemas/returns';
+import type { DisputeStatementInput } from '@common/schemas/disputes';
 import { call, client } from '@client/lib/api';
 import { nextPage } from '@client/lib/paging';
 import { queryKeys } from '@client/lib/query-keys';
@@ -28,6 +30,11 @@ export const orderQueries = {
   payouts: queryOptions({
     queryKey: queryKeys.orders.payouts,
     queryFn: () => call(client.payouts.$get()),
+  }),
+  /** What the member's referral links earned: paid, owed, pending, and the latest orders. */
+  referrals: queryOptions({
+    queryKey: queryKeys.orders.referrals,
+    queryFn: () => call(client.referrals.$get()),
   }),
 };
 
@@ -68,6 +75,57 @@ export function useHandOver(orderId: string) {
   return useOrderChange((json: { code: string }) =>
     call(client.orders[':id']['hand-over'].$post({ param: { id: orderId }, json })),
   );
+}
+
+/** The buyer asks to return it: a reason, words and photos. */
+export function useRequestReturn(orderId: string) {
+  return useOrderChange((json: RequestReturnInput) =>
+    call(client.orders[':id'].return.$post({ param: { id: orderId }, json })),
+  );
+}
+
+/** The seller accepts the return, or refuses it with a note. */
+export function useAnswerReturn(orderId: string) {
+  return useOrderChange((json: AnswerReturnInput) =>
+    call(client.orders[':id'].return.answer.$post({ param: { id: orderId }, json })),
+  );
+}
+
+/** The buyer sends the part back: the parcel's tracking. */
+export function useSendReturn(orderId: string) {
+  return useOrderChange((json: { carrier?: string; trackingNumber: string }) =>
+    call(client.orders[':id'].return.shipment.$post({ param: { id: orderId }, json })),
+  );
+}
+
+/** The seller has the part back: the buyer is refunded in full. */
+export function useReceiveReturn(orderId: string) {
+  return useOrderChange((_: void) =>
+    call(client.orders[':id'].return.received.$post({ param: { id: orderId } })),
+  );
+}
+
+/** Open a dispute (either side), or add words and photos to the open one. */
+export function useDisputeStatement(orderId: string, kind: 'open' | 'add') {
+  return useOrderChange((json: DisputeStatementInput) =>
+    kind === 'open'
+      ? call(client.orders[':id'].dispute.$post({ param: { id: orderId }, json }))
+      : call(client.orders[':id'].dispute.entries.$post({ param: { id: orderId }, json })),
+  );
+}
+
+/** The member's referral link to a listing (made once, then the same). */
+export function useReferralLink(listingId: string) {
+  return useMutation({
+    mutationFn: () => call(client.listings[':id']['referral-link'].$post({ param: { id: listingId } })),
+  });
+}
+
+/** A followed referral link: this browser remembers it; answers the listing it leads to. */
+export function useReferralVisit() {
+  return useMutation({
+    mutationFn: (code: string) => call(client.referrals[':code'].visit.$post({ param: { code } })),
+  });
 }
 
 export function usePayAgain(orderId: string) {

@@ -6,7 +6,7 @@ import { paths } from '@common/routes';
 import type { ListingDetail } from '@common/schemas/listings';
 import { Button } from '@client/components/ui/button';
 import { useSession } from '@client/features/session';
-import { HeldBadge } from './order-ui';
+import { HeldBadge, ReturnPolicy } from './order-ui';
 
 /**
  * Buy now on a listing whose seller takes payments here (Pay now for the buyer whose offer was
@@ -35,6 +35,7 @@ export function BuyPanel({ listing: l }: { listing: ListingDetail }) {
       </Button>
       {ways.length ? <p className="text-sm text-slate-600">{ways.join(' · ')}</p> : null}
       <HeldBadge held={l.checkout.held} />
+      <ReturnPolicy accepts={l.checkout.acceptsReturns} fitVehicle={l.fits ?? null} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { Alert, TextField } from '@client/components/ui/field';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { orderQueries, usePlaceOrder } from './api';
-import { AmountsTable, DemoNote, HeldBadge } from './order-ui';
+import { AmountsTable, DemoNote, HeldBadge, ReturnPolicy } from './order-ui';
 
 /** /checkout/{listing}: how the part reaches the buyer, the total, and Pay (Stripe) or Place order (demo). */
 export default function CheckoutPage() {
@@ -112,6 +112,7 @@ function CheckoutForm({ quote }: { quote: CheckoutQuote }) {
         <div className="mt-3">
           <HeldBadge held={quote.held} explain />
         </div>
+        <ReturnPolicy accepts={quote.returnsAccepted} fitVehicle={quote.fitVehicle} className="mt-3" />
       </section>
 
       <fieldset className="space-y-3">

@@ -1,25 +1,21 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ExternalLink, KeyRound, MapPin, MessageSquare, Package } from 'lucide-react';
+import { ExternalLink, KeyRound, MapPin, MessageSquare, Package, CirclePause } from 'lucide-react';
 import { formatDate, formatDateTime } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { HandOverSchema, ShipOrderSchema, type Order } from '@common/schemas/orders';
+import type { Order } from '@common/schemas/orders';
 import { ApiClientError } from '@client/lib/api';
-import { errorMessage } from '@client/lib/error-message';
-import { showServerErrors, useSchemaForm } from '@client/lib/form';
-import { useErrorText } from '@client/lib/form-errors';
-import { toast } from '@client/lib/toast';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
-import { Button } from '@client/components/ui/button';
-import { Alert, TextField } from '@client/components/ui/field';
-import { Modal } from '@client/components/ui/modal';
+import { Alert } from '@client/components/ui/field';
 import { QueryError } from '@client/components/ui/query-error';
 import { Skeleton } from '@client/components/ui/skeleton';
-import { orderQueries, useHandOver, useOrderStep, usePayAgain, useShipOrder, type OrderStep } from './api';
-import { AmountsTable, DemoNote, HeldBadge, StatusBadge } from './order-ui';
+import { orderQueries } from './api';
+import { OrderActions } from './order-actions';
+import { DisputeSection } from './order-dispute';
+import { ReturnSection } from './order-return';
+import { AmountsTable, DemoNote, HeldBadge, StatusBadge, money } from './order-ui';
 
 /** /orders/{id}: where an order stands, its timeline, its money, and the step the member may take. */
 export default function OrderPage() {
@@ -89,6 +85,12 @@ function OrderView({ order }: { order: Order }) {
         {search.get('checkout') === 'cancelled' && order.status === 'awaiting_payment' ? (
           <Alert>{t('order.checkoutCancelled')}</Alert>
         ) : null}
+        {order.frozen ? (
+          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900">
+            <CirclePause aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {t('dispute.frozen')}
+          </p>
+        ) : null}
         {next ? (
           <p
             className={
@@ -125,30 +127,11 @@ function OrderView({ order }: { order: Order }) {
       ) : null}
 
       {party ? <OrderActions order={order} /> : null}
+      <ReturnSection order={order} />
+      <DisputeSection order={order} />
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <h2 className="font-semibold text-slate-900">{t('amounts.receipt')}</h2>
-          <AmountsTable amounts={order} seller={seller || order.role === 'moderator'} />
-          <div className="mt-3 space-y-2 text-sm text-slate-700">
-            <HeldBadge held={order.held} />
-            {seller ? (
-              <p>
-                {order.payout === 'pending'
-                  ? order.held
-                    ? t('payout.pending')
-                    : t('payout.pendingShip')
-                  : t(`payout.${order.payout}`)}
-              </p>
-            ) : null}
-            {order.releasesAt ? (
-              <p>{t('order.releasesAt', { date: formatDate(order.releasesAt, language, 'long') })}</p>
-            ) : null}
-            {order.status === 'cancelled' && order.timeline.some((event) => event.kind === 'paid') ? (
-              <p>{order.refunded ? t('order.refunded') : t('order.refundPending')}</p>
-            ) : null}
-          </div>
-        </section>
+        <OrderReceipt order={order} />
 
         <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <h2 className="flex items-center gap-2 font-semibold text-slate-900">
@@ -220,177 +203,48 @@ function OrderView({ order }: { order: Order }) {
   );
 }
 
-/** The buttons and small forms of the steps the member may take now. */
-function OrderActions({ order }: { order: Order }) {
-  const { t } = useTranslation(['orders', 'errors']);
-  const stepper = useOrderStep(order.id);
-  const pay = usePayAgain(order.id);
-  const [cancelling, setCancelling] = useState(false);
-  const can = Object.fromEntries(order.actions.map((action) => [action, true])) as Partial<
-    Record<Order['actions'][number], true>
-  >;
-  if (!order.actions.length) return null;
-
-  const run = async (name: OrderStep) => {
-    try {
-      await stepper.mutateAsync(name);
-      toast.success(t('actions.done'));
-    } catch (error) {
-      toast.error(t('actions.failed'), { description: errorMessage(error, t) });
-    }
-  };
-
+/** The receipt: the amounts, a refund, and for the seller the payout and a referral's commission. */
+function OrderReceipt({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const language = useLanguage();
+  const seller = order.role === 'seller';
+  const paid = order.timeline.some((event) => event.kind === 'paid');
+  const referral = order.referralCents > 0 && order.referral !== 'none' && order.referral !== 'void';
   return (
-    <section className="mt-6 space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      {can.ship ? <ShipForm orderId={order.id} /> : null}
-      {can.hand_over ? <HandOverForm orderId={order.id} /> : null}
-      <div className="flex flex-wrap gap-3">
-        {can.pay ? (
-          <Button
-            disabled={pay.isPending}
-            onClick={() =>
-              void pay
-                .mutateAsync()
-                .then((answer) => {
-                  if (answer.url) window.location.assign(answer.url);
-                })
-                .catch((error: unknown) =>
-                  toast.error(t('actions.failed'), { description: errorMessage(error, t) }),
-                )
-            }
-          >
-            {t('actions.pay')}
-          </Button>
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 className="font-semibold text-slate-900">{t('amounts.receipt')}</h2>
+      <AmountsTable amounts={order} seller={seller || order.role === 'moderator'} />
+      <div className="mt-3 space-y-2 text-sm text-slate-700">
+        <HeldBadge held={order.held} />
+        {referral && order.role !== 'buyer' ? (
+          <p>{t('amounts.referral', { amount: money(order.referralCents) })}</p>
         ) : null}
-        {can.ready ? (
-          <Button disabled={stepper.isPending} onClick={() => void run('ready')}>
-            {t('actions.ready')}
-          </Button>
+        {seller ? (
+          <p>
+            {order.frozen
+              ? t('dispute.frozen')
+              : order.payout === 'pending'
+                ? order.held
+                  ? t('payout.pending')
+                  : t('payout.pendingShip')
+                : order.payout === 'none' && order.status === 'refunded'
+                  ? t('payout.refunded')
+                  : t(`payout.${order.payout}`)}
+          </p>
         ) : null}
-        {can.mark_delivered ? (
-          <Button variant="secondary" disabled={stepper.isPending} onClick={() => void run('delivered')}>
-            {t('actions.mark_delivered')}
-          </Button>
+        {order.releasesAt ? (
+          <p>{t('order.releasesAt', { date: formatDate(order.releasesAt, language, 'long') })}</p>
         ) : null}
-        {can.confirm_receipt ? (
-          <Button disabled={stepper.isPending} onClick={() => void run('confirm')}>
-            {t('actions.confirm_receipt')}
-          </Button>
-        ) : null}
-        {can.cancel ? (
-          <Button variant="ghost" disabled={stepper.isPending} onClick={() => setCancelling(true)}>
-            {t('actions.cancel')}
-          </Button>
+        {order.refundCents !== null && order.refundCents !== order.totalCents ? (
+          <p>
+            {order.refunded
+              ? t('order.partlyRefunded', { amount: money(order.refundCents) })
+              : t('order.partialRefundPending', { amount: money(order.refundCents) })}
+          </p>
+        ) : (order.status === 'cancelled' && paid) || order.status === 'refunded' ? (
+          <p>{order.refunded ? t('order.refunded') : t('order.refundPending')}</p>
         ) : null}
       </div>
-      <Modal
-        open={cancelling}
-        onOpenChange={setCancelling}
-        title={t('cancel.title')}
-        description={t('cancel.body')}
-      >
-        <Button variant="secondary" onClick={() => setCancelling(false)}>
-          {t('cancel.keep')}
-        </Button>
-        <Button
-          disabled={stepper.isPending}
-          onClick={() => {
-            setCancelling(false);
-            void run('cancel');
-          }}
-        >
-          {t('cancel.confirm')}
-        </Button>
-      </Modal>
     </section>
-  );
-}
-
-function ShipForm({ orderId }: { orderId: string }) {
-  const { t } = useTranslation(['orders', 'errors']);
-  const message = useErrorText();
-  const ship = useShipOrder(orderId);
-  const form = useSchemaForm(ShipOrderSchema, { defaultValues: { carrier: '', trackingNumber: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await ship.mutateAsync(input);
-      toast.success(t('actions.done'));
-    } catch (error) {
-      if (error instanceof ApiClientError && error.code === 'TRACKING_INVALID')
-        form.setError(
-          'trackingNumber',
-          { type: 'server', message: errorMessage(error, t) },
-          { shouldFocus: true },
-        );
-      else {
-        showServerErrors(form, error);
-        toast.error(t('actions.failed'), { description: errorMessage(error, t) });
-      }
-    }
-  });
-  return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-start"
-    >
-      <TextField
-        label={t('ship.carrier')}
-        autoComplete="off"
-        error={message(errors.carrier?.message)}
-        {...form.register('carrier')}
-      />
-      <TextField
-        label={t('ship.tracking')}
-        autoComplete="off"
-        hint={t('ship.trackingHelp')}
-        error={
-          errors.trackingNumber?.type === 'server'
-            ? errors.trackingNumber.message
-            : message(errors.trackingNumber?.message)
-        }
-        {...form.register('trackingNumber')}
-      />
-      <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
-        {t('actions.ship')}
-      </Button>
-    </form>
-  );
-}
-
-function HandOverForm({ orderId }: { orderId: string }) {
-  const { t } = useTranslation(['orders', 'errors']);
-  const message = useErrorText();
-  const handOver = useHandOver(orderId);
-  const form = useSchemaForm(HandOverSchema, { defaultValues: { code: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await handOver.mutateAsync(input);
-      toast.success(t('actions.done'));
-    } catch (error) {
-      form.setError('code', { type: 'server', message: errorMessage(error, t) }, { shouldFocus: true });
-    }
-  });
-  return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start"
-    >
-      <TextField
-        label={t('handOver.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        hint={t('handOver.help')}
-        error={errors.code?.type === 'server' ? errors.code.message : message(errors.code?.message)}
-        {...form.register('code')}
-      />
-      <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
-        {t('actions.hand_over')}
-      </Button>
-    </form>
   );
 }

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { FlaskConical, ShieldCheck } from 'lucide-react';
+import { FlaskConical, RotateCcw, ShieldCheck } from 'lucide-react';
 import { formatPercent, formatPrice } from '@common/i18n/format';
+import type { PhotoView } from '@common/schemas/listings';
 import type { OrderStatus } from '@common/schemas/orders';
+import type { Fit } from '@common/schemas/vehicles';
 import { cn } from '@client/lib/cn';
+import { ListingPhoto } from '@client/features/photos';
 import { useLanguage } from '@client/lib/use-language';
 
 /** "Demo payments": on every payment screen while PAYMENTS_DEMO is on. */
@@ -45,6 +48,7 @@ const STATUS_TONES: Record<OrderStatus, string> = {
   picked_up: 'bg-sky-50 text-sky-900',
   completed: 'bg-emerald-50 text-emerald-800',
   cancelled: 'bg-slate-100 text-slate-700',
+  refunded: 'bg-slate-100 text-slate-700',
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
@@ -64,6 +68,8 @@ interface Amounts {
   feeBasisPoints?: number;
   processingCents?: number;
   payoutCents?: number;
+  /** What was (or is being) refunded to the buyer. */
+  refundCents?: number | null;
 }
 
 /** What the buyer pays, and for the seller what they receive after the fee and processing. */
@@ -85,6 +91,7 @@ export function AmountsTable({ amounts, seller }: { amounts: Amounts; seller: bo
       [t('amounts.processing'), `−${money(amounts.processingCents)}`],
       [t('amounts.payout'), money(amounts.payoutCents ?? 0), true],
     );
+  if (amounts.refundCents) rows.push([t('amounts.refund'), `−${money(amounts.refundCents)}`]);
   return (
     <dl className="divide-y divide-slate-100 text-sm">
       {rows.map(([label, value, strong]) => (
@@ -97,5 +104,67 @@ export function AmountsTable({ amounts, seller }: { amounts: Amounts; seller: bo
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Money as the order screens show it: dollars and cents. */
+export const money = (cents: number) => formatPrice(cents, { cents: true });
+
+/**
+ * The seller's return policy, as checkout and the listing show it, and the fit guarantee's line when the
+ * listing claims to fit the buyer's vehicle.
+ */
+export function ReturnPolicy({
+  accepts,
+  fitVehicle = null,
+  className,
+}: {
+  accepts: boolean;
+  fitVehicle?: Fit;
+  className?: string;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <div className={cn('space-y-1 text-sm text-slate-700', className)}>
+      <p className="flex items-start gap-1.5">
+        <RotateCcw aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
+        {accepts ? t('policy.returns') : t('policy.noReturns')}
+      </p>
+      {fitVehicle ? <FitGuarantee vehicle={fitVehicle.label} /> : null}
+    </div>
+  );
+}
+
+/** "Fit guarantee: the listing said it fits your …": "Doesn't fit" is always accepted. */
+export function FitGuarantee({ vehicle }: { vehicle: string }) {
+  const { t } = useTranslation('orders');
+  return (
+    <p className="flex items-start gap-1.5 font-medium text-emerald-800">
+      <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+      {t('policy.fitGuarantee', { vehicle })}
+    </p>
+  );
+}
+
+/** A return's or a dispute statement's photos: thumbnails, each opening the largest size. */
+export function EvidencePhotos({ photos, label }: { photos: PhotoView[]; label: string }) {
+  const { t } = useTranslation('orders');
+  if (!photos.length) return null;
+  return (
+    <ul aria-label={label} className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
+      {photos.map((photo, index) => (
+        <li key={photo.key}>
+          <a
+            href={photo.sources.at(-1)?.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('evidence.open', { index: index + 1, count: photos.length })}
+            className="block overflow-hidden rounded-lg border border-slate-200 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <ListingPhoto photo={photo} alt="" sizes="96px" className="aspect-square w-full" emptyLabel="" />
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

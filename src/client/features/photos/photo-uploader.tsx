@@ -27,6 +27,7 @@ export function PhotoUploader({
   max = MAX_PHOTOS,
   label,
   hint,
+  ordered = true,
 }: {
   items: PhotoItem[];
   onChange: (update: (items: PhotoItem[]) => PhotoItem[]) => void;
@@ -34,6 +35,8 @@ export function PhotoUploader({
   label: string;
   /** Replaces the listing advice under the drop zone. */
   hint?: string;
+  /** The order counts (the first is the cover, photos move left and right); not for evidence photos. */
+  ordered?: boolean;
 }) {
   const { t } = useTranslation('market');
   const input = useRef<HTMLInputElement>(null);
@@ -146,13 +149,13 @@ export function PhotoUploader({
                   />
                 </div>
               )}
-              {index === 0 && max > 1 ? (
+              {index === 0 && max > 1 && ordered ? (
                 <span className="absolute top-1.5 left-1.5 rounded bg-slate-900/80 px-1.5 py-0.5 text-xs font-semibold text-white">
                   {t('form.cover')}
                 </span>
               ) : null}
               <div className="absolute top-1.5 right-1.5 flex gap-1">
-                {max > 1 && index > 0 ? (
+                {ordered && max > 1 && index > 0 ? (
                   <IconButton
                     label={t('form.moveLeft', { index: index + 1 })}
                     onClick={() => move(index, -1)}
@@ -160,7 +163,7 @@ export function PhotoUploader({
                     <ArrowLeft aria-hidden className="size-3.5" />
                   </IconButton>
                 ) : null}
-                {max > 1 && index < items.length - 1 ? (
+                {ordered && max > 1 && index < items.length - 1 ? (
                   <IconButton
                     label={t('form.moveRight', { index: index + 1 })}
                     onClick={() => move(index, 1)}
