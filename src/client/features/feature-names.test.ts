@@ -28,6 +28,7 @@ const CALLERS: Record<string, string[]> = {
   photos: ['photos'],
   places: ['listings'],
   profile: ['onboarding'],
+  referrals: ['orders'],
   reports: ['trust'],
   reviews: ['reviews'],
   'saved-searches': ['saved'],
