@@ -46,3 +46,17 @@ export function before(time: SQLWrapper, id: SQLWrapper, position: Keyset): SQL 
 export function after(time: SQLWrapper, id: SQLWrapper, position: Keyset): SQL {
   return sql`(${time}, ${id}) > (${position.at}::timestamptz, ${position.id})`;
 }
+
+/**
+ * A page of rows read with `limit + 1`: the first `limit`, and the cursor after the last of them when
+ * there was one more (null on the last page).
+ */
+export function keysetPage<T>(
+  rows: T[],
+  limit: number,
+  positionOf: (row: T) => Keyset,
+): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeKeyset(positionOf(last)) : null };
+}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { DecideDisputeSchema, type DecideDisputeInput } from '@common/schemas/disputes';
 import { formatPrice } from '@common/i18n/format';
 import { parseDollars } from '@common/schemas/money';
@@ -10,6 +10,7 @@ import { useErrorText } from '@client/lib/form-errors';
 import { toast } from '@client/lib/toast';
 import { Button } from '@client/components/ui/button';
 import { TextAreaField, TextField } from '@client/components/ui/field';
+import { RadioCard } from '@client/components/ui/radio-card';
 import { useDecideDispute } from './api';
 
 const OUTCOMES = [
@@ -77,12 +78,12 @@ export function DisputeDecision({
         >
           <legend className="mb-2 text-sm font-medium text-slate-800">{t('disputes.decide.outcome')}</legend>
           {OUTCOMES.map((value) => (
-            <Outcome
+            <RadioCard
               key={value}
               value={value}
-              field={form.register('outcome')}
               title={t(`disputes.decide.outcomes.${value}`)}
               detail={t(`disputes.decide.explain.${value}`, { total })}
+              {...form.register('outcome')}
             />
           ))}
           {errors.outcome ? (
@@ -117,28 +118,5 @@ export function DisputeDecision({
         </Button>
       </form>
     </section>
-  );
-}
-
-/** One decision: a radio with its name and what it does to the money. */
-function Outcome({
-  value,
-  field,
-  title,
-  detail,
-}: {
-  value: string;
-  field: UseFormRegisterReturn;
-  title: string;
-  detail: string;
-}) {
-  return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 has-checked:border-brand-600">
-      <input type="radio" value={value} className="mt-1 accent-brand-600" {...field} />
-      <span>
-        <span className="font-medium text-slate-900">{title}</span>
-        <span className="block text-sm text-slate-600">{detail}</span>
-      </span>
-    </label>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PlaceOrderSchema, type CheckoutQuote } from '@common/schemas/orders';
@@ -14,6 +14,7 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Alert, TextField } from '@client/components/ui/field';
 import { QueryError } from '@client/components/ui/query-error';
+import { RadioCard } from '@client/components/ui/radio-card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { orderQueries, usePlaceOrder } from './api';
 import { AmountsTable, DemoNote, HeldBadge, ReturnPolicy } from './order-ui';
@@ -118,21 +119,21 @@ function CheckoutForm({ quote }: { quote: CheckoutQuote }) {
       <fieldset className="space-y-3">
         <legend className="mb-2 font-semibold text-slate-900">{t('checkout.delivery')}</legend>
         {quote.shippingCents !== null ? (
-          <DeliveryOption
+          <RadioCard
             value="ship"
-            field={form.register('delivery')}
             title={t('checkout.ship')}
             detail={
               quote.shippingCents ? formatPrice(quote.shippingCents, { cents: true }) : t('amounts.free')
             }
+            {...form.register('delivery')}
           />
         ) : null}
         {quote.localPickup ? (
-          <DeliveryOption
+          <RadioCard
             value="pickup"
-            field={form.register('delivery')}
             title={t('checkout.pickup')}
             detail={t('checkout.pickupHelp')}
+            {...form.register('delivery')}
           />
         ) : null}
       </fieldset>
@@ -164,28 +165,5 @@ function CheckoutForm({ quote }: { quote: CheckoutQuote }) {
         {quote.demo ? null : <p className="text-center text-sm text-slate-600">{t('checkout.toStripe')}</p>}
       </div>
     </form>
-  );
-}
-
-/** One way the part can reach the buyer: a radio with its name and price or how it works. */
-function DeliveryOption({
-  value,
-  field,
-  title,
-  detail,
-}: {
-  value: 'ship' | 'pickup';
-  field: UseFormRegisterReturn;
-  title: string;
-  detail: string;
-}) {
-  return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 bg-white p-3 has-checked:border-brand-600">
-      <input type="radio" value={value} className="mt-1 accent-brand-600" {...field} />
-      <span>
-        <span className="font-medium">{title}</span>
-        <span className="block text-sm text-slate-600">{detail}</span>
-      </span>
-    </label>
   );
 }

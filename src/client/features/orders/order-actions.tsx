@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HandOverSchema, type Order } from '@common/schemas/orders';
 import { TrackingSchema } from '@common/schemas/tracking';
@@ -163,11 +163,7 @@ export function TrackingForm({
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-start"
-    >
+    <StepForm submit={submit} columns="sm:grid-cols-[1fr_2fr_auto]" busy={isSubmitting} label={label}>
       <TextField
         label={t('ship.carrier')}
         autoComplete="off"
@@ -185,10 +181,7 @@ export function TrackingForm({
         }
         {...form.register('trackingNumber')}
       />
-      <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
-        {label}
-      </Button>
-    </form>
+    </StepForm>
   );
 }
 
@@ -207,10 +200,11 @@ function HandOverForm({ orderId }: { orderId: string }) {
     }
   });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start"
+    <StepForm
+      submit={submit}
+      columns="sm:grid-cols-[1fr_auto]"
+      busy={isSubmitting}
+      label={t('actions.hand_over')}
     >
       <TextField
         label={t('handOver.code')}
@@ -221,8 +215,36 @@ function HandOverForm({ orderId }: { orderId: string }) {
         error={errors.code?.type === 'server' ? errors.code.message : message(errors.code?.message)}
         {...form.register('code')}
       />
-      <Button type="submit" className="sm:mt-7" disabled={isSubmitting}>
-        {t('actions.hand_over')}
+    </StepForm>
+  );
+}
+
+/**
+ * A step's small form: its fields side by side with the button that sends it (stacked on a phone).
+ * `columns` are the grid's columns from `sm` up, the button's last.
+ */
+function StepForm({
+  submit,
+  columns,
+  busy,
+  label,
+  children,
+}: {
+  submit: (event: React.FormEvent<HTMLFormElement>) => Promise<void>;
+  columns: string;
+  busy: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className={`grid gap-3 ${columns} sm:items-start`}
+    >
+      {children}
+      <Button type="submit" className="sm:mt-7" disabled={busy}>
+        {label}
       </Button>
     </form>
   );

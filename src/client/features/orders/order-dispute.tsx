@@ -1,20 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Gavel, Landmark } from 'lucide-react';
 import { formatDateTime } from '@common/i18n/format';
 import type { Order } from '@common/schemas/orders';
 import { DISPUTE_ANSWER_DAYS, DisputeStatementSchema, type Dispute } from '@common/schemas/disputes';
-import { EVIDENCE_PHOTOS } from '@common/schemas/returns';
-import { errorMessage } from '@client/lib/error-message';
-import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';
-import { toast } from '@client/lib/toast';
 import { useLanguage } from '@client/lib/use-language';
 import { cn } from '@client/lib/cn';
-import { Button } from '@client/components/ui/button';
 import { TextAreaField } from '@client/components/ui/field';
-import { PhotoUploader, type PhotoItem } from '@client/features/photos';
 import { useDisputeStatement } from './api';
+import { EvidenceForm, EvidenceFormOpener } from './evidence-form';
 import { actionsOf } from './order-actions';
 import { EvidencePhotos, money } from './order-ui';
 
@@ -50,24 +45,12 @@ export function DisputeSection({ order }: { order: Order }) {
 /** What opening a dispute does; "Open a dispute" opens the form. */
 function OpenDispute({ orderId }: { orderId: string }) {
   const { t } = useTranslation('orders');
-  const [opening, setOpening] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  // Closing the form without sending it puts the focus back on the button that opened it.
-  useEffect(() => {
-    if (wasOpen.current && !opening) toggle.current?.focus();
-    wasOpen.current = opening;
-  }, [opening]);
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">{t('dispute.explain', { days: DISPUTE_ANSWER_DAYS })}</p>
-      {opening ? (
-        <StatementForm orderId={orderId} kind="open" onCancel={() => setOpening(false)} />
-      ) : (
-        <Button variant="secondary" ref={toggle} onClick={() => setOpening(true)}>
-          {t('dispute.openTitle')}
-        </Button>
-      )}
+      <EvidenceFormOpener label={t('dispute.openTitle')}>
+        {(close) => <StatementForm orderId={orderId} kind="open" onCancel={close} />}
+      </EvidenceFormOpener>
     </div>
   );
 }
@@ -181,30 +164,17 @@ function StatementForm({
   const message = useErrorText();
   const statement = useDisputeStatement(orderId, kind);
   const form = useSchemaForm(DisputeStatementSchema, { defaultValues: { body: '', photos: [] } });
-  const [photos, setPhotos] = useState<PhotoItem[]>([]);
-  const uploading = photos.some((item) => !item.photo);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await statement.mutateAsync(input);
-      form.reset();
-      setPhotos([]);
-      toast.success(kind === 'open' ? t('dispute.opened') : t('dispute.added'));
-    } catch (error) {
-      showServerErrors(form, error);
-      toast.error(t('actions.failed'), { description: errorMessage(error, t) });
-    }
-  });
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    form.setValue(
-      'photos',
-      photos.flatMap((item) => (item.photo ? [item.photo] : [])),
-    );
-    void submit(event);
-  };
-  const title = kind === 'open' ? t('dispute.openTitle') : t('dispute.addTitle');
+  const { errors } = form.formState;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={title}>
+    <EvidenceForm
+      form={form}
+      label={kind === 'open' ? t('dispute.openTitle') : t('dispute.addTitle')}
+      send={(input) => statement.mutateAsync(input)}
+      sent={kind === 'open' ? t('dispute.opened') : t('dispute.added')}
+      submitLabel={kind === 'open' ? t('dispute.openSubmit') : t('dispute.addTitle')}
+      clearWhenSent
+      onCancel={onCancel}
+    >
       <TextAreaField
         label={kind === 'open' ? t('dispute.openBody') : t('dispute.addBody')}
         autoFocus={kind === 'open'}
@@ -214,29 +184,6 @@ function StatementForm({
         error={message(errors.body?.message)}
         {...form.register('body')}
       />
-      <PhotoUploader
-        items={photos}
-        onChange={setPhotos}
-        max={EVIDENCE_PHOTOS}
-        ordered={false}
-        label={t('evidence.addPhotos')}
-        hint={t('evidence.photosHint', { max: EVIDENCE_PHOTOS })}
-      />
-      {errors.photos ? <p className="text-sm text-red-700">{message(errors.photos.message)}</p> : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting || uploading}>
-          {uploading
-            ? t('evidence.waitingForUploads')
-            : kind === 'open'
-              ? t('dispute.openSubmit')
-              : t('dispute.addTitle')}
-        </Button>
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel}>
-            {t('evidence.cancel')}
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    </EvidenceForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ExternalLink, KeyRound, MapPin, MessageSquare, Package, CirclePause } from 'lucide-react';
+import { KeyRound, MapPin, MessageSquare, Package, CirclePause } from 'lucide-react';
 import { formatDate, formatDateTime } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import type { Order } from '@common/schemas/orders';
@@ -15,7 +15,7 @@ import { orderQueries } from './api';
 import { OrderActions } from './order-actions';
 import { DisputeSection } from './order-dispute';
 import { ReturnSection } from './order-return';
-import { AmountsTable, DemoNote, HeldBadge, StatusBadge, money } from './order-ui';
+import { AmountsTable, DemoNote, HeldBadge, ParcelTracking, StatusBadge, money } from './order-ui';
 
 /** /orders/{id}: where an order stands, its timeline, its money, and the step the member may take. */
 export default function OrderPage() {
@@ -159,21 +159,11 @@ function OrderView({ order }: { order: Order }) {
           ) : null}
           {order.trackingNumber ? (
             <p className="mt-3 text-sm text-slate-700">
-              {t('order.tracking', { carrier: order.carrier ?? '', number: order.trackingNumber })}
-              {order.trackingUrl ? (
-                <>
-                  {' '}
-                  <a
-                    href={order.trackingUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
-                  >
-                    {t('order.trackIt')}
-                    <ExternalLink aria-hidden className="size-3.5" />
-                  </a>
-                </>
-              ) : null}
+              <ParcelTracking
+                carrier={order.carrier}
+                trackingNumber={order.trackingNumber}
+                trackingUrl={order.trackingUrl}
+              />
             </p>
           ) : null}
           {order.conversationId && party ? (

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExternalLink, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { formatDate, formatDateTime } from '@common/i18n/format';
 import type { Order } from '@common/schemas/orders';
 import {
   AnswerReturnSchema,
-  EVIDENCE_PHOTOS,
   RETURN_DAYS,
   RETURN_REASONS,
   RequestReturnSchema,
@@ -19,10 +18,10 @@ import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
 import { SelectField, TextAreaField } from '@client/components/ui/field';
 import { FormDialog, Modal } from '@client/components/ui/modal';
-import { PhotoUploader, type PhotoItem } from '@client/features/photos';
 import { useAnswerReturn, useReceiveReturn, useRequestReturn, useSendReturn } from './api';
+import { EvidenceForm, EvidenceFormOpener } from './evidence-form';
 import { TrackingForm, actionsOf } from './order-actions';
-import { EvidencePhotos, FitGuarantee, money } from './order-ui';
+import { EvidencePhotos, FitGuarantee, ParcelTracking, money } from './order-ui';
 
 type OrderReturn = NonNullable<Order['return']>;
 
@@ -97,21 +96,11 @@ function ReturnState({ ret }: { ret: OrderReturn }) {
           <div>
             <dt className="font-medium text-slate-900">{t('return.parcel')}</dt>
             <dd>
-              {t('order.tracking', { carrier: ret.carrier ?? '', number: ret.trackingNumber })}
-              {ret.trackingUrl ? (
-                <>
-                  {' '}
-                  <a
-                    href={ret.trackingUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
-                  >
-                    {t('order.trackIt')}
-                    <ExternalLink aria-hidden className="size-3.5" />
-                  </a>
-                </>
-              ) : null}
+              <ParcelTracking
+                carrier={ret.carrier}
+                trackingNumber={ret.trackingNumber}
+                trackingUrl={ret.trackingUrl}
+              />
             </dd>
           </div>
         ) : null}
@@ -127,14 +116,6 @@ function ReturnState({ ret }: { ret: OrderReturn }) {
 function RequestReturn({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const language = useLanguage();
-  const [asking, setAsking] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(false);
-  // Closing the form without sending it puts the focus back on the button that opened it.
-  useEffect(() => {
-    if (wasOpen.current && !asking) toggle.current?.focus();
-    wasOpen.current = asking;
-  }, [asking]);
   return (
     <div className="space-y-3">
       <div className="space-y-1.5 text-sm text-slate-700">
@@ -149,12 +130,9 @@ function RequestReturn({ order }: { order: Order }) {
         {order.returnsAccepted ? null : <p>{t('return.onlyGuarantee')}</p>}
         {order.fitVehicle ? <FitGuarantee vehicle={order.fitVehicle.label} /> : null}
       </div>
-      {asking ? null : (
-        <Button variant="secondary" ref={toggle} onClick={() => setAsking(true)}>
-          {t('return.ask')}
-        </Button>
-      )}
-      {asking ? <RequestReturnForm order={order} onCancel={() => setAsking(false)} /> : null}
+      <EvidenceFormOpener label={t('return.ask')}>
+        {(close) => <RequestReturnForm order={order} onCancel={close} />}
+      </EvidenceFormOpener>
     </div>
   );
 }
@@ -176,27 +154,16 @@ function RequestReturnForm({ order, onCancel }: { order: Order; onCancel: () => 
       photos: [],
     },
   });
-  const [photos, setPhotos] = useState<PhotoItem[]>([]);
-  const uploading = photos.some((item) => !item.photo);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await request.mutateAsync(input);
-      toast.success(t('return.requested'));
-    } catch (error) {
-      showServerErrors(form, error);
-      toast.error(t('actions.failed'), { description: errorMessage(error, t) });
-    }
-  });
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    form.setValue(
-      'photos',
-      photos.flatMap((item) => (item.photo ? [item.photo] : [])),
-    );
-    void submit(event);
-  };
+  const { errors } = form.formState;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('return.ask')}>
+    <EvidenceForm
+      form={form}
+      label={t('return.ask')}
+      send={(input) => request.mutateAsync(input)}
+      sent={t('return.requested')}
+      submitLabel={t('return.submit')}
+      onCancel={onCancel}
+    >
       <SelectField
         label={t('return.reason')}
         autoFocus
@@ -214,24 +181,7 @@ function RequestReturnForm({ order, onCancel }: { order: Order; onCancel: () => 
         error={message(errors.details?.message)}
         {...form.register('details')}
       />
-      <PhotoUploader
-        items={photos}
-        onChange={setPhotos}
-        max={EVIDENCE_PHOTOS}
-        ordered={false}
-        label={t('evidence.addPhotos')}
-        hint={t('evidence.photosHint', { max: EVIDENCE_PHOTOS })}
-      />
-      {errors.photos ? <p className="text-sm text-red-700">{message(errors.photos.message)}</p> : null}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isSubmitting || uploading}>
-          {uploading ? t('evidence.waitingForUploads') : t('return.submit')}
-        </Button>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('evidence.cancel')}
-        </Button>
-      </div>
-    </form>
+    </EvidenceForm>
   );
 }
 

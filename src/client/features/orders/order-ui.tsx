@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FlaskConical, RotateCcw, ShieldCheck } from 'lucide-react';
+import { ExternalLink, FlaskConical, RotateCcw, ShieldCheck } from 'lucide-react';
 import { formatPercent, formatPrice } from '@common/i18n/format';
 import type { PhotoView } from '@common/schemas/listings';
 import type { OrderStatus } from '@common/schemas/orders';
@@ -166,5 +166,40 @@ export function EvidencePhotos({ photos, label }: { photos: PhotoView[]; label: 
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A parcel's carrier and tracking number, and a link to follow it at the carrier when there is one:
+ * the order's parcel, or the return's.
+ */
+export function ParcelTracking({
+  carrier,
+  trackingNumber,
+  trackingUrl,
+}: {
+  carrier: string | null;
+  trackingNumber: string;
+  trackingUrl: string | null;
+}) {
+  const { t } = useTranslation('orders');
+  return (
+    <>
+      {t('order.tracking', { carrier: carrier ?? '', number: trackingNumber })}
+      {trackingUrl ? (
+        <>
+          {' '}
+          <a
+            href={trackingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
+          >
+            {t('order.trackIt')}
+            <ExternalLink aria-hidden className="size-3.5" />
+          </a>
+        </>
+      ) : null}
+    </>
   );
 }

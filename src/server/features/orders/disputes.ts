@@ -13,7 +13,7 @@ import type { Order } from '@common/schemas/orders';
 import type { StoredPhoto } from '@common/photos';
 import { secondsAfter, systemClock, type Clock } from '../../clock';
 import type { Db, Executor, Tx } from '../../db/client';
-import { after, decodeKeyset, encodeKeyset, exactTime } from '../../db/keyset';
+import { after, decodeKeyset, exactTime, keysetPage } from '../../db/keyset';
 import {
   disputeEntries,
   disputes,
@@ -290,8 +290,7 @@ export function createDisputes(deps: {
         )
         .orderBy(asc(disputes.createdAt), asc(disputes.id))
         .limit(PAGE + 1);
-      const page = rows.slice(0, PAGE);
-      const last = page.at(-1);
+      const { page, nextCursor } = keysetPage(rows, PAGE, (row) => ({ at: row.at, id: row.dispute.id }));
       return {
         items: page.map((row) => ({
           id: row.dispute.id,
@@ -302,7 +301,7 @@ export function createDisputes(deps: {
           answerBy: row.dispute.answerBy?.toISOString() ?? null,
           createdAt: row.dispute.createdAt.toISOString(),
         })),
-        nextCursor: rows.length > PAGE && last ? encodeKeyset({ at: last.at, id: last.dispute.id }) : null,
+        nextCursor,
       };
     },
 

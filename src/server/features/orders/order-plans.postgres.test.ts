@@ -106,4 +106,10 @@ describe('orders at scale on PostgreSQL', () => {
     expectIndexed(opened, 'order page');
     expect(indexesUsed(opened)).toContain('orders_pkey');
   }, 120_000);
+
+  it('a member’s referral earnings read the referrers’ own index, never the orders table', async () => {
+    const earnings = await plans(() => seller.browser.request('GET', '/api/referrals'));
+    expectIndexed(earnings, 'referral earnings');
+    expect(indexesUsed(earnings)).toContain('orders_referrer_idx');
+  });
 });

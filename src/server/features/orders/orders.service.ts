@@ -20,7 +20,7 @@ import {
 } from '@common/schemas/orders';
 import { secondsAfter, systemClock, type Clock } from '../../clock';
 import type { Db, Executor, Tx } from '../../db/client';
-import { decodeKeyset, encodeKeyset, exactTime, before } from '../../db/keyset';
+import { decodeKeyset, exactTime, before, keysetPage } from '../../db/keyset';
 import { lockMembers } from '../../db/member-state';
 import {
   listings,
@@ -645,8 +645,7 @@ export function createOrdersService(deps: {
       const rows = [...bought, ...sold].sort((x, y) =>
         x.at === y.at ? (x.order.id < y.order.id ? 1 : -1) : x.at < y.at ? 1 : -1,
       );
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
+      const { page, nextCursor } = keysetPage(rows, limit, (row) => ({ at: row.at, id: row.order.id }));
       return {
         items: page.map((row) =>
           toSummary(
@@ -657,7 +656,7 @@ export function createOrdersService(deps: {
             row.returnStatus,
           ),
         ),
-        nextCursor: rows.length > limit && last ? encodeKeyset({ at: last.at, id: last.order.id }) : null,
+        nextCursor,
       };
     },
 

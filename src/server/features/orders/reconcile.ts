@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, not, or } from 'drizzle-
 import type Stripe from 'stripe';
 import type { PaymentDifference, PaymentDifferenceKind } from '@common/schemas/orders';
 import type { Db } from '../../db/client';
-import { decodeKeyset, encodeKeyset, exactTime, after } from '../../db/keyset';
+import { decodeKeyset, exactTime, after, keysetPage } from '../../db/keyset';
 import { orders, paymentDifferences } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
@@ -236,8 +236,7 @@ export function reconciliation(deps: { db: Db; stripe: Stripe | null }) {
         )
         .orderBy(asc(paymentDifferences.foundAt), asc(paymentDifferences.id))
         .limit(PAGE + 1);
-      const page = rows.slice(0, PAGE);
-      const last = page.at(-1);
+      const { page, nextCursor } = keysetPage(rows, PAGE, (row) => ({ at: row.at, id: row.difference.id }));
       return {
         items: page.map(({ difference, listingTitle }) => ({
           id: difference.id,
@@ -249,7 +248,7 @@ export function reconciliation(deps: { db: Db; stripe: Stripe | null }) {
           stripeCents: difference.stripeCents,
           foundAt: difference.foundAt.toISOString(),
         })),
-        nextCursor: rows.length > PAGE && last ? encodeKeyset({ at: last.at, id: last.difference.id }) : null,
+        nextCursor,
       };
     },
 
