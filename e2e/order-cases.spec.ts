@@ -190,7 +190,12 @@ test('a dispute opened by the buyer freezes the payout; the desk decides a parti
   const moderator = await member(browser, 'dispute-moderator');
   await grantAdmin(DEMO_BASE_URL, moderator.email);
   await moderator.page.goto('/admin');
-  await moderator.page.getByRole('tab', { name: 'Disputes' }).click();
+  // A click before the page has come alive is lost: click until the tab is the selected one.
+  const disputesTab = moderator.page.getByRole('tab', { name: 'Disputes' });
+  await expect(async () => {
+    await disputesTab.click();
+    await expect(disputesTab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   const row = moderator.page.getByRole('listitem', { name: title });
   await expect(row.getByText('Opened by the buyer')).toBeVisible();
   await row

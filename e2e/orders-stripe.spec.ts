@@ -85,7 +85,12 @@ test('a seller connects payouts at Stripe, a buyer pays at Checkout, the Bronze 
   await newMember(moderator, moderatorEmail);
   await grantAdmin(STRIPE_BASE_URL, moderatorEmail);
   await moderator.goto('/admin');
-  await moderator.getByRole('tab', { name: 'Disputes' }).click();
+  // A click before the page has come alive is lost: click until the tab is the selected one.
+  const disputesTab = moderator.getByRole('tab', { name: 'Disputes' });
+  await expect(async () => {
+    await disputesTab.click();
+    await expect(disputesTab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
   const row = moderator.getByRole('listitem', { name: title });
   await expect(row.getByText("Card dispute from the buyer's bank")).toBeVisible();
   await row
