@@ -77,6 +77,14 @@ test('an offer round: made, countered, accepted; the part pending for the buyer,
   // The seller releases it: back on the market, and the buyer is told in the conversation.
   await seller.goto(`/listing/${id}`);
   await expect(seller.getByText(/You accepted an offer: the part is held for that buyer/)).toBeVisible();
+  // Mark Sold asks who bought it, preset to the buyer whose offer was accepted (not "Someone else").
+  await seller.getByRole('button', { name: 'Mark Sold' }).click();
+  const soldTo = seller.getByRole('dialog', { name: 'Who bought it?' });
+  await expect(
+    soldTo.getByRole('radio', { name: 'Someone else, or not through ModMarket' }),
+  ).not.toBeChecked();
+  await expect(soldTo.getByRole('radio', { checked: true })).toHaveCount(1);
+  await soldTo.getByRole('button', { name: 'Cancel' }).click();
   await seller.getByRole('button', { name: 'Release' }).click();
   await expect(seller.getByText('Listing released')).toBeVisible();
   await other.reload();

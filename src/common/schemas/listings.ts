@@ -401,5 +401,14 @@ export const ListingStatusSchema = z
 
 /** The members who messaged about a listing: whom its seller may mark it sold to. */
 export const ListingBuyersSchema = z
-  .object({ buyers: z.array(z.object({ id: z.string(), name: z.string().nullable() })) })
+  .object({
+    buyers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string().nullable(),
+        /** The listing is held for them (their offer was accepted): the one it was most likely sold to. */
+        heldFor: z.boolean(),
+      }),
+    ),
+  })
   .meta({ id: 'ListingBuyers' });

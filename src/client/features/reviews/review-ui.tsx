@@ -191,7 +191,9 @@ export function SoldToDialog({
 }) {
   const { t } = useTranslation('reviews');
   const buyers = useQuery({ ...reviewQueries.buyers(listingId), enabled: open });
-  const [chosen, setChosen] = useState('');
+  // Preset to the buyer whose offer was accepted, until the seller picks someone.
+  const [picked, setChosen] = useState<string | null>(null);
+  const chosen = picked ?? buyers.data?.buyers.find((buyer) => buyer.heldFor)?.id ?? '';
   return (
     <Modal
       open={open}

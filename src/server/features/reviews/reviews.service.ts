@@ -112,11 +112,11 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService; 
   return {
     /**
      * The members who messaged about the seller's listing, newest first: whom it may be sold to (never
-     * one blocked either way).
+     * one blocked either way). The buyer it is held for after an accepted offer comes first, flagged.
      */
     async buyersOf(sellerId: string, listingId: string) {
       const [listing] = await db
-        .select({ id: listings.id })
+        .select({ id: listings.id, heldFor: listings.pendingBuyerId })
         .from(listings)
         .where(and(eq(listings.id, listingId), eq(listings.userId, sellerId)));
       if (!listing) throw new ApiError(404, 'NOT_FOUND');
@@ -135,7 +135,13 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService; 
         )
         .orderBy(desc(conversations.lastMessageAt))
         .limit(100);
-      return rows.map((row) => ({ id: row.id, name: publicName(row.firstName, row.lastName) }));
+      return rows
+        .map((row) => ({
+          id: row.id,
+          name: publicName(row.firstName, row.lastName),
+          heldFor: row.id === listing.heldFor,
+        }))
+        .sort((x, y) => Number(y.heldFor) - Number(x.heldFor));
     },
 
     /** For a sold listing's page: null unless the viewer is its seller or the buyer it was sold to. */

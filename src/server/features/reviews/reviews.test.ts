@@ -63,10 +63,24 @@ describe('reviews', () => {
     const buyers = await okBody(
       seller.browser.api.listings[':id'].buyers.$get({ param: { id: listing.id } }),
     );
-    expect(buyers.buyers).toEqual([{ id: buyer.id, name: 'Omar R.' }]);
+    expect(buyers.buyers).toEqual([{ id: buyer.id, name: 'Omar R.', heldFor: false }]);
     expect(
       (await stranger.browser.api.listings[':id'].buyers.$get({ param: { id: listing.id } })).status,
     ).toBe(404);
+    // After an accepted offer, the buyer it is held for comes first, flagged (Mark Sold presets them).
+    const offerer = await signedInMember(t);
+    const offered = await offerer.browser.request('POST', `/api/listings/${listing.id}/offers`, {
+      amountCents: 9000,
+      note: '',
+    });
+    await seller.browser.request('POST', `/api/offers/${(offered.body as { id: string }).id}/answer`, {
+      action: 'accept',
+    });
+    const held = await okBody(seller.browser.api.listings[':id'].buyers.$get({ param: { id: listing.id } }));
+    expect(held.buyers).toEqual([
+      { id: offerer.id, name: expect.any(String), heldFor: true },
+      { id: buyer.id, name: 'Omar R.', heldFor: false },
+    ]);
     const wrong = await readAnswer(
       seller.browser.api.listings[':id'].status.$patch({
         param: { id: listing.id },
