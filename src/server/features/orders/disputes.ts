@@ -30,7 +30,7 @@ import { resolvePhotos } from '../../photos/uploads';
 import type { Storage } from '../../storage/storage';
 import { photoView } from '../../cards/listing-card';
 import { idOf } from '../billing/stripe-events';
-import { ORDER_JOBS, applyTransition, lockOrder, lockedOrder, tell } from './orders.service';
+import { ORDER_JOBS, applyTransition, lockedOrder, memberSteps, tell } from './orders.service';
 import { mayDispute, releaseAt, type DisputeRow, type OrderRow } from './order-view';
 import { deadline } from './returns';
 
@@ -197,12 +197,11 @@ const sides = (row: OrderRow, userId: string) =>
  */
 export function createDisputes(deps: {
   db: Db;
-  storage: Storage;
   clock?: Clock;
   wakeJobs: () => void;
   getOrder: (user: SessionUser, orderId: string) => Promise<Order | null>;
 }) {
-  const { db, storage } = deps;
+  const { db } = deps;
   const clock = deps.clock ?? systemClock;
 
   async function addEntry(
@@ -219,25 +218,19 @@ export function createDisputes(deps: {
       .values({ disputeId, authorId: user.id, side, body: input.body, photos, at: now });
   }
 
-  async function member(
-    user: SessionUser,
-    orderId: string,
-    act: (tx: Tx, row: OrderRow, now: Date) => Promise<void>,
-  ): Promise<Order> {
-    if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
-    const now = clock();
-    await db.transaction(async (tx) => act(tx, await lockOrder(tx, orderId, user.id), now));
-    deps.wakeJobs();
-    return (await deps.getOrder(user, orderId))!;
-  }
+  const member = memberSteps({ db, clock, wakeJobs: deps.wakeJobs, getOrder: deps.getOrder });
 
   return {
     /** Either side opens one: the payout freezes, the other side has 3 days to give theirs. */
     open: (user: SessionUser, orderId: string, input: z.output<typeof DisputeStatementSchema>) =>
       member(user, orderId, async (tx, row, now) => {
         const [mine, theirs] = sides(row, user.id);
-        const existing = await readDispute(tx, storage, row.id);
-        if (existing?.memberDispute) throw new ApiError(409, 'DISPUTE_EXISTS');
+        const [existing] = await tx
+          .select({ id: disputes.id })
+          .from(disputes)
+          .where(and(eq(disputes.orderId, row.id), ne(disputes.openedBy, 'card')))
+          .limit(1);
+        if (existing) throw new ApiError(409, 'DISPUTE_EXISTS');
         if (!mayDispute(row, false)) throw new ApiError(409, 'ORDER_STATE');
         const answerBy = secondsAfter(now, DISPUTE_ANSWER_DAYS * DAY);
         const [opened] = await tx

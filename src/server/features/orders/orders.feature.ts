@@ -47,7 +47,7 @@ export function ordersFeature(
   });
   const cases = { db: deps.db, clock: deps.clock, wakeJobs: deps.wakeJobs, getOrder: orders.get };
   const returns = createReturns(cases);
-  const disputes = createDisputes({ ...cases, storage: deps.storage });
+  const disputes = createDisputes(cases);
   const referralLinks = referrals({
     db: deps.db,
     publicUrl: env.PUBLIC_URL,

@@ -129,6 +129,30 @@ export async function lockOrder(tx: Tx, orderId: string, actorId: string): Promi
 export type OrderReminder =
   'remind_answer_return' | 'remind_send_return' | 'remind_receive_return' | 'remind_dispute';
 
+/**
+ * A step one of an order's members takes beside the state machine (a return's or a dispute's), in its
+ * own transaction on the order's locked row; the jobs it queued are woken, and the order is answered
+ * as the member now sees it.
+ */
+export function memberSteps(deps: {
+  db: Db;
+  clock: Clock;
+  wakeJobs: () => void;
+  getOrder: (user: SessionUser, orderId: string) => Promise<Order | null>;
+}) {
+  return async (
+    user: SessionUser,
+    orderId: string,
+    act: (tx: Tx, row: OrderRow, now: Date) => Promise<void>,
+  ): Promise<Order> => {
+    if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
+    const now = deps.clock();
+    await deps.db.transaction(async (tx) => act(tx, await lockOrder(tx, orderId, user.id), now));
+    deps.wakeJobs();
+    return (await deps.getOrder(user, orderId))!;
+  };
+}
+
 /** Tells `to` (by default whom the step concerns) of an order's step: a notification and an email, queued. */
 export async function tell(
   executor: Executor,

@@ -13,10 +13,9 @@ import { secondsAfter, systemClock, type Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { orderEvents, orderReturns, orders } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
-import { isUuid } from '../../http/ids';
 import { enqueueJob } from '../../jobs/queue';
 import { resolvePhotos } from '../../photos/uploads';
-import { ORDER_JOBS, applyTransition, lockOrder, parcelOf, tell, type DeadlineJob } from './orders.service';
+import { ORDER_JOBS, applyTransition, memberSteps, parcelOf, tell, type DeadlineJob } from './orders.service';
 import { mayRequestReturn, releaseAt, returnUntil, type OrderRow, type ReturnRow } from './order-view';
 
 const DAY = 86_400;
@@ -84,25 +83,21 @@ export function createReturns(deps: {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
 
+  const step = memberSteps({ db, clock, wakeJobs: deps.wakeJobs, getOrder: deps.getOrder });
+
   /** One step on the order's locked row and its return, by the side that takes it. */
-  async function onReturn(
+  const onReturn = (
     user: SessionUser,
     orderId: string,
     side: 'buyer' | 'seller',
     act: (tx: Tx, row: OrderRow, ret: ReturnRow | null, now: Date) => Promise<void>,
-  ): Promise<Order> {
-    if (!isUuid(orderId)) throw new ApiError(404, 'NOT_FOUND');
-    const now = clock();
-    await db.transaction(async (tx) => {
-      const row = await lockOrder(tx, orderId, user.id);
+  ) =>
+    step(user, orderId, async (tx, row, now) => {
       if ((side === 'buyer' ? row.buyerId : row.sellerId) !== user.id)
         throw new ApiError(403, 'ORDER_NOT_YOURS');
-      const [ret] = await tx.select().from(orderReturns).where(eq(orderReturns.orderId, orderId));
+      const [ret] = await tx.select().from(orderReturns).where(eq(orderReturns.orderId, row.id));
       await act(tx, row, ret ?? null, now);
     });
-    deps.wakeJobs();
-    return (await deps.getOrder(user, orderId))!;
-  }
 
   const expect = (ret: ReturnRow | null, ...statuses: ReturnRow['status'][]): ReturnRow => {
     if (!ret) throw new ApiError(404, 'RETURN_NOT_FOUND');
