@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_CENTS, cents, dollarsInput, optionalCents, optionalDollarsInput, parseDollars } from './money';
 import { RatingSchema } from './rating';
 import { OfferSchema } from './offers';
-import { FitSchema } from './vehicles';
+import { FitSchema, MisfitSchema } from './vehicles';
 import { CATEGORIES, CONDITIONS } from '../catalog';
 import { RADIUS_OPTIONS } from './auth';
 import { referralInRange } from './referrals';
@@ -157,6 +157,8 @@ export const ListingCardSchema = z
     createdAt: z.string(),
     /** For a signed-in member: the first of their vehicles this part fits. */
     fits: FitSchema.optional(),
+    /** For a signed-in member none of whose vehicles it fits: one of theirs of its make and model it does not. */
+    misfit: MisfitSchema.optional(),
     /** For a signed-in member: whether it is one of their favourites. */
     favourite: z.boolean().optional(),
     /** The seller is on Gold or Platinum (the verified badge). */

@@ -87,6 +87,15 @@ export function vehicleLabel(vehicle: Pick<Vehicle, 'year' | 'make' | 'model'>):
   return `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 }
 
+/** The same make and model, ignoring case and spaces at the ends. */
+export function sameModel(
+  listing: { make: string; model: string },
+  vehicle: Pick<Vehicle, 'make' | 'model'>,
+): boolean {
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  return same(listing.make, vehicle.make) && same(listing.model, vehicle.model);
+}
+
 /**
  * The fitment rule: same make and model (ignoring case and spaces at the ends), and the vehicle's year
  * within the listing's years (`start-end`, or `start+` when only the first is given). A listing with no
@@ -96,8 +105,7 @@ export function fits(
   listing: { make: string; model: string; yearStart: number | null; yearEnd: number | null },
   vehicle: Pick<Vehicle, 'make' | 'model' | 'year'>,
 ): boolean {
-  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-  if (!same(listing.make, vehicle.make) || !same(listing.model, vehicle.model)) return false;
+  if (!sameModel(listing, vehicle)) return false;
   if (listing.yearStart === null) return false;
   return listing.yearStart <= vehicle.year && (listing.yearEnd === null || vehicle.year <= listing.yearEnd);
 }
@@ -105,3 +113,12 @@ export function fits(
 /** The first of the member's vehicles a listing fits, for its "Fits your …" badge. */
 export const FitSchema = z.object({ vehicleId: z.string(), label: z.string() }).nullable();
 export type Fit = z.infer<typeof FitSchema>;
+
+/**
+ * "Doesn't fit your 1996 Nissan 240SX: fits 1989-1994": a vehicle of the member's of the listing's make
+ * and model that is outside its years, when none of their vehicles fits it.
+ */
+export const MisfitSchema = z
+  .object({ vehicleId: z.string(), label: z.string(), years: z.string() })
+  .nullable();
+export type Misfit = z.infer<typeof MisfitSchema>;

@@ -50,7 +50,7 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
         <p className="text-xs text-slate-600 sm:text-sm">
           {[labels.make(listing.make), labels.model(listing.model), years].filter(Boolean).join(' · ')}
         </p>
-        <FitBadge fit={listing.fits} className="self-start" />
+        <FitBadge fit={listing.fits} misfit={listing.misfit} className="self-start" />
         {listing.pending ? <PendingBadge className="self-start" /> : null}
         {listing.boostedUntil ? <BoostedBadge className="self-start" /> : null}
         <SellerRating rating={listing.sellerRating} className="self-start" />

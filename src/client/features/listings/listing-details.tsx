@@ -20,7 +20,7 @@ export function FitmentCard({ listing: l }: { listing: ListingDetail }) {
     <Card className="order-3" title={t('listing.fitment')}>
       <p className="text-lg font-semibold text-slate-900">{labels.vehicle(l.make, l.model)}</p>
       {years ? <p className="text-slate-700">{years}</p> : null}
-      <FitBadge fit={l.fits} className="mt-2 text-sm" />
+      <FitBadge fit={l.fits} misfit={l.misfit} className="mt-2 text-sm" />
     </Card>
   );
 }

@@ -100,7 +100,8 @@ export const listings = pgTable(
      * What search matches: the title and what the part fits, is and is called (title, make, model,
      * category, brand, part number) weighted A, the description D. Built by the SQL function
      * `listing_search_document` (migration 0019), which also indexes codes written with inner
-     * punctuation joined up (`GT-R` as `gtr`, `2JZ-GTE` as `2jzgte`). 'simple': no stemming, any language.
+     * punctuation joined up (`GT-R` as `gtr`, `2JZ-GTE` as `2jzgte`) and short codes written apart
+     * (`240 SX` as `240sx`, migration 0043). 'simple': no stemming, any language.
      */
     search: tsvector('search').generatedAlwaysAs(
       sql`listing_search_document(title, make, model, category, part_brand, part_id, description)`,

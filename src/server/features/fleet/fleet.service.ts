@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { checkChassis } from '@common/vin';
-import { fits, vehicleLabel, type Fit, type Vehicle } from '@common/schemas/vehicles';
+import { fits, sameModel, vehicleLabel, type Fit, type Misfit, type Vehicle } from '@common/schemas/vehicles';
+import { yearRange } from '@common/labels';
 import type { Db } from '../../db/client';
 import { listings, vehicles } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -73,6 +74,29 @@ export function fitFor(
 ): Fit {
   const vehicle = fleet.find((v) => fits(listing, v));
   return vehicle ? { vehicleId: vehicle.id, label: vehicleLabel(vehicle) } : null;
+}
+
+/**
+ * When none of the member's vehicles fits the listing: the first of the listing's make and model whose
+ * year is outside its years, for "Doesn't fit your …: fits 1989-1994". Null when one fits, or the
+ * listing states no years.
+ */
+export function misfitFor(
+  fleet: Vehicle[],
+  listing: { make: string; model: string; yearStart: number | null; yearEnd: number | null },
+): Misfit {
+  const years = yearRange(listing.yearStart, listing.yearEnd);
+  if (!years || fleet.some((v) => fits(listing, v))) return null;
+  const vehicle = fleet.find((v) => sameModel(listing, v));
+  return vehicle ? { vehicleId: vehicle.id, label: vehicleLabel(vehicle), years } : null;
+}
+
+/** A listing's fitment for the member's fleet: the vehicle it fits, or one of its model it does not. */
+export function fitmentFor(
+  fleet: Vehicle[],
+  listing: { make: string; model: string; yearStart: number | null; yearEnd: number | null },
+): { fits: Fit; misfit: Misfit } {
+  return { fits: fitFor(fleet, listing), misfit: misfitFor(fleet, listing) };
 }
 
 export function createFleetService(db: Db) {

@@ -120,6 +120,11 @@ describe('my fleet', () => {
     expect(fit[fitsEdge.id]).toEqual({ vehicleId: rx7.id, label: '1995 Mazda rx-7' });
     expect(fit[tooEarly.id]).toBeNull();
     expect(fit[otherModel.id]).toBeNull();
+    // Of the vehicle's make and model but not its years: the card says which years it fits.
+    const misfit = Object.fromEntries(all.items.map((item) => [item.id, item.misfit]));
+    expect(misfit[tooEarly.id]).toEqual({ vehicleId: rx7.id, label: '1995 Mazda rx-7', years: '1996-2002' });
+    expect(misfit[fitsEdge.id]).toBeNull();
+    expect(misfit[otherModel.id]).toBeNull();
 
     const filtered = await okBody(
       member.browser.api.listings.$get({ query: { search: 'Fitment test', fits: 'any' } }),
@@ -139,6 +144,8 @@ describe('my fleet', () => {
 
     const detail = await okBody(member.browser.api.listings[':id'].$get({ param: { id: fitsEdge.id } }));
     expect(detail.fits?.label).toBe('1995 Mazda rx-7');
+    const wing = await okBody(member.browser.api.listings[':id'].$get({ param: { id: tooEarly.id } }));
+    expect(wing.misfit?.years).toBe('1996-2002');
     // Visitors get no fitment and no filter.
     const visitor = await okBody(
       new TestBrowser(t).api.listings.$get({ query: { search: 'Fitment test', fits: 'any' } }),

@@ -14,7 +14,7 @@ import type { Vehicle } from '@common/schemas/vehicles';
 import type { Db } from '../../db/client';
 import { listings, profiles } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
-import { fitFor } from '../fleet/fleet.service';
+import { fitmentFor } from '../fleet/fleet.service';
 import { cardColumns, cardOf, sellerFacts } from '../../cards/listing-card';
 import {
   afterCursor,
@@ -129,7 +129,7 @@ export function createListingsBrowse(deps: {
         const now = clock();
         return rows.map((row) => ({
           ...cardOf(storage, row, now),
-          ...(fleet ? { fits: fitFor(fleet, row.listing) } : {}),
+          ...(fleet ? fitmentFor(fleet, row.listing) : {}),
         }));
       };
 

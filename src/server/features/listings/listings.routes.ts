@@ -30,7 +30,7 @@ import { requireUser } from '../auth/sessions';
 import type { ListingsService } from './listings.service';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/app-env';
-import { fitFor, type FleetService } from '../fleet/fleet.service';
+import { fitmentFor, type FleetService } from '../fleet/fleet.service';
 import type { FavouritesService } from '../favourites/favourites.service';
 
 import type { MessagesService } from '../messages/messages.service';
@@ -264,7 +264,7 @@ export function listingsRoutes(deps: {
       const fleet = await fleetOf(c);
       if (!fleet || !user) return c.json(detail, 200);
       const saved = await deps.favourites.savedAmong(user.id, [detail.id]);
-      return c.json({ ...detail, fits: fitFor(fleet, detail), favourite: saved.has(detail.id) }, 200);
+      return c.json({ ...detail, ...fitmentFor(fleet, detail), favourite: saved.has(detail.id) }, 200);
     })
 
     .openapi(routes.view, async (c) => {

@@ -166,6 +166,15 @@ export const JUDGED: Judgement[] = [
   { query: 'the exhaust for a mustang', first: ['Borla ATAK'], absent: ['Supersprint Cat-Back'] },
   { query: 'turbo', first: ['Garrett GT2871R', 'HKS GT2835', 'APR Stage 3 K04'] },
   { query: 'qqzzxv', first: [] },
+  // Codes written apart are one word.
+  {
+    query: '240 sx',
+    first: ['Tein Flex Z', 'Garrett GT2871R', 'Origin Lab', 'Tomei Expreme', '240SX S13 Factory Service'],
+    absent: ['Tomei Poncams', 'BC Racing BR'],
+  },
+  { query: 'Nissan 240-SX coilovers', first: ['Tein Flex Z'], absent: ['BC Racing BR'] },
+  { query: 's 15', first: ['Tomei Poncams'], absent: ['Origin Lab', 'Tein Flex Z'] },
+  { query: 'rx 7', first: ['BC Racing BR', 'Apexi Power FC'], absent: ['Tomei Poncams'] },
 ];
 
 const titleOf = (piece: string) => {
@@ -220,6 +229,55 @@ describe('search on the demo catalogue (the judged query set)', () => {
       expect(paged).toEqual(all.items.map((item) => item.id));
     },
   );
+
+  it('offers "Did you mean" for a typo that a listing shares, after that listing', async () => {
+    const [listing] = await t.database.db
+      .select({ id: listings.id, title: listings.title })
+      .from(listings)
+      .where(eq(listings.title, titleOf('Works Bell Rapfix')));
+    await t.database.db
+      .update(listings)
+      .set({ title: 'Straight Pipe Exhasut Tips' })
+      .where(eq(listings.id, listing!.id));
+    try {
+      const page = (await (
+        await t.app.request('/api/listings?search=exhasut&limit=48')
+      ).json()) as BrowseResponse;
+      expect(page.didYouMean).toBe('exhaust');
+      expect(page.items[0]!.id).toBe(listing!.id);
+      expect(page.items.map((item) => item.title)).toContain(titleOf('Borla ATAK'));
+    } finally {
+      await t.database.db.update(listings).set({ title: listing!.title }).where(eq(listings.id, listing!.id));
+    }
+  });
+
+  it('finds a code written apart in a listing when it is typed together, and the other way round', async () => {
+    const [listing] = await t.database.db
+      .select({ id: listings.id, title: listings.title })
+      .from(listings)
+      .where(eq(listings.title, titleOf('Works Bell Rapfix')));
+    await t.database.db
+      .update(listings)
+      .set({ title: 'Kouki Tail Lights for a 240 SX or an S 14, 1997 model year' })
+      .where(eq(listings.id, listing!.id));
+    try {
+      const found = async (search: string) => {
+        const response = await t.app.request(`/api/listings?${new URLSearchParams({ search, limit: '48' })}`);
+        return ((await response.json()) as BrowseResponse).items.map((item) => item.id);
+      };
+      expect(await found('240sx tail lights')).toEqual([listing!.id]);
+      expect(await found('s14 kouki')).toContain(listing!.id);
+      expect(await found('240 SX kouki')).toContain(listing!.id);
+      // A year is not a code: "1997 model" stays two words.
+      const words = await t.database.db.execute<{ word: string }>(
+        sql`select unnest(tsvector_to_array(search)) as word from listings where id = ${listing!.id}`,
+      );
+      expect(words.rows.map((row) => row.word)).toEqual(expect.arrayContaining(['240sx', 's14', '1997']));
+      expect(words.rows.map((row) => row.word)).not.toContain('1997model');
+    } finally {
+      await t.database.db.update(listings).set({ title: listing!.title }).where(eq(listings.id, listing!.id));
+    }
+  });
 
   it('keeps the vocabulary with the unsold listings through edits, sales and deletions', async () => {
     const count = async (word: string) =>

@@ -77,12 +77,58 @@ export function searchWords(search: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   const meaningful = words.filter((word) => !FILLER_WORDS.has(word));
-  return [...new Set(meaningful.length ? meaningful : words)].slice(0, MAX_WORDS);
+  return [...new Set(joinSplitCodes(meaningful.length ? meaningful : words))].slice(0, MAX_WORDS);
+}
+
+const SHORT_LETTERS = /^[a-z]{1,3}$/;
+const SHORT_NUMBER = /^[0-9]{1,3}$/;
+
+/**
+ * A code written apart is one word: a number of up to 3 digits beside a word of up to 3 letters,
+ * either way round (`240 sx` → `240sx`, `s 15` → `s15`, `rx 7` → `rx7`), as `search_joined_codes`
+ * joins them on the listing side. Longer numbers (years) and longer words stay apart.
+ */
+export function joinSplitCodes(words: string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    const codePair =
+      next !== undefined &&
+      ((SHORT_NUMBER.test(word) && SHORT_LETTERS.test(next)) ||
+        (SHORT_LETTERS.test(word) && SHORT_NUMBER.test(next)));
+    if (codePair) {
+      joined.push(word + next);
+      i++;
+    } else joined.push(word);
+  }
+  return joined;
 }
 
 /** Only plain ASCII words with a letter are in the vocabulary (numbers and other scripts are not corrected). */
 function correctable(word: string): boolean {
   return word.length >= MIN_LOOKED_UP && /^[a-z0-9]+$/.test(word) && /[a-z]/.test(word);
+}
+
+/** A known word that rare is offered a correction (when a word one edit away is in many more listings). */
+const RARE_WORD_LISTINGS = 3;
+/** How many times more listings the word one edit away must be in. */
+const LIKELIER_FACTOR = 5;
+/** Shorter known words are never corrected: too many real words are one edit from each other. */
+const MIN_CORRECTED_KNOWN = 5;
+
+/**
+ * `form` is likely what was meant by the known word `typed`: `typed` is rare, `form` is in many times
+ * more listings, and the two are not a word and its plural (`turbos`, `turbo`).
+ */
+export function likelierSpelling(typed: SearchForm, form: SearchForm): boolean {
+  const plural = typed.word === `${form.word}s` || form.word === `${typed.word}s`;
+  return (
+    typed.word.length >= MIN_CORRECTED_KNOWN &&
+    !plural &&
+    typed.listings <= RARE_WORD_LISTINGS &&
+    form.listings >= Math.max(1, typed.listings) * LIKELIER_FACTOR
+  );
 }
 
 /** Every word one edit away: a letter dropped, two neighbours swapped, one replaced or one added. */
@@ -258,15 +304,25 @@ export function createSearchVocabulary(db: Db) {
     const near = rows.rows.filter((row) => row.typed === null && row.word !== '');
     for (const word of words) {
       const known = rows.rows.filter((row) => row.typed === word).map(form);
-      if (known.length) {
-        found.set(word, { word, forms: known, corrected: false, counted: true });
-        continue;
-      }
       const oneEdit = new Set(edits.get(word));
-      let corrections = near
+      const nearest = near
         .filter((row) => oneEdit.has(row.word))
         .sort((a, b) => b.listings - a.listings || a.word.localeCompare(b.word))
         .map(form);
+      if (known.length) {
+        // A known word can still be a typo that a few listings share ("exhuast"): when a word one edit
+        // away is in many times more listings, it is offered as well, after the word as typed.
+        const exact = known.find((known) => known.word === word);
+        const likelier = exact ? nearest.filter((form) => likelierSpelling(exact, form)) : [];
+        found.set(
+          word,
+          likelier.length
+            ? { word, forms: [exact!, ...likelier.slice(0, FORMS_PER_WORD)], corrected: true, counted: true }
+            : { word, forms: known, corrected: false, counted: true },
+        );
+        continue;
+      }
+      let corrections = nearest;
       if (!corrections.length) {
         // Two edits away (or a longer slip): the nearest words by trigram similarity, from the
         // vocabulary's trigram index.
