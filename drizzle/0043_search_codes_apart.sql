@@ -1,4 +1,4 @@
--- Codes written apart are one word (issue 36, docs/search.md): "240 SX" is also indexed as 240sx, "S 15"
+-- Codes written apart are one word (docs/search.md): "240 SX" is also indexed as 240sx, "S 15"
 -- as s15, "RX 7" as rx7, as the search box joins them (`joinSplitCodes`): a number of up to 3 digits
 -- beside a word of up to 3 letters, either way round. Years (4 digits) and longer words stay apart.
 CREATE OR REPLACE FUNCTION "search_joined_codes"(t text) RETURNS text

@@ -136,3 +136,8 @@ export const DeleteAccountSchema = z
   })
   .meta({ id: 'DeleteAccountRequest' });
 export type DeleteAccountInput = z.input<typeof DeleteAccountSchema>;
+
+/** The account is deleted at `deletionDueAt` (30 days on) unless the member signs in before then. */
+export const DeletionScheduledSchema = z
+  .object({ status: z.literal('ok'), deletionDueAt: z.string() })
+  .meta({ id: 'DeletionScheduled' });

@@ -155,8 +155,13 @@ export const SessionResponseSchema = z
   .object({ user: SessionUserSchema.nullable() })
   .meta({ id: 'SessionResponse' });
 
-/** The answer of a sign-in: always the member now signed in. */
-export const SignedInSchema = z.object({ user: SessionUserSchema }).meta({ id: 'SignedIn' });
+/**
+ * The answer of a sign-in: always the member now signed in; `restored` when the sign-in called off
+ * their account's deletion (within its 30 days).
+ */
+export const SignedInSchema = z
+  .object({ user: SessionUserSchema, restored: z.literal(true).optional() })
+  .meta({ id: 'SignedIn' });
 
 /** A code from an authenticator app (6 digits) or a recovery code, as typed. */
 export const TwoFactorCodeSchema = z

@@ -22,6 +22,8 @@ export type EmailTemplate =
   | 'twoFactorOff'
   | 'twoFactorLocked'
   | 'accountDeleted'
+  | 'accountDeletionScheduled'
+  | 'accountDeletionReminder'
   | 'dataExportReady'
   | 'accountSuspended'
   | 'accountSuspendedForGood'

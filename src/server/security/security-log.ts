@@ -23,6 +23,7 @@ export type SecurityEvent =
   | 'two-factor.disabled'
   | 'two-factor.failed'
   | 'account.deleted'
+  | 'account.restored'
   | 'limit.reached'
   | 'authorization.refused'
   | 'webhook.signature-failed';

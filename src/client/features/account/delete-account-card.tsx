@@ -8,6 +8,7 @@ import { errorMessage } from '@client/lib/error-message';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';
 import { toast } from '@client/lib/toast';
+import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
 import { FormDialog } from '@client/components/ui/modal';
 import { useSession } from '@client/features/session';
@@ -54,13 +55,15 @@ function DeleteForm({ twoFactor, onCancel }: { twoFactor: boolean; onCancel: () 
   const message = useErrorText();
   const navigate = useNavigate();
   const { ended } = useSession();
+  const language = useLanguage();
   const remove = useDeleteAccount();
   const form = useSchemaForm(DeleteAccountSchema, { defaultValues: { currentPassword: '', code: '' } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (input) => {
     try {
-      await remove.mutateAsync(input);
-      toast.success(t('delete.done'));
+      const { deletionDueAt } = await remove.mutateAsync(input);
+      const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(deletionDueAt));
+      toast.success(t('delete.done', { date }), { description: t('delete.doneDetail'), duration: 10_000 });
       void navigate(paths.home.href(), { replace: true });
       ended();
     } catch (error) {

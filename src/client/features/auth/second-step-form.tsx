@@ -33,7 +33,8 @@ export function SecondStepForm({
 
   const submit = form.handleSubmit(async ({ code }) => {
     try {
-      const { user } = await secondStep.mutateAsync(code);
+      const { user, restored } = await secondStep.mutateAsync(code);
+      if (restored) toast.success(t('signIn.restored'));
       onSignedIn(user);
     } catch (error) {
       if (error instanceof ApiClientError && error.code === 'SIGN_IN_EXPIRED') {

@@ -55,8 +55,10 @@ function PasswordStep({
     setFailure(null);
     try {
       const result = await signIn.mutateAsync(values);
-      if ('user' in result) onSignedIn(result.user);
-      else onCodeAsked();
+      if ('user' in result) {
+        if (result.restored) toast.success(t('signIn.restored'));
+        onSignedIn(result.user);
+      } else onCodeAsked();
     } catch (error) {
       const message = authErrorMessage(error, t);
       showServerErrors(form, error);

@@ -42,6 +42,11 @@ export const users = pgTable(
      * the messages they sent stay in the other member's conversation, from "Deleted member".
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The member asked to delete their account: it is erased at this time (30 days later) unless they
+     * sign in before; until then they are signed out and their listings are off the market.
+     */
+    deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
     /** Runs the moderation desk (`npm run admin -- grant <email>`; never through the API). */
     isAdmin: boolean('is_admin').notNull().default(false),
     /**

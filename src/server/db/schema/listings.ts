@@ -75,10 +75,13 @@ export const listings = pgTable(
      * apart for its owner and the moderators.
      */
     isSold: boolean('is_sold').notNull().default(false),
-    /** When a moderator hid it, or its seller was suspended; null: not hidden. */
+    /** When a moderator hid it, or its seller was suspended or is closing their account; null: not hidden. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    /** `moderation` (hidden on a report) or `suspension` (back on the market when the seller is). */
-    hiddenReason: text('hidden_reason', { enum: ['moderation', 'suspension'] }),
+    /**
+     * `moderation` (hidden on a report), `suspension` (back on the market when the seller is) or
+     * `closing` (the seller asked to delete their account; back if they sign in within 30 days).
+     */
+    hiddenReason: text('hidden_reason', { enum: ['moderation', 'suspension', 'closing'] }),
     views: integer('views').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import {
   ChangeEmailSchema,
   ChangePasswordSchema,
   DeleteAccountSchema,
+  DeletionScheduledSchema,
   LanguageChoiceSchema,
   EmailChangeResultSchema,
   PasswordCheckSchema,
@@ -181,10 +182,11 @@ const routes = {
     method: 'post',
     path: '/delete',
     tags,
-    summary: 'Delete my account (the password, and a code with two-step sign-in on)',
+    summary:
+      'Delete my account in 30 days (the password, and a code with two-step sign-in on); signing in before then keeps it',
     request: body(DeleteAccountSchema),
     responses: {
-      200: json(OkSchema, 'Deleted; this browser is signed out'),
+      200: json(DeletionScheduledSchema, 'Due to be deleted; signed out everywhere'),
       503: failure('Billing could not be cancelled; nothing was deleted'),
       ...failures,
     },
@@ -289,10 +291,10 @@ export function accountRoutes(deps: { account: AccountService; limit: Limiter; c
     .openapi(routes.deleteAccount, async (c) => {
       const user = requireUser(c);
       await limit('account-password', user.id, LIMITS.signInPerAccount);
-      await account.deleteAccount(user.id, c.req.valid('json'));
+      const due = await account.deleteAccount(user.id, c.req.valid('json'));
       clearSessionCookie(c, deps.cookies);
       c.header('Clear-Site-Data', '"cache"');
       logSecurityEvent(c, 'account.deleted');
-      return c.json({ status: 'ok' as const }, 200);
+      return c.json({ status: 'ok' as const, deletionDueAt: due.toISOString() }, 200);
     });
 }

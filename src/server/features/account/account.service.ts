@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import Bowser from 'bowser';
 import { z } from 'zod';
 import type { Account, ActiveSession } from '@common/schemas/account';
-import type { Language } from '@common/i18n/languages';
+import { languageOrDefault, type Language } from '@common/i18n/languages';
 import type { Db } from '../../db/client';
 import { accounts, dataExports, emailChanges, profiles, sessions, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -15,6 +15,7 @@ import { liveSession } from '../auth/sessions';
 import { CODE_LOCK_SECONDS, TWO_FACTOR_LOCKED_JOB, type TwoFactor } from '../auth/two-factor';
 import type { Storage } from '../../storage/storage';
 import { deleteMember } from './deletion';
+import { ERASE_JOB, ERASE_REMINDER_JOB, scheduleDeletion } from './closing';
 import { EXPORT_SECONDS, exportPrefix, gatherMemberData } from './data-export';
 import { createEmailChange } from './email-change';
 import { memberChecks } from './member-checks';
@@ -39,6 +40,13 @@ export interface AccountServiceDeps {
 
 /** Job payloads name rows and addresses, never a secret: links are made by the job that sends them. */
 const MemberJob = z.object({ userId: z.string() });
+
+/** "28 December 2026" in the member's language, for an email. */
+function longDate(locale: string, date: Date): string {
+  return new Intl.DateTimeFormat(languageOrDefault(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    date,
+  );
+}
 
 /** "Chrome", "Windows", a device kind: what a member recognises a session by. */
 export function describeUserAgent(
@@ -107,6 +115,29 @@ export function createAccountService(deps: AccountServiceDeps) {
         })
         .where(eq(dataExports.userId, userId));
       await mailMember(user, 'dataExportReady', `${deps.publicUrl}/settings#privacy`);
+    },
+
+    /** A few days before an account is erased: signing in keeps it. */
+    [ERASE_REMINDER_JOB]: async (raw) => {
+      if (await mailer.nextAlreadySent()) return;
+      const user = await findMember(MemberJob.parse(raw).userId);
+      if (!user?.deletionDueAt || user.deletedAt) return;
+      await mailMember(user, 'accountDeletionReminder', `${deps.publicUrl}/auth?mode=signin`, {
+        params: { date: longDate(user.locale, user.deletionDueAt) },
+      });
+    },
+
+    /** The 30 days have passed: the account is erased (unless restored), and a last email says so. */
+    [ERASE_JOB]: async (raw) => {
+      const userId = MemberJob.parse(raw).userId;
+      const user = await findMember(userId);
+      if (!user || user.deletedAt) return;
+      const email = await deleteMember(db, deps.storage, userId, clock(), { dueBy: clock() });
+      if (email)
+        await mailMember(user, 'accountDeleted', deps.publicUrl, {
+          to: email,
+          key: `account-deleted:${userId}`,
+        });
     },
 
     /** Tells the member two-step sign-in was turned on or off. */
@@ -249,22 +280,25 @@ export function createAccountService(deps: AccountServiceDeps) {
       endSessionsExcept(userId, currentSessionId),
 
     /**
-     * Deletes the account, proven by the password (and a code with two-step sign-in on): billing is
-     * cancelled first, then everything of theirs goes (`deleteMember`), their sockets close, and a
-     * last email says it is done.
+     * Deletes the account in 30 days, proven by the password (and a code with two-step sign-in on):
+     * billing is cancelled first, then the account is due (`scheduleDeletion`: signed out everywhere,
+     * listings off the market, the erasure and its reminder queued), their sockets close, and an email
+     * says when, and that signing in before then keeps the account. Answers when it is due.
      */
-    async deleteAccount(userId: string, input: { currentPassword: string; code: string }): Promise<void> {
+    async deleteAccount(userId: string, input: { currentPassword: string; code: string }): Promise<Date> {
       await checkPassword(userId, input.currentPassword);
       await checkSecondStep(userId, input.code);
       const user = await member(userId);
       await deps.cancelBilling(userId);
-      const email = await deleteMember(db, deps.storage, userId, clock());
+      const due = await scheduleDeletion(db, userId, clock());
+      if (!due) throw new ApiError(401, 'UNAUTHORIZED');
+      deps.wakeJobs();
       await deps.sessionsEnded(userId);
-      if (email)
-        await mailMember(user, 'accountDeleted', deps.publicUrl, {
-          to: email,
-          key: `account-deleted:${userId}`,
-        });
+      await mailMember(user, 'accountDeletionScheduled', `${deps.publicUrl}/auth?mode=signin`, {
+        params: { date: longDate(user.locale, due) },
+        key: `account-deletion-scheduled:${userId}:${due.getTime()}`,
+      });
+      return due;
     },
 
     /** Asks for a copy of the member's data: a job prepares it and emails them. */

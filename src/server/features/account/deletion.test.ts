@@ -1,20 +1,26 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredPhoto } from '@common/photos';
 import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
-import { jobs, offers, rateLimits, users } from '../../db/schema';
+import { jobs, listings, notifications, offers, rateLimits, reviews, users } from '../../db/schema';
+import { testClock } from '../../../test/clock';
+import { DELETION_GRACE_DAYS, DELETION_REMINDER_DAYS } from './closing';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, readAnswer, expectStatus, okBody, failureBody } from '../../../test/test-browser';
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 
 let t: TestApp;
+/** The app's clock: the 30 days pass by moving it on. */
+const clock = testClock();
+const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock: clock.now });
 });
+afterEach(() => clock.reset());
 afterAll(async () => {
   await t.close();
 });
@@ -59,7 +65,7 @@ async function upload(browser: TestBrowser): Promise<StoredPhoto> {
 }
 
 describe('deleting an account', () => {
-  it('asks for the password, then leaves nothing of the member anywhere but their sent messages', async () => {
+  it('asks for the password, waits 30 days, then leaves nothing of the member but the messages and reviews they wrote', async () => {
     const leaving = await signedInMember(t, { firstName: 'Quillon', lastName: 'Zarkovsky' });
     const other = await signedInMember(t, { firstName: 'Bea', lastName: 'Lund' });
     const marker = `vortexquill${Date.now().toString(36)}`;
@@ -154,6 +160,18 @@ describe('deleting an account', () => {
     expect((await okBody(other.browser.api.listings[':id'].$get({ param: { id: held.id } }))).pending).toBe(
       true,
     );
+    // A review they wrote of the other member, published.
+    await t.database.db.insert(reviews).values({
+      listingTitle: 'Bea coilovers',
+      reviewerId: leaving.id,
+      subjectId: other.id,
+      role: 'buyer',
+      rating: 5,
+      text: 'Smooth deal, well packed.',
+      windowEndsAt: new Date(),
+      publishedAt: new Date(),
+    });
+    await t.database.db.update(users).set({ ratingSum: 5, ratingCount: 1 }).where(eq(users.id, other.id));
     await t.runJobs();
     const uploadsDir = path.join(t.dataDir, 'uploads');
     expect((await filesUnder(uploadsDir)).some((file) => file.includes(photo.key))).toBe(true);
@@ -173,11 +191,44 @@ describe('deleting an account', () => {
       leaving.browser.api.account.delete.$post({ json: { currentPassword: MEMBER_PASSWORD } }),
     );
     expectStatus(deleted, 200);
+    const due = new Date(deleted.body.deletionDueAt).getTime();
+    expect(Math.abs(due - (Date.now() + DELETION_GRACE_DAYS * DAY))).toBeLessThan(60_000);
     expect((await okBody(leaving.browser.api.auth.session.$get())).user).toBeNull();
+    expect((await t.mailTo(leaving.email)).at(-1)?.subject).toMatch(
+      /^Your ModMarket account will be deleted on /,
+    );
+    // For 30 days: signed out, their listing and profile hidden, nothing erased yet.
+    expect((await other.browser.api.listings[':id'].$get({ param: { id: listing.body.id } })).status).toBe(
+      404,
+    );
+    expect((await other.browser.api.sellers[':id'].$get({ param: { id: leaving.id } })).status).toBe(404);
+    const emailOf = async () =>
+      (await t.database.db.select().from(users).where(eq(users.id, leaving.id)))[0]?.email;
+    expect(await emailOf()).toBe(leaving.email);
+    // A reminder a few days before.
+    clock.advance((DELETION_GRACE_DAYS - DELETION_REMINDER_DAYS) * DAY + 60_000);
+    await t.runJobs();
+    expect((await t.mailTo(leaving.email)).at(-1)?.subject).toMatch(/^Your ModMarket account is deleted on /);
+    expect(await emailOf()).toBe(leaving.email);
+    // Then it is erased.
+    clock.advance(DELETION_REMINDER_DAYS * DAY);
+    await t.runJobs();
+    clock.reset();
 
-    // Nothing readable is left: not their address, names, phone or words, in any table.
-    for (const needle of [leaving.email, 'Quillon', 'Zarkovsky', '4158672309', marker.slice(0, 15)])
+    // Nothing readable is left: not their address, last name, phone or words, in any table; their
+    // public name ("Quillon Z.") stays only in the other member's notifications, as they were told.
+    for (const needle of [leaving.email, 'Zarkovsky', '4158672309', marker.slice(0, 15)])
       expect(await whereFound(needle), needle).toEqual([]);
+    expect(await whereFound('Quillon')).toEqual(['notifications.data']);
+    const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, other.id));
+    expect(told.some((n) => (n.data as { name?: string }).name === 'Quillon Z.')).toBe(true);
+    // Their review stays, from "Deleted member", with its stars.
+    const [review] = await t.database.db.select().from(reviews).where(eq(reviews.subjectId, other.id));
+    expect(review).toMatchObject({ reviewerId: null, text: 'Smooth deal, well packed.' });
+    expect((await t.database.db.select().from(users).where(eq(users.id, other.id)))[0]).toMatchObject({
+      ratingSum: 5,
+      ratingCount: 1,
+    });
     expect((await filesUnder(uploadsDir)).filter((file) => file.includes(photo.key))).toEqual([]);
     // The address no longer signs in (tried after the search: a try is counted under the address).
     const again = await failureBody(
@@ -221,6 +272,45 @@ describe('deleting an account', () => {
     expect(goodbye?.subject).toBe('Your ModMarket account was deleted');
   });
 
+  it('is called off by signing in within the 30 days: the account and its listings are back', async () => {
+    const member = await signedInMember(t);
+    const other = await signedInMember(t);
+    const listing = await okBody(member.browser.api.listings.$post({ json: partInput('Restored intake') }));
+    const deleted = await readAnswer(
+      member.browser.api.account.delete.$post({ json: { currentPassword: MEMBER_PASSWORD } }),
+    );
+    expectStatus(deleted, 200);
+    expect((await other.browser.api.listings[':id'].$get({ param: { id: listing.id } })).status).toBe(404);
+
+    clock.advance(10 * DAY);
+    const back = new TestBrowser(t, '192.0.2.78');
+    const signedIn = await okBody(
+      back.api.auth['sign-in'].$post({ json: { email: member.email, password: MEMBER_PASSWORD } }),
+    );
+    expect(signedIn).toMatchObject({ user: { id: member.id }, restored: true });
+    clock.reset();
+    expect((await okBody(other.browser.api.listings[':id'].$get({ param: { id: listing.id } }))).isSold).toBe(
+      false,
+    );
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({ deletionDueAt: null, deletedAt: null });
+    // The erasure and its reminder were called off: 31 days on, nothing happens.
+    clock.advance(31 * DAY);
+    await t.runJobs();
+    clock.reset();
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, member.id));
+    expect(still).toMatchObject({ email: member.email, deletedAt: null });
+    const [kept] = await t.database.db.select().from(listings).where(eq(listings.id, listing.id));
+    expect(kept).toMatchObject({ isSold: false, hiddenReason: null });
+    // A later sign-in is an ordinary one.
+    const again = await okBody(
+      new TestBrowser(t, '192.0.2.79').api.auth['sign-in'].$post({
+        json: { email: member.email, password: MEMBER_PASSWORD },
+      }),
+    );
+    expect(again).not.toHaveProperty('restored');
+  });
+
   it('takes `_` and `%` in its address literally: another address’s limits and waiting work stay', async () => {
     const leaving = await signedInMember(t);
     const [local, domain] = leaving.email.split('@');
@@ -246,6 +336,9 @@ describe('deleting an account', () => {
       leaving.browser.api.account.delete.$post({ json: { currentPassword: MEMBER_PASSWORD } }),
     );
     expectStatus(deleted, 200);
+    clock.advance(DELETION_GRACE_DAYS * DAY + 60_000);
+    await t.runJobs();
+    clock.reset();
     const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
     expect(keys).toContain(`sign-in-account:${neighbour}`);
     expect(keys).toContain(`sign-in-account:${around}`);

@@ -42,19 +42,22 @@ import type { Storage } from '../../storage/storage';
 import { exportPrefix } from './data-export';
 
 /**
- * Deletes everything of a member but the messages they sent, which stay in the other member's
- * conversation: their listings (and what hangs on them), photos in storage, fleet, saved searches,
- * favourites, posts, comments and likes, notifications, sessions, sign-in methods, social links, plan
- * history and pending jobs. The `user` row stays as an empty tombstone (`deleted_at`), so those
- * messages still have a sender, shown as "Deleted member". One transaction for the database; the
- * files go after it commits. Answers the member's address as it was (for the last email), or null when
- * there was nothing to delete.
+ * Erases everything of a member but the messages and reviews they wrote, which stay where they are
+ * (from "Deleted member"), and their name in other members' notifications as it was then: their
+ * listings (and what hangs on them), photos in storage, fleet, saved searches, favourites, posts,
+ * comments and likes, their own notifications, sessions, sign-in methods, social links, plan history,
+ * the reviews about them and pending jobs. The `user` row stays as an empty tombstone (`deleted_at`),
+ * so those messages and reviews still have an author. One transaction for the database; the files go
+ * after it commits. Answers the member's address as it was (for the last email), or null when there
+ * was nothing to delete. With `dueBy` (the erasure job), only an account whose deletion is due by then
+ * is erased: one restored in the meantime by signing in is left alone.
  */
 export async function deleteMember(
   db: Db,
   storage: Storage,
   userId: string,
   now: Date = new Date(),
+  options: { dueBy?: Date } = {},
 ): Promise<string | null> {
   const files = await db.select({ key: uploads.key }).from(uploads).where(eq(uploads.userId, userId));
   const email = await db.transaction(async (tx) => {
@@ -62,6 +65,7 @@ export async function deleteMember(
     await lockMemberForChange(tx, userId);
     const member = await tx.query.users.findFirst({ where: eq(users.id, userId) });
     if (!member || member.deletedAt) return null;
+    if (options.dueBy && !(member.deletionDueAt && member.deletionDueAt <= options.dueBy)) return null;
     // Their open orders first: refunded before shipping, released after (the orders are kept).
     await settleOrdersOf(tx, userId, now);
     await removeTheirListings(tx, userId);
@@ -91,14 +95,8 @@ export async function deleteMember(
       offers.buyerId,
     ];
     for (const column of byMember) await tx.delete(column.table).where(eq(column, userId));
-    // Their reviews go, and their stars with them; so do the reviews about them.
-    await tx.execute(sql`
-      with gone as (delete from ${reviews} where ${reviews.reviewerId} = ${userId}
-        returning subject_id, rating, published_at)
-      update "user" u set rating_sum = u.rating_sum - g.stars, rating_count = u.rating_count - g.n
-      from (select subject_id, sum(rating)::int as stars, count(*)::int as n from gone
-            where published_at is not null group by subject_id) g
-      where u.id = g.subject_id`);
+    // Their reviews of others stay, with their stars, from "Deleted member"; the reviews about them go.
+    await tx.update(reviews).set({ reviewerId: null }).where(eq(reviews.reviewerId, userId));
     await tx.delete(reviews).where(eq(reviews.subjectId, userId));
     // A listing held for them by an accepted offer is back on the market.
     await tx.update(listings).set({ pendingBuyerId: null }).where(eq(listings.pendingBuyerId, userId));
@@ -127,11 +125,6 @@ export async function deleteMember(
         ),
       );
     await tx.delete(mailOutbox).where(eq(mailOutbox.to, member.email));
-    // Their name leaves the notifications of the members they wrote to.
-    await tx.execute(sql`
-      update ${notifications} set data = data - 'name'
-      where group_key in (
-        select 'conversation:' || id from ${conversations} where buyer_id = ${userId} or seller_id = ${userId})`);
     await tx
       .update(users)
       .set({
@@ -146,6 +139,7 @@ export async function deleteMember(
         ratingSum: 0,
         ratingCount: 0,
         deletedAt: new Date(),
+        deletionDueAt: null,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));

@@ -198,10 +198,10 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
     .openapi(routes.secondStep, async (c) => {
       await limit('sign-in-ip', c.get('clientNet'), LIMITS.signInPerIp);
-      const user = await signIn.secondStep(c, c.req.valid('json').code, (userId) =>
+      const signedIn = await signIn.secondStep(c, c.req.valid('json').code, (userId) =>
         limit('second-step-account', userId, LIMITS.signInPerAccount),
       );
-      return c.json({ user }, 200);
+      return c.json(signedIn, 200);
     })
 
     .openapi(routes.signOut, async (c) => {

@@ -16,6 +16,7 @@ import { logSecurityEvent } from '../../security/security-log';
 import type { Language } from '@common/i18n/languages';
 import type { AuthService } from './auth.service';
 import { CHALLENGE_SECONDS, type TwoFactor } from './two-factor';
+import { restoreAccount } from '../account/closing';
 import { clearSessionCookie, createSession, findSessionUser, setSessionCookie } from './sessions';
 import { CONFIRMATION_LINK_SECONDS, REGISTRATION_LIFETIME_SECONDS } from './registrations';
 import {
@@ -72,12 +73,22 @@ export function createSignInFlow(deps: SignInFlowDeps) {
     if (await auth.isSuspended(userId)) throw new ApiError(403, 'ACCOUNT_SUSPENDED');
   }
 
+  /** The requests whose sign-in called off the member's account deletion (`restoreAccount`). */
+  const restoredIn = new WeakSet<C>();
+  /** `{ restored: true }` when this request's sign-in called off the account's deletion. */
+  const restoredBy = (c: C) => (restoredIn.has(c) ? { restored: true as const } : {});
+
   /**
-   * Signs this browser in as a member: its previous session ends, and a provider identity it holds
-   * for this member is linked now (the member is told by email).
+   * Signs this browser in as a member: its previous session ends, a provider identity it holds for
+   * this member is linked now (the member is told by email), and an account due to be deleted is
+   * theirs again.
    */
   async function signIn(c: C, userId: string, persistent: boolean) {
     await refuseSuspended(userId);
+    if (await restoreAccount(db, userId)) {
+      restoredIn.add(c);
+      logSecurityEvent(c, 'account.restored', { memberId: userId });
+    }
     const previous = c.get('sessionId');
     if (previous) await auth.endSession(previous);
     const linkRequest = readSecretCookie(c, cookies, SOCIAL_LINK_COOKIE);
@@ -149,7 +160,7 @@ export function createSignInFlow(deps: SignInFlowDeps) {
       if (next.twoFactor) return { twoFactor: true as const };
       // The member was found a moment ago; gone now only if deleted in between.
       if (!next.user) throw new ApiError(401, 'INVALID_CREDENTIALS');
-      return { user: next.user };
+      return { user: next.user, ...restoredBy(c) };
     },
 
     /**
@@ -175,7 +186,7 @@ export function createSignInFlow(deps: SignInFlowDeps) {
       logSecurityEvent(c, 'sign-in.succeeded', { memberId: challenge.userId, method: used });
       const user = await signIn(c, challenge.userId, challenge.persistent);
       if (!user) throw new ApiError(401, 'SIGN_IN_EXPIRED');
-      return user;
+      return { user, ...restoredBy(c) };
     },
 
     /** Ends every session of the member signed in here, and this browser's cookie. */

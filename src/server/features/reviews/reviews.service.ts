@@ -268,11 +268,13 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService; 
           ratingSum: users.ratingSum,
           ratingCount: users.ratingCount,
           deletedAt: users.deletedAt,
+          closing: users.deletionDueAt,
           completedSales: completedSalesOf(sellerId),
         })
         .from(users)
         .where(eq(users.id, sellerId));
-      if (!seller || seller.deletedAt) return null;
+      // Gone, or being deleted (hidden until the member signs in again or it is erased).
+      if (!seller || seller.deletedAt || seller.closing) return null;
       const [rows, active] = await Promise.all([
         db
           .select({ review: reviews, firstName: users.firstName, lastName: users.lastName })
