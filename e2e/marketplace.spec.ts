@@ -9,6 +9,7 @@ async function listPart(page: Page, title: string) {
   await page.getByLabel('Category').selectOption('exhaust');
   await page.getByLabel('Condition').selectOption('like_new');
   await page.getByLabel('Title *').fill(title);
+  await page.getByRole('button', { name: 'More details' }).click();
   await page.getByLabel('Description').fill('Titanium mid-pipe with flanges and gaskets. No dents.');
   await page.getByLabel('Make').selectOption('Mazda');
   await page.getByLabel('Model *').fill('RX-7');

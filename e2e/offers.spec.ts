@@ -122,6 +122,7 @@ test('a firm price takes no offers, and an offer below the seller’s floor is d
   });
   const { id } = (await created.json()) as { id: string };
   await seller.goto(`/listing/${id}/edit`);
+  await seller.getByRole('button', { name: 'More details' }).click();
   await seller.getByLabel('Decline offers below ($, optional)').fill('700');
   await seller.getByRole('button', { name: 'Save Changes' }).click();
   await expect(seller).toHaveURL(`/listing/${id}`);
@@ -139,6 +140,7 @@ test('a firm price takes no offers, and an offer below the seller’s floor is d
 
   // Firm: the seller turns offers off; the button goes.
   await seller.goto(`/listing/${id}/edit`);
+  await seller.getByRole('button', { name: 'More details' }).click();
   await seller.getByRole('radio', { name: 'Firm' }).check();
   await seller.getByRole('button', { name: 'Save Changes' }).click();
   await expect(seller).toHaveURL(`/listing/${id}`);

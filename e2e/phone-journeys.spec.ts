@@ -19,15 +19,19 @@ test('Sell from the menu, sign in, and the listing form is where one lands; its 
   await expect(page).toHaveURL('/create');
 
   // A form sent with gaps goes to its first gap and says what is missing there.
+  await page.getByLabel('Title *').fill('Coilovers');
   await page.getByLabel('Category').selectOption('suspension');
   await page.getByLabel('Condition').selectOption('good');
-  await page.getByLabel('Title *').fill('Coilovers');
   await page.getByRole('button', { name: 'Publish Listing' }).click();
-  const make = page.getByLabel('Make');
-  await expect(make).toBeFocused();
-  await expect(make).toHaveAttribute('aria-invalid', 'true');
-  await expect(make).toBeInViewport();
+  const price = page.getByLabel('Price (USD) *');
+  await expect(price).toBeFocused();
+  await expect(price).toHaveAttribute('aria-invalid', 'true');
+  await expect(price).toBeInViewport();
   // Fixed, the message goes at once.
+  await price.fill('650');
+  await expect(price).not.toHaveAttribute('aria-invalid', 'true');
+  const make = page.getByLabel('Make');
+  await expect(make).toHaveAttribute('aria-invalid', 'true');
   await make.selectOption('Honda');
   await expect(make).not.toHaveAttribute('aria-invalid', 'true');
   const model = page.getByLabel('Model *');
@@ -35,7 +39,6 @@ test('Sell from the menu, sign in, and the listing form is where one lands; its 
   await model.fill('Civic');
   await expect(model).not.toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByLabel('Price (USD) *').fill('650');
   await page.getByRole('button', { name: 'Publish Listing' }).click();
   await expect(page).toHaveURL('/dashboard');
   await page.getByRole('link', { name: 'Coilovers' }).first().click();

@@ -11,11 +11,11 @@ test('without a payment provider, a member sees the plans and that paid plans ar
   test.setTimeout(90_000);
   await newMember(page, uniqueEmail('upgrade'));
 
+  // Bronze is told what AI help is and where to get it (e2e/phone-listing-form.spec.ts looks closer).
   await page.goto('/create');
-  await page.getByRole('button', { name: 'Write with AI' }).click();
-  await expect(page.getByText('Upgrade Required')).toBeVisible();
-
-  await page.goto('/upgrade');
+  await expect(page.getByText(/It comes with Gold and Platinum\./)).toBeVisible();
+  await page.getByRole('link', { name: 'See plans' }).click();
+  await expect(page).toHaveURL('/upgrade');
   await expect(page.getByText('Paid plans are not available yet.')).toBeVisible();
   await expect(page.getByText('Your plan: Bronze')).toBeVisible();
   await expect(page.getByText('0 of 3 active listings')).toBeVisible();

@@ -11,6 +11,7 @@ import { errorMessage } from '@client/lib/error-message';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';
 import { useSaveVehicle } from './api';
+import { useVinFollow, type VinField } from './vin-follow';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 const initial = (vehicle?: Vehicle) => ({
@@ -20,6 +21,17 @@ const initial = (vehicle?: Vehicle) => ({
   model: vehicle?.model ?? '',
   year: vehicle ? String(vehicle.year) : '',
   color: vehicle?.color ?? '',
+});
+
+/** The fields a VIN can fill, as the form holds them. */
+const vinValues = (values: {
+  make?: string;
+  model?: string;
+  year?: string | number;
+}): Record<VinField, string> => ({
+  make: values.make ?? '',
+  model: values.model ?? '',
+  year: String(values.year ?? ''),
 });
 
 /** What the VIN field says as the member types: the decoded details, a warning, or an error. */
@@ -69,22 +81,16 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
   const feedback = useVinFeedback(vin ?? '');
   const message = useErrorText();
 
-  /** A decoded VIN or chassis number fills the fields still empty. */
-  const fillFromVin = (value: string) => {
-    const check = identifyVehicle(value);
-    const fill: { make?: string; model?: string; year?: string } = {};
-    if (check.kind === 'vin' && check.errors.length === 0) {
-      if (check.make) fill.make = check.make;
-      if (check.year) fill.year = String(check.year);
-    }
-    if (check.kind === 'chassis') {
-      if (check.make) fill.make = check.make;
-      if (check.model) fill.model = check.model;
-    }
-    const applied = Object.entries(fill).filter(([name]) => !form.getValues(name as keyof typeof fill));
-    for (const [name, filled] of applied)
-      form.setValue(name as keyof typeof fill, filled, { shouldValidate: isSubmitted });
-    if (applied.length) toast.info(t('decode.applied'), { id: 'vin-decoded' });
+  const vinFollow = useVinFollow(vinValues(initial(vehicle)), vehicle?.vin ?? '');
+
+  /** A decoded VIN or chassis number fills the empty fields, and those it filled follow it as it changes. */
+  const followTheVin = (value: string) => {
+    const changes = Object.entries(vinFollow.follow(vinValues(form.getValues()), value)) as [
+      VinField,
+      string,
+    ][];
+    for (const [name, filled] of changes) form.setValue(name, filled, { shouldValidate: isSubmitted });
+    if (changes.some(([, filled]) => filled)) toast.info(t('decode.applied'), { id: 'vin-decoded' });
   };
 
   const submit = form.handleSubmit(async (input) => {
@@ -141,7 +147,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
               ) : null}
             </>
           }
-          {...form.register('vin', { onChange: (event) => fillFromVin(String(event.target.value)) })}
+          {...form.register('vin', { onChange: (event) => followTheVin(String(event.target.value)) })}
         />
         <TextField
           label={t('fields.licensePlate')}
@@ -151,7 +157,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
           {...form.register('licensePlate')}
         />
         <SelectField
-          {...form.register('make')}
+          {...form.register('make', { onChange: () => vinFollow.typedByHand('make') })}
           label={t('fields.make')}
           placeholder={t('fields.makePlaceholder')}
           options={MAKES}
@@ -163,7 +169,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
           required
           maxLength={80}
           error={message(errors.model?.message)}
-          {...form.register('model')}
+          {...form.register('model', { onChange: () => vinFollow.typedByHand('model') })}
         />
         <TextField
           label={t('fields.year')}
@@ -171,7 +177,7 @@ export function VehicleForm({ vehicle, onDone }: { vehicle?: Vehicle; onDone: ()
           inputMode="numeric"
           maxLength={4}
           error={message(errors.year?.message)}
-          {...form.register('year')}
+          {...form.register('year', { onChange: () => vinFollow.typedByHand('year') })}
         />
         <TextField
           label={t('fields.color')}

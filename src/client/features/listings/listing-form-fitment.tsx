@@ -3,17 +3,17 @@ import { MAKES } from '@common/catalog';
 import { SelectField, TextField } from '@client/components/ui/field';
 import { useErrorText } from '@client/lib/form-errors';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
-import { sectionClass, yearDigits, type ListingFormApi } from './listing-form-section';
+import { yearDigits, type ListingFormApi } from './listing-form-section';
 
-/** What the part fits: make, model and years. */
-export function FitmentSection({ form }: { form: ListingFormApi }) {
+/** What the part fits: make, model and years, on the form's first screen. */
+export function FitmentFields({ form }: { form: ListingFormApi }) {
   const { t } = useTranslation(['market', 'common', 'errors']);
   const labels = useCatalogLabels();
   const message = useErrorText();
   const { errors } = form.formState;
   return (
-    <section className={sectionClass}>
-      <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.fitment')}</h2>
+    <fieldset className="space-y-4">
+      <legend className="mb-3 text-base font-semibold text-slate-900">{t('form.sections.fitment')}</legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('form.make')}
@@ -30,6 +30,8 @@ export function FitmentSection({ form }: { form: ListingFormApi }) {
           error={message(errors.model?.message)}
           {...form.register('model')}
         />
+      </div>
+      <div className="grid grid-cols-2 gap-4">
         <TextField
           label={t('form.yearStart')}
           inputMode="numeric"
@@ -49,6 +51,6 @@ export function FitmentSection({ form }: { form: ListingFormApi }) {
           })}
         />
       </div>
-    </section>
+    </fieldset>
   );
 }

@@ -21,8 +21,9 @@ function ZipPlace({ zip }: { zip: string }) {
 }
 
 /**
- * Price, where the part is (ZIP), negotiable or firm, the offer floor, the referral amount, and how it
- * reaches a buyer who pays here (shipping at a price, local pickup, payment held until delivery).
+ * Under "More details": where the part is (ZIP), negotiable or firm, the offer floor, the referral
+ * amount, and how it reaches a buyer who pays here (shipping at a price, local pickup, payment held until
+ * delivery). The price itself is on the first screen.
  */
 export function PricingSection({ form }: { form: ListingFormApi }) {
   const { t } = useTranslation(['market', 'common', 'errors']);
@@ -34,24 +35,15 @@ export function PricingSection({ form }: { form: ListingFormApi }) {
   return (
     <section className={sectionClass}>
       <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.pricing')}</h2>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={`${t('form.price')} *`}
-          inputMode="decimal"
-          required
-          error={message(errors.price?.message)}
-          {...form.register('price')}
-        />
-        <TextField
-          label={t('form.zip')}
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={5}
-          hint={<ZipPlace zip={zip ?? ''} />}
-          error={message(errors.zip?.message)}
-          {...form.register('zip')}
-        />
-      </div>
+      <TextField
+        label={t('form.zip')}
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={5}
+        hint={<ZipPlace zip={zip ?? ''} />}
+        error={message(errors.zip?.message)}
+        {...form.register('zip')}
+      />
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('form.pricingLabel')}</legend>
         <div className="flex flex-wrap gap-4">

@@ -7,7 +7,7 @@ import { PhotoUploader, type PhotoItem } from '@client/features/photos';
 import { useErrorText } from '@client/lib/form-errors';
 import { sectionClass, type ListingFormApi } from './listing-form-section';
 
-/** The optional verification (part number, brand, receipt) and the product link. */
+/** Under "More details": the optional verification (part number, brand, receipt) and the product link. */
 export function VerificationSection({
   form,
   receipt,
@@ -55,7 +55,7 @@ export function VerificationSection({
               {...form.register('partBrandOther')}
             />
           ) : null}
-          <div>
+          <div id="listing-receiptImage">
             <p className="mb-1.5 text-sm font-medium text-slate-800">{t('form.receipt')} *</p>
             <p className="mb-2 text-sm text-slate-600">{t('form.receiptHint')}</p>
             <PhotoUploader items={receipt} onChange={setReceipt} max={1} label={t('form.addReceipt')} />

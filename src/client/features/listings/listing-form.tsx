@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
@@ -18,14 +19,16 @@ import { Alert } from '@client/components/ui/field';
 import { PhotoUploader, storedItem, type PhotoItem } from '@client/features/photos';
 import { useErrorText } from '@client/lib/form-errors';
 import { useSaveListing } from './api';
-import { sectionClass } from './listing-form-section';
-import { BasicsSection } from './listing-form-basics';
-import { FitmentSection } from './listing-form-fitment';
+import { firstInvalid, sectionClass } from './listing-form-section';
+import { BasicsFields, DescriptionSection } from './listing-form-basics';
+import { FitmentFields } from './listing-form-fitment';
+import { MoreDetails } from './listing-form-more';
 import { PricingSection } from './listing-form-pricing';
 import { VerificationSection } from './listing-form-verification';
+import { AiHelp } from './ai-suggestions';
 
 /** The API's price fields, as the form names them (typed in dollars). */
-const SERVER_FIELDS = {
+const SERVER_FIELDS: Record<string, string> = {
   priceCents: 'price',
   offerFloorCents: 'offerFloor',
   referralAmountCents: 'referralAmount',
@@ -65,14 +68,21 @@ function initialValues(listing?: ListingDetail): ListingFormValues {
 }
 
 /**
- * Create (/create) and edit (/listing/{id}/edit): the part, its fitment, price, photos and the
- * optional verification (part number, brand, receipt), validated by the schema the server uses.
+ * Create (/create) and edit (/listing/{id}/edit), one form in one order, made for a phone: the photos
+ * first, then the part (title, price, category, condition), what it fits and the AI help; the rest
+ * (description, location, offers, delivery, verification) under "More details". Validated by the
+ * schema the server uses; a refused form leads to its first field in error, opening "More details"
+ * when that field is there.
  */
 export function ListingForm({ listing }: { listing?: ListingDetail }) {
   const { t } = useTranslation(['market', 'common', 'errors']);
   const navigate = useNavigate();
   const save = useSaveListing(listing?.id);
-  const form = useSchemaForm(ListingFormSchema, { defaultValues: initialValues(listing) });
+  // The form leads to its first error itself (`showFirstError`): react-hook-form would try a folded field.
+  const form = useSchemaForm(ListingFormSchema, {
+    defaultValues: initialValues(listing),
+    shouldFocusError: false,
+  });
   const { errors, isSubmitting: submitting } = form.formState;
   const [photos, setPhotos] = useState<PhotoItem[]>(() =>
     (listing?.storedPhotos ?? []).map((photo, i) =>
@@ -85,7 +95,21 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
       : [],
   );
   const [planLimit, setPlanLimit] = useState<string | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
   const message = useErrorText();
+
+  /**
+   * Leads to the first of these fields in the form's order: "More details" opens first when the field
+   * is under it. A field with no input of its own (the photos, the receipt) gets its "Choose" button.
+   */
+  const showFirstError = (fields: Iterable<string>) => {
+    const first = firstInvalid(fields);
+    if (!first) return;
+    if (first.inMoreDetails) flushSync(() => setMoreOpen(true));
+    if (first.field === 'photos' || first.field === 'receiptImage')
+      document.getElementById(`listing-${first.field}`)?.querySelector('button')?.focus();
+    else form.setFocus(first.field);
+  };
 
   const uploading = [...photos, ...receipt].some((item) => !item.photo);
 
@@ -100,11 +124,15 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
         void navigate(listing ? paths.listing.href(saved.id) : paths.dashboard.href());
       } catch (error) {
         if (error instanceof ApiClientError && error.code === 'PLAN_LIMIT') setPlanLimit(error.message);
-        showServerErrors(form, error, SERVER_FIELDS);
+        if (showServerErrors(form, error, SERVER_FIELDS) && error instanceof ApiClientError)
+          showFirstError(Object.keys(error.fields).map((name) => SERVER_FIELDS[name] ?? name));
         toast.error(t('form.createError'), { description: errorMessage(error, t) });
       }
     },
-    () => toast.error(t('form.required')),
+    (invalid) => {
+      showFirstError(Object.keys(invalid));
+      toast.error(t('form.required'));
+    },
   );
 
   /** The uploaded photos and receipt join the values as they are when the form is sent. */
@@ -128,27 +156,24 @@ export function ListingForm({ listing }: { listing?: ListingDetail }) {
         </Alert>
       ) : null}
 
-      <BasicsSection
-        form={form}
-        onUsePrice={(priceCents) =>
-          form.setValue('price', centsToTyped(priceCents), {
-            shouldDirty: true,
-            shouldValidate: form.formState.isSubmitted,
-          })
-        }
-      />
-
-      <FitmentSection form={form} />
-
-      <PricingSection form={form} />
-
-      <section className={sectionClass}>
+      <section id="listing-photos" className={sectionClass}>
         <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.photos')}</h2>
         <PhotoUploader items={photos} onChange={setPhotos} label={t('form.addPhotos')} />
         {errors.photos ? <p className="text-sm text-red-700">{message(errors.photos.message)}</p> : null}
       </section>
 
-      <VerificationSection form={form} receipt={receipt} onReceiptChange={setReceipt} />
+      <section className={sectionClass}>
+        <h2 className="text-lg font-semibold text-slate-900">{t('form.sections.basics')}</h2>
+        <BasicsFields form={form} />
+        <FitmentFields form={form} />
+        <AiHelp form={form} onDrafted={() => setMoreOpen(true)} />
+      </section>
+
+      <MoreDetails open={moreOpen} onOpenChange={setMoreOpen}>
+        <DescriptionSection form={form} />
+        <PricingSection form={form} />
+        <VerificationSection form={form} receipt={receipt} onReceiptChange={setReceipt} />
+      </MoreDetails>
 
       <p className="text-sm text-slate-600">
         <Trans t={t} i18nKey="form.requiredNote" />
