@@ -79,6 +79,10 @@ const FIRST_ICONS = [
   'bell',
   'heart',
   'message-square',
+  // The tab bar's.
+  'house',
+  'square-plus',
+  'user-round',
   'triangle-exclamation-point',
   'wifi-off',
   'rotate-cw',

@@ -241,7 +241,6 @@ test('settings: two-step sign-in is set up with the app and then asked for at si
 test('settings: deleting the account signs out and hides it for 30 days; signing in keeps it', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
   const email = uniqueEmail('leaving');
   await newMember(page, email);
   const created = await page.request.post('/api/listings', {
@@ -257,6 +256,8 @@ test('settings: deleting the account signs out and hides it for 30 days; signing
   const { id } = (await created.json()) as { id: string };
 
   await openSettings(page);
+  // The rest on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   const card = page.getByRole('region', { name: 'Delete account' });
   await expect(card.getByText('your listings and their photos')).toBeVisible();
   await card.getByRole('button', { name: 'Delete my account...' }).click();

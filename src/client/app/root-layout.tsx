@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { SiteHeader } from './shell/site-header';
 import { SiteFooter } from './shell/site-footer';
+import { TabBar } from './shell/tab-bar';
 import { RouteErrorBoundary } from './route-error';
 import { ScrollManager } from './scroll-manager';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
@@ -23,7 +24,9 @@ export function RootLayout() {
       .then(() => navigate('/auth'));
   };
   return (
-    <div className="flex min-h-dvh flex-col">
+    // `group/shell`: the tab bar and the footer follow what the page holds (a bar of its own, a field
+    // with focus) in CSS alone.
+    <div className="group/shell flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-slate-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -42,6 +45,7 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </main>
       <SiteFooter />
+      <TabBar />
       <ScrollManager />
     </div>
   );

@@ -2,8 +2,8 @@ import { paths } from '@common/routes';
 
 /**
  * What the navigation links to, for a signed-in member or a visitor. A visitor who picks a members'
- * area (sell, parts wanted, community, notifications, saved searches, favourites) goes to sign-in
- * first, and to that area once signed in.
+ * area (sell, parts wanted, community, notifications, saved searches, favourites, the inbox) goes to
+ * sign-in first, and to that area once signed in.
  */
 export interface NavLinkItem {
   /** Key under `nav.` in the common namespace. */
@@ -40,6 +40,8 @@ export function navigation(signedIn: boolean, isAdmin = false) {
     signIn: { label: 'signIn', to: paths.auth.href({ mode: 'signin' }) },
     signUp: { label: 'signUp', to: paths.auth.href({ mode: 'signup' }) },
     messages: { label: 'messages', to: paths.messages.href() },
+    /** The tab bar's Inbox: a visitor signs in first. */
+    inbox: { label: 'messages', to: members(paths.messages.href()) },
     account: [
       { label: 'dashboard', to: paths.dashboard.href() },
       { label: 'messages', to: paths.messages.href() },

@@ -33,7 +33,9 @@ export function SiteFooter() {
     },
   ];
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    // Below lg the page ends above the tab bar and the phone's home indicator, unless a bar of the page's
+    // own (a listing's contact bar) takes the tab bar's place: styles.css pads the page for that one.
+    <footer className="mt-16 bg-slate-900 pb-[calc(4rem+env(safe-area-inset-bottom))] text-slate-300 group-has-[[data-sticky-bar]]/shell:pb-0 lg:pb-0">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="space-y-3 text-white">
           <Logo />

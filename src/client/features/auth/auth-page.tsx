@@ -13,8 +13,13 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { SocialButtons } from './social-buttons';
 import { queryKeys } from '@client/lib/query-keys';
+import type { Prefetch } from '@client/lib/prefetch';
+import { authQueries } from './api';
 
 type Mode = 'signin' | 'signup';
+
+/** The configured social providers come with the page: its first paint shows only their buttons. */
+export const prefetch: Prefetch = (queryClient) => queryClient.prefetchQuery(authQueries.providers());
 
 /** /auth: Sign In and Sign Up tabs (`mode` picks one), social sign-in, and the reset outcome. */
 export default function AuthPage() {

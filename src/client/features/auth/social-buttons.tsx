@@ -1,25 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@client/lib/toast';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@common/schemas/auth';
+import type { SocialProvider } from '@common/schemas/auth';
+import { cn } from '@client/lib/cn';
 import { authQueries } from './api';
 import { Button } from '@client/components/ui/button';
 
 const marks: Record<SocialProvider, string> = { google: 'G', facebook: 'f', apple: '' };
 
 /**
- * Google, Facebook and Apple. A configured provider goes to its sign-in page; any other shows
- * "provider not configured" and nothing else happens.
+ * "Continue with" Google, Facebook or Apple, for the providers this deployment has configured only
+ * (docs/product.md §6): with none, neither buttons nor the "or" line. The server renders the auth page
+ * with the list (its `prefetch`), so the first paint shows what stays.
  */
 export function SocialButtons({ redirect }: { redirect: string | null }) {
   const { t } = useTranslation('auth');
-  const providers = useQuery(authQueries.providers());
+  const providers = useQuery(authQueries.providers()).data?.providers ?? [];
+  if (!providers.length) return null;
 
   const start = (provider: SocialProvider) => {
-    if (!providers.data?.providers.includes(provider)) {
-      toast.error(t('PROVIDER_NOT_CONFIGURED', { ns: 'errors' }), { id: 'provider-not-configured' });
-      return;
-    }
     const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
     window.location.assign(`/api/auth/social/${provider}${query}`);
   };
@@ -31,8 +29,14 @@ export function SocialButtons({ redirect }: { redirect: string | null }) {
         {t('social.divider')}
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <div className="grid gap-2 sm:grid-cols-3">
-        {SOCIAL_PROVIDERS.map((provider) => (
+      <div
+        className={cn(
+          'grid gap-2',
+          providers.length === 2 && 'sm:grid-cols-2',
+          providers.length > 2 && 'sm:grid-cols-3',
+        )}
+      >
+        {providers.map((provider) => (
           <Button
             key={provider}
             variant="secondary"

@@ -842,6 +842,35 @@ describe('social sign-in', () => {
     });
   });
 
+  it('lists exactly the providers whose credentials are all set, in the order of the buttons', async () => {
+    const apple = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const configured = await createTestApp({
+      env: {
+        // Google without its secret is not configured; Facebook and Apple have everything they need.
+        GOOGLE_CLIENT_ID: 'google-client',
+        APPLE_CLIENT_ID: 'com.modmarket.web',
+        APPLE_TEAM_ID: 'TEAM123456',
+        APPLE_KEY_ID: 'KEY1234567',
+        APPLE_PRIVATE_KEY: apple.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        FACEBOOK_CLIENT_ID: 'facebook-client',
+        FACEBOOK_CLIENT_SECRET: 'facebook-secret',
+      },
+    });
+    try {
+      const browser = new TestBrowser(configured);
+      expect(await okBody(browser.api.auth.providers.$get())).toEqual({ providers: ['facebook', 'apple'] });
+      // The one left out is refused at its own address too: no button leads there.
+      const google = await readAnswer(
+        browser.api.auth.social[':provider'].$get({ param: { provider: 'google' }, query: {} }),
+      );
+      expectStatus(google, 404);
+      expect(google.body.error.code).toBe('PROVIDER_NOT_CONFIGURED');
+      expectStatus(await configured.app.request('/api/auth/social/apple'), 302);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it("sends the browser to a configured provider's sign-in page with a state it checks", async () => {
     const configured = await createTestApp({
       env: {

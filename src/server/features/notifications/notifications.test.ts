@@ -82,6 +82,33 @@ describe('notifications', () => {
     ]);
   });
 
+  it('count offers in the messages badge: each step is unread for the other side until it reads the thread', async () => {
+    const { seller, buyer, item } = await conversationPair();
+    const counts = async (member: typeof seller) =>
+      (await okBody(member.browser.api.notifications.counts.$get())).messages;
+    const made = await readAnswer(
+      buyer.browser.api.listings[':id'].offers.$post({
+        param: { id: item.id },
+        json: { amountCents: 200_000, note: '' },
+      }),
+    );
+    expectStatus(made, 201);
+    expect(await counts(seller)).toBe(1);
+    expect(await counts(buyer)).toBe(0);
+
+    const countered = await seller.browser.api.offers[':id'].answer.$post({
+      param: { id: made.body.id },
+      json: { action: 'counter', amountCents: 220_000, note: '' },
+    });
+    expect(countered.status).toBe(200);
+    expect(await counts(buyer)).toBe(1);
+    // Answering in the thread does not read it: opening the conversation does.
+    expect(await counts(seller)).toBe(1);
+    await seller.browser.api.conversations[':id'].read.$post({ param: { id: made.body.conversationId } });
+    expect(await counts(seller)).toBe(0);
+    expect(await counts(buyer)).toBe(1);
+  });
+
   it('are read one at a time or all at once, by their member only', async () => {
     const { seller, buyer, item } = await conversationPair();
     const other = await signedInMember(t);
