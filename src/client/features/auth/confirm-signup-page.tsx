@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CircleAlert, CircleCheck, Clock, LoaderCircle } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, KeyRound, LoaderCircle } from 'lucide-react';
 import { paths } from '@common/routes';
 import { ApiClientError } from '@client/lib/api';
 import { useConfirmEmail } from './api';
@@ -10,6 +10,8 @@ import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
 import { useLinkToken } from './use-link-token';
 import { useSession } from '@client/features/session';
+import { toast } from '@client/lib/toast';
+import { FinishSignUpForm } from './finish-sign-up-form';
 
 type State =
   | { kind: 'loading' }
@@ -21,7 +23,8 @@ export const CONFIRMED_REDIRECT_MS = 2000;
 
 /**
  * /confirm-signup?token=…: uses the confirmation link. Opened in the browser that signed up, the
- * member is signed in there and goes on to onboarding; elsewhere, they sign in with their password.
+ * member is signed in there and goes on to onboarding; elsewhere (a phone's mail app), the password
+ * chosen at sign-up finishes the account there, and the signing-up browser signs in by itself too.
  */
 export default function ConfirmSignupPage() {
   const { t } = useTranslation('auth');
@@ -40,7 +43,10 @@ export default function ConfirmSignupPage() {
     confirm(token, {
       onSuccess: ({ email, signedIn }) => {
         setState({ kind: 'success', email, signedIn });
-        if (signedIn) void refresh();
+        if (signedIn) {
+          toast.success(t('emailConfirmation.confirmedToast'));
+          void refresh();
+        }
       },
       onError: (error) => {
         if (error instanceof ApiClientError && error.code === 'LINK_EXPIRED') setState({ kind: 'expired' });
@@ -52,13 +58,19 @@ export default function ConfirmSignupPage() {
   }, [token, confirm, t, refresh]);
 
   useEffect(() => {
-    if (state.kind !== 'success') return;
-    const next = state.signedIn
-      ? paths.onboardingRole.href()
-      : paths.auth.href({ mode: 'signin', email: state.email });
-    const timer = setTimeout(() => void navigate(next, { replace: true }), CONFIRMED_REDIRECT_MS);
+    if (state.kind !== 'success' || !state.signedIn) return;
+    const timer = setTimeout(
+      () => void navigate(paths.onboardingRole.href(), { replace: true }),
+      CONFIRMED_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
   }, [state, navigate]);
+
+  const finished = async () => {
+    toast.success(t('emailConfirmation.confirmedToast'));
+    await refresh();
+    void navigate(paths.onboardingRole.href(), { replace: true });
+  };
 
   return (
     <>
@@ -70,13 +82,26 @@ export default function ConfirmSignupPage() {
             <h1 className="mt-4 text-xl font-semibold text-slate-900">{t('confirmSignup.loading')}</h1>
           </div>
         ) : null}
-        {state.kind === 'success' ? (
+        {state.kind === 'success' && state.signedIn ? (
           <div role="status">
             <CircleCheck aria-hidden className="mx-auto size-12 text-green-600" />
             <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('confirmSignup.successTitle')}</h1>
+            <p className="mt-2 text-slate-700">{t('confirmSignup.signedInBody')}</p>
+          </div>
+        ) : null}
+        {state.kind === 'success' && !state.signedIn ? (
+          <div>
+            <KeyRound aria-hidden className="mx-auto size-12 text-brand-600" />
+            <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('confirmSignup.finishTitle')}</h1>
             <p className="mt-2 text-slate-700">
-              {t(state.signedIn ? 'confirmSignup.signedInBody' : 'confirmSignup.successBody')}
+              <Trans
+                t={t}
+                i18nKey="confirmSignup.finishBody"
+                // The address is a child, never part of the markup Trans parses.
+                components={{ email: <strong className="break-all">{state.email}</strong> }}
+              />
             </p>
+            <FinishSignUpForm email={state.email} onSignedIn={() => void finished()} />
           </div>
         ) : null}
         {state.kind === 'error' ? (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MailCheck, X } from 'lucide-react';
@@ -12,7 +12,14 @@ import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
 import { useSession } from '@client/features/session';
 
-/** /email-confirmation: after sign-up, until the link in the email has been used. */
+/** How often a visible page looks whether the sign-up was finished (also on coming back to the tab). */
+const LOOK_EVERY_MS = 10_000;
+
+/**
+ * /email-confirmation: after sign-up, until the link in the email has been used. The link may be
+ * finished on any device (elsewhere, with the password chosen here); this page looks by itself when
+ * the member comes back to it and every few seconds while it is shown, and signs in when it is done.
+ */
 export default function EmailConfirmationPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
@@ -27,24 +34,50 @@ export default function EmailConfirmationPage() {
     if (user) void navigate(paths.onboardingRole.href(), { replace: true });
   }, [user, navigate]);
 
+  // The quiet looks have their own request state: the button says "Checking..." only when pressed.
+  const { mutateAsync: lookQuietly } = useConfirmationStatus();
+  /** Signed in once the sign-up is finished, here or on another device; true then. */
+  const signedInIfDone = useCallback(
+    async (lookUp: typeof lookQuietly) => {
+      const { confirmed, signedIn } = await lookUp();
+      if (!confirmed || !signedIn) return false;
+      toast.success(t('emailConfirmation.confirmedToast'));
+      await refresh();
+      void navigate(paths.onboardingRole.href());
+      return true;
+    },
+    [refresh, navigate, t],
+  );
+
+  // The member comes back from their mail app (or another device): look, quietly.
+  useEffect(() => {
+    if (user) return;
+    let looking = false;
+    const look = () => {
+      if (looking || document.visibilityState !== 'visible') return;
+      looking = true;
+      signedInIfDone(lookQuietly)
+        .catch(() => false)
+        .finally(() => {
+          looking = false;
+        });
+    };
+    const timer = setInterval(look, LOOK_EVERY_MS);
+    document.addEventListener('visibilitychange', look);
+    window.addEventListener('focus', look);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', look);
+      window.removeEventListener('focus', look);
+    };
+  }, [user, signedInIfDone, lookQuietly]);
+
   const check = async () => {
     try {
-      const { confirmed, signedIn } = await status.mutateAsync();
-      if (confirmed && signedIn) {
-        toast.success(t('confirmSignup.successTitle'));
-        await refresh();
-        void navigate(paths.onboardingRole.href());
-      } else if (confirmed) {
-        // Confirmed in another browser: this one signs in with the password.
-        toast.success(t('emailConfirmation.confirmedElsewhere'), {
-          description: t('emailConfirmation.confirmedElsewhereBody'),
-        });
-        void navigate(paths.auth.href({ mode: 'signin', ...(email ? { email } : {}) }));
-      } else {
+      if (!(await signedInIfDone(status.mutateAsync)))
         toast.info(t('emailConfirmation.notConfirmed'), {
           description: t('emailConfirmation.notConfirmedBody'),
         });
-      }
     } catch {
       toast.error(t('emailConfirmation.checkFailed'));
     }
@@ -90,6 +123,7 @@ export default function EmailConfirmationPage() {
             t('emailConfirmation.bodyNoEmail')
           )}
         </p>
+        <p className="mt-3 text-sm text-slate-700">{t('emailConfirmation.anyDevice')}</p>
         <p className="mt-3 text-sm text-slate-600">{t('emailConfirmation.spam')}</p>
         <div className="mt-6 space-y-3">
           <Button size="lg" className="w-full" disabled={busy !== null} onClick={() => void check()}>

@@ -303,25 +303,18 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Where this browser's sign-up stands. It signs in here only when this same browser opened the
-     * emailed link (`openedLink`); confirmed in another browser, it says so and the member signs in
-     * with the password.
+     * Where this browser's sign-up stands. Once it became the account it signs in here, wherever the
+     * link was opened: the account is made only by someone who showed both the emailed link and this
+     * sign-up's password (this browser opening the link, or another browser that opened it giving the
+     * password), and this browser is the one that typed that password. An address's owner who opens a
+     * stranger's sign-up link cannot finish it without the stranger's password, so nothing is handed over.
      */
     async signUpStatus(
       browserToken: string,
-      openedLink: string | undefined,
-    ): Promise<
-      | { status: 'waiting' }
-      | { status: 'confirmed' }
-      | { status: 'signed-in'; userId: string; persistent: boolean }
-    > {
+    ): Promise<{ status: 'waiting' } | { status: 'signed-in'; userId: string; persistent: boolean }> {
       const registration = await registrationOfBrowser(db, browserToken, clock());
       if (!registration?.confirmedUserId) return { status: 'waiting' };
-      // Made when this same browser opened the link (`openConfirmationLink`): it signs in here.
-      const confirmedHere = openedLink !== undefined && registration.linkTokenHash === hashToken(openedLink);
-      return confirmedHere
-        ? { status: 'signed-in', userId: registration.confirmedUserId, persistent: registration.keepSignedIn }
-        : { status: 'confirmed' };
+      return { status: 'signed-in', userId: registration.confirmedUserId, persistent: registration.keepSignedIn };
     },
 
     checkResetLink(token: string): Promise<LinkCheck> {

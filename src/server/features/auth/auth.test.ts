@@ -288,7 +288,7 @@ describe('sign-up, confirmation and sign-in', () => {
     expect((await okBody(browser.api.auth.session.$get())).user).toMatchObject({ email });
   });
 
-  it('confirmed in another browser, asks the signing-up browser for the password', async () => {
+  it('finished in another browser with the password, the signing-up browser signs in by itself', async () => {
     const browser = new TestBrowser(t);
     const email = nextEmail();
     await signUp(browser, email);
@@ -301,15 +301,21 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(await okBody(phone.api.auth['confirmation-status'].$post())).toEqual(waiting);
     expect(await okBody(browser.api.auth['confirmation-status'].$post())).toEqual(waiting);
 
+    // A wrong password there finishes nothing.
+    expect((await phone.api.auth['sign-in'].$post({ json: { email, password: 'Guess1!pass' } })).status).toBe(
+      401,
+    );
+    expect(await okBody(browser.api.auth['confirmation-status'].$post())).toEqual(waiting);
+    // The password there finishes it: that browser is signed in, and the signing-up one on its next look.
     expect((await phone.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(200);
+    expect((await okBody(phone.api.auth.session.$get())).user).toMatchObject({ email });
     expect(await okBody(browser.api.auth['confirmation-status'].$post())).toEqual({
       confirmed: true,
-      signedIn: false,
+      signedIn: true,
     });
-    expect(await okBody(browser.api.auth.session.$get())).toEqual({ user: null });
-    expect((await browser.api.auth['sign-in'].$post({ json: { email, password: PASSWORD } })).status).toBe(
-      200,
-    );
+    expect((await okBody(browser.api.auth.session.$get())).user).toMatchObject({ email });
+    // Once: the sign-up's cookie is spent.
+    expect(browser.cookies.has('mm_signup')).toBe(false);
   });
 
   it('answers sign-in errors without saying which part was wrong', async () => {

@@ -223,17 +223,18 @@ export function createSignInFlow(deps: SignInFlowDeps) {
       return { email: result.email, signedIn: false };
     },
 
-    /** Whether this browser's sign-up is confirmed; signs it in when this browser opened the link. */
+    /**
+     * Whether this browser's sign-up became the account (its link opened here, or opened anywhere and
+     * finished there with the password): then this browser is signed in too.
+     */
     async confirmationStatus(c: C) {
       if (c.get('user')) return { confirmed: true, signedIn: true };
       const browserToken = readSecretCookie(c, cookies, SIGN_UP_COOKIE);
       if (!browserToken) return { confirmed: false, signedIn: false };
-      const status = await auth.signUpStatus(browserToken, readSecretCookie(c, cookies, OPENED_LINK_COOKIE));
+      const status = await auth.signUpStatus(browserToken);
       if (status.status === 'waiting') return { confirmed: false, signedIn: false };
       clearCookie(c, cookies, SIGN_UP_COOKIE);
       clearCookie(c, cookies, OPENED_LINK_COOKIE);
-      if (status.status === 'confirmed') return { confirmed: true, signedIn: false };
-      logSecurityEvent(c, 'account.created', { memberId: status.userId });
       await signIn(c, status.userId, status.persistent);
       return { confirmed: true, signedIn: true };
     },
