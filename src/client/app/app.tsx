@@ -30,7 +30,7 @@ export function createQueryClient(): QueryClient {
         gcTime: 5 * 60_000,
         staleTime,
         retry: retryTransient,
-        retryDelay: (n) => Math.min(1000 * 2 ** n, 30_000),
+        retryDelay: (n) => Math.min(500 * 2 ** n, 30_000),
       },
     },
   });

@@ -93,7 +93,7 @@ export async function call<R extends ClientResponse<unknown, number, string>>(
 }
 
 /**
- * A query that failed is tried twice more (after 1 and 2 s) when the failure may pass: no network, an
+ * A query that failed is tried twice more (after 0.5 and 1 s) when the failure may pass: no network, an
  * outage. A refusal (4xx) would be the same again, so its screen says so at once.
  */
 export function retryTransient(failures: number, error: unknown): boolean {
