@@ -57,7 +57,12 @@ test.describe('accounts, in English', () => {
     const email = uniqueEmail('buyer');
     await signUpAndConfirm(page, email);
 
-    // An unfinished profile goes to onboarding.
+    // Onboarding is offered on the home page, not forced; the card leads to it.
+    await expect(page).toHaveURL('/');
+    await page
+      .getByRole('region', { name: 'Make ModMarket yours' })
+      .getByRole('link', { name: 'Set up now' })
+      .click();
     await expect(page).toHaveURL('/onboarding/role');
     await expect(page.getByText('Step 1 of 3')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -80,7 +85,7 @@ test.describe('accounts, in English', () => {
     await expect(page.getByRole('heading', { name: "You're all set!" })).toBeVisible();
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await expect(page).toHaveURL('/');
-    await expect(page.getByRole('dialog', { name: 'Complete Your Profile' })).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Make ModMarket yours' })).toBeHidden();
     await expect(page.getByRole('button', { name: /Mika/ })).toBeVisible();
 
     // Sign out ends the session and lands on /auth.
@@ -95,6 +100,7 @@ test.describe('accounts, in English', () => {
   test('onboard as a seller, and as both', async ({ page }) => {
     const seller = uniqueEmail('seller');
     await signUpAndConfirm(page, seller);
+    await page.goto('/onboarding/role');
     await page.getByRole('radio', { name: /Seller/ }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/onboarding/seller');
@@ -112,6 +118,7 @@ test.describe('accounts, in English', () => {
     await page.context().clearCookies();
     const both = uniqueEmail('both');
     await signUpAndConfirm(page, both);
+    await page.goto('/onboarding/role');
     await page.getByRole('radio', { name: /Both/ }).click();
     await expect(page.getByText('Step 1 of 4')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -173,7 +180,7 @@ test.describe('accounts, in English', () => {
       page.getByText('Invalid email or password. Please try again or reset your password.').first(),
     ).toBeVisible();
     await signIn(page, email, newPassword);
-    await expect(page).toHaveURL('/onboarding/role');
+    await expect(page).toHaveURL('/');
 
     await page.goto(second);
     await expect(page.getByRole('heading', { name: 'Reset Link Expired or Used' })).toBeVisible();
@@ -197,13 +204,12 @@ test.describe('accounts, in English', () => {
       const page = await context.newPage();
       const email = uniqueEmail(keep ? 'keep' : 'short');
       await signUpAndConfirm(page, email, { keepSignedIn: keep });
-      await expect(page).toHaveURL('/onboarding/role');
 
       const reopened = await restart(context);
       const again = await reopened.newPage();
       await again.goto('/');
       if (keep) {
-        await expect(again).toHaveURL('/onboarding/role');
+        await expect(again.getByRole('button', { name: /Mika/ })).toBeVisible();
       } else {
         await expect(again.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
       }
@@ -214,12 +220,11 @@ test.describe('accounts, in English', () => {
   test('a signed-in visitor of /auth goes to the redirect path, never off the site', async ({ page }) => {
     const email = uniqueEmail('redirect');
     await signUpAndConfirm(page, email);
-    await expect(page).toHaveURL('/onboarding/role');
     await page.goto('/auth?redirect=/onboarding/buyer');
     await expect(page).toHaveURL('/onboarding/buyer');
     for (const evil of ['//other.example', '/\\other.example', 'https://other.example']) {
       await page.goto(`/auth?redirect=${encodeURIComponent(evil)}`);
-      await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/(onboarding\/role)?$/);
+      await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
     }
   });
 
@@ -260,8 +265,6 @@ test.describe('accounts, in Spanish', () => {
     await expect(other.getByRole('heading', { name: '¡Cuenta confirmada!' })).toBeVisible();
     await other.close();
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await expect(page).toHaveURL('/onboarding/role');
-    await page.getByRole('button', { name: 'Omitir por ahora' }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('button', { name: /Lucía/ })).toBeVisible();
 
@@ -291,22 +294,34 @@ test.describe('the second reset screen and the profile reminder', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page).toHaveURL('/auth?mode=signin');
     await signIn(page, email, 'An0ther!Cam');
-    await expect(page).toHaveURL('/onboarding/role');
+    await expect(page).toHaveURL('/');
   });
 
-  test('the home page reminds a member with an unfinished profile', async ({ page }) => {
+  test('onboarding is offered on the home page and in the menu until dismissed; nothing is walled off', async ({
+    page,
+  }) => {
     const email = uniqueEmail('reminder');
     await signUpAndConfirm(page, email);
-    await expect(page).toHaveURL('/onboarding/role');
-    await page.getByRole('link', { name: 'ModMarket' }).first().click();
-    const reminder = page.getByRole('dialog', { name: 'Complete Your Profile' });
-    await expect(reminder).toBeVisible();
-    await reminder.getByRole('button', { name: 'Remind Me Later' }).click();
-    await expect(reminder).toBeHidden();
-    await page.getByRole('link', { name: 'Shop', exact: true }).first().click();
-    await page.getByRole('link', { name: 'ModMarket' }).first().click();
+    const card = page.getByRole('region', { name: 'Make ModMarket yours' });
+    await expect(card).toBeVisible();
+    // Every page is open to the new member.
+    await page.goto('/browse');
+    await expect(page).toHaveURL('/browse');
+    await page.goto('/messages');
+    await expect(page).toHaveURL('/messages');
+    await page.getByRole('button', { name: /Mika/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Finish setting up' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // "No thanks" dismisses it for good: the card and the menu item go.
+    await page.goto('/');
+    await card.getByRole('button', { name: 'No thanks' }).click();
+    await expect(card).toBeHidden();
+    await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(reminder).toBeHidden();
+    await expect(card).toBeHidden();
+    await page.getByRole('button', { name: /Mika/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Finish setting up' })).toBeHidden();
   });
 });
 

@@ -39,10 +39,6 @@ test('a part goes from listing to sale: seller, buyer, and the owner again', asy
   const sellerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   await newMember(seller, uniqueEmail('seller'));
-  await seller
-    .getByRole('button', { name: 'Remind Me Later' })
-    .click({ timeout: 2000 })
-    .catch(() => undefined);
   await listPart(seller, title);
   await expect(seller.getByRole('link', { name: title })).toBeVisible();
   await expect(seller.getByText('1 of 3 active listings')).toBeVisible();

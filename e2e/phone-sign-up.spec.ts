@@ -49,12 +49,12 @@ test('in Chinese, the link opened in another browser asks for the password, and 
   await phone.getByLabel('密码').fill(PASSWORD);
   await phone.getByRole('button', { name: '完成并登录' }).click();
   await expect(phone.locator('[data-sonner-toast]').filter({ hasText: '邮箱已确认！' })).toBeVisible();
-  await expect(phone).toHaveURL('/onboarding/role');
+  await expect(phone).toHaveURL('/');
   await mailApp.close();
 
   // Back in the browser that signed up: it looks, and is signed in too.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await expect(page).toHaveURL('/onboarding/role');
+  await expect(page).toHaveURL('/');
   const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { email: string } };
   expect(session.user.email).toBe(email);
 });

@@ -69,7 +69,8 @@ test('the browser that signed up signs in by itself once it opened the link in a
 
   // The member comes back to the first tab: it looks, and signs in.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await expect(page).toHaveURL('/onboarding/role');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('button', { name: /Mika/ })).toBeVisible();
 });
 
 /** Signs in from another browser and signs out there, which ends every session of the member. */

@@ -27,7 +27,8 @@ export async function submitSignUp(page: Page, email: string, options: { keepSig
 
 /**
  * Signs up through the form and confirms through the emailed link in the same browser, which signs it
- * in: ends on onboarding's first step, or, with `signedOut`, signed out on the sign-in tab.
+ * in: ends on the home page (onboarding is offered there, never forced), or, with `signedOut`, signed
+ * out on the sign-in tab.
  */
 export async function signUpAndConfirm(
   page: Page,
@@ -44,7 +45,7 @@ export async function signUpAndConfirm(
   await expect(page.getByRole('heading', { name: 'Account Confirmed!' })).toBeVisible();
   // The token leaves the address bar at once.
   expect(page.url()).not.toContain('token=');
-  await expect(page).toHaveURL('/onboarding/role', { timeout: 5000 });
+  await expect(page).toHaveURL('/', { timeout: 5000 });
   if (options.signedOut) {
     await page.context().clearCookies();
     await page.goto(`/auth?mode=signin&email=${encodeURIComponent(email)}`);

@@ -9,7 +9,6 @@ import { ScrollManager } from './scroll-manager';
 import { PageSkeleton } from '@client/components/layout/page-skeleton';
 import { OfflineBanner } from '@client/components/layout/offline-banner';
 import { useSession } from '@client/features/session';
-import { IncompleteProfileRedirect } from '@client/features/session';
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -33,7 +32,6 @@ export function RootLayout() {
       >
         {t('skipToContent')}
       </a>
-      <IncompleteProfileRedirect />
       <SiteHeader onSignOut={onSignOut} />
       <OfflineBanner />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">

@@ -11,8 +11,11 @@ export interface NavLinkItem {
   to: string;
 }
 
-/** `isAdmin` adds the moderation desk to the account menu. */
-export function navigation(signedIn: boolean, isAdmin = false) {
+/**
+ * `isAdmin` adds the moderation desk to the account menu; `setUpUnfinished` offers onboarding there
+ * until the member finishes or dismisses it.
+ */
+export function navigation(signedIn: boolean, isAdmin = false, setUpUnfinished = false) {
   const members = (to: string): string => (signedIn ? to : paths.auth.href({ mode: 'signin', redirect: to }));
 
   return {
@@ -43,6 +46,7 @@ export function navigation(signedIn: boolean, isAdmin = false) {
     /** The tab bar's Inbox: a visitor signs in first. */
     inbox: { label: 'messages', to: members(paths.messages.href()) },
     account: [
+      ...(setUpUnfinished ? [{ label: 'finishSetup', to: paths.onboardingRole.href() }] : []),
       { label: 'dashboard', to: paths.dashboard.href() },
       { label: 'messages', to: paths.messages.href() },
       { label: 'myFleet', to: paths.myFleet.href() },

@@ -22,7 +22,7 @@ export function SiteHeader({ onSignOut }: { onSignOut: () => void }) {
   const { user } = useSession();
   const keepLanguage = useKeepLanguage(Boolean(user));
   const { messages: unread, notifications: unreadNotifications } = useUnreadCounts(Boolean(user));
-  const nav = navigation(Boolean(user), user?.isAdmin ?? false);
+  const nav = navigation(Boolean(user), user?.isAdmin ?? false, user ? !user.onboardingCompleted : false);
   const barLink = ({ isActive }: { isActive: boolean }) =>
     cn(buttonClass('onDark'), isActive && 'bg-white/10');
   const iconLink = cn(buttonClass('onDark', 'icon'));

@@ -34,12 +34,11 @@ export default function AuthPage() {
   const { hash } = useLocation();
   const isRecovery = params.get('type') === 'recovery' || hash.includes('type=recovery');
 
-  // A signed-in visitor leaves: to `redirect` when it stays on this site; else a member with an
-  // unfinished profile to onboarding, anyone else home.
+  // A signed-in visitor leaves: to `redirect` when it stays on this site, else home (where a member
+  // with onboarding unfinished is offered it, never made to).
   useEffect(() => {
     if (isLoading || !user || isRecovery) return;
-    const next = redirect ?? (user.onboardingCompleted ? '/' : paths.onboardingRole.href());
-    void navigate(next, { replace: true });
+    void navigate(redirect ?? paths.home.href(), { replace: true });
   }, [isLoading, user, isRecovery, redirect, navigate]);
 
   if (isRecovery) {
@@ -102,7 +101,7 @@ export default function AuthPage() {
             />
           </TabPanel>
           <TabPanel value="signup" className="mt-4">
-            <SignUpForm />
+            <SignUpForm redirect={redirect} />
           </TabPanel>
         </Tabs>
         <SocialButtons redirect={redirect} />

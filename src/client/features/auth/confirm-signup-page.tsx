@@ -12,6 +12,7 @@ import { useLinkToken } from './use-link-token';
 import { useSession } from '@client/features/session';
 import { toast } from '@client/lib/toast';
 import { FinishSignUpForm } from './finish-sign-up-form';
+import { takeWhereTo } from './after-sign-up';
 
 type State =
   | { kind: 'loading' }
@@ -59,17 +60,14 @@ export default function ConfirmSignupPage() {
 
   useEffect(() => {
     if (state.kind !== 'success' || !state.signedIn) return;
-    const timer = setTimeout(
-      () => void navigate(paths.onboardingRole.href(), { replace: true }),
-      CONFIRMED_REDIRECT_MS,
-    );
+    const timer = setTimeout(() => void navigate(takeWhereTo(), { replace: true }), CONFIRMED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state, navigate]);
 
   const finished = async () => {
     toast.success(t('emailConfirmation.confirmedToast'));
     await refresh();
-    void navigate(paths.onboardingRole.href(), { replace: true });
+    void navigate(takeWhereTo(), { replace: true });
   };
 
   return (

@@ -7,6 +7,7 @@ import { ApiClientError } from '@client/lib/api';
 import { paths } from '@common/routes';
 import { useConfirmationStatus, useResendConfirmation } from './api';
 import { authErrorMessage } from './messages';
+import { takeWhereTo } from './after-sign-up';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { Button } from '@client/components/ui/button';
@@ -31,7 +32,7 @@ export default function EmailConfirmationPage() {
   const busy = status.isPending ? 'check' : resendLink.isPending ? 'resend' : null;
 
   useEffect(() => {
-    if (user) void navigate(paths.onboardingRole.href(), { replace: true });
+    if (user) void navigate(takeWhereTo(), { replace: true });
   }, [user, navigate]);
 
   // The quiet looks have their own request state: the button says "Checking..." only when pressed.
@@ -43,7 +44,7 @@ export default function EmailConfirmationPage() {
       if (!confirmed || !signedIn) return false;
       toast.success(t('emailConfirmation.confirmedToast'));
       await refresh();
-      void navigate(paths.onboardingRole.href());
+      void navigate(takeWhereTo());
       return true;
     },
     [refresh, navigate, t],

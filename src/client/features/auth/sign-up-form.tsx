@@ -9,11 +9,13 @@ import { currentLanguage } from '@client/lib/i18n';
 import { Button } from '@client/components/ui/button';
 import { CheckboxField, TextField } from '@client/components/ui/field';
 import { NewPasswordField } from './new-password-field';
+import { rememberWhereTo } from './after-sign-up';
 import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
 
-export function SignUpForm() {
+/** `redirect`: where the visitor was going, for after the confirmation (`rememberWhereTo`). */
+export function SignUpForm({ redirect }: { redirect: string | null }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const form = useSchemaForm(SignUpSchema, {
@@ -40,6 +42,7 @@ export function SignUpForm() {
     async (values) => {
       try {
         await signUp.mutateAsync({ ...values, phone: values.phone ?? '', language: currentLanguage() });
+        rememberWhereTo(redirect);
         await new Promise((resolve) => setTimeout(resolve, 500));
         void navigate(paths.emailConfirmation.href({ email: values.email }));
       } catch (error) {

@@ -20,7 +20,7 @@ import {
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
-import { CompleteProfileModal } from '@client/features/session';
+import { FinishSetupCard } from '@client/features/onboarding';
 import { useSession } from '@client/features/session';
 import { listingQueries } from '@client/features/listings';
 import { QueryError } from '@client/components/ui/query-error';
@@ -153,7 +153,9 @@ export default function HomePage() {
   const latest = useQuery({
     ...listingQueries.latest(LATEST_COUNT),
   });
-  const sellTo = user ? paths.create.href() : paths.auth.href();
+  const sellTo = user
+    ? paths.create.href()
+    : paths.auth.href({ mode: 'signin', redirect: paths.create.href() });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -166,7 +168,6 @@ export default function HomePage() {
   return (
     <>
       <PageMeta title={t('meta.title')} description={t('meta.description')} path={paths.home.href()} />
-      <CompleteProfileModal />
       <section className="bg-gradient-to-b from-slate-900 to-slate-800 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-24">
           <p className="text-sm font-semibold tracking-wide text-brand-500 uppercase">{t('hero.eyebrow')}</p>
@@ -209,6 +210,7 @@ export default function HomePage() {
         </div>
       </section>
 
+      <FinishSetupCard />
       <Shelf
         title={user ? t('latest.signedIn') : t('latest.signedOut')}
         link={{ to: paths.browse.href(), label: t('latest.viewAll') }}

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isProfileCheckExempt } from './profile-guard';
 import { userMenuLabel } from './session';
 
 describe("the user menu's label", () => {
@@ -12,24 +11,5 @@ describe("the user menu's label", () => {
   });
   it('is null when neither gives a name', () => {
     expect(userMenuLabel({ email: '@example.com', firstName: null })).toBeNull();
-  });
-});
-
-describe('where an unfinished profile is left alone', () => {
-  it('on onboarding and the account pages', () => {
-    for (const path of [
-      '/onboarding/role',
-      '/auth',
-      '/reset-password',
-      '/forgot-password',
-      '/email-confirmation',
-      '/confirm-signup',
-      '/password-reset',
-    ])
-      expect(isProfileCheckExempt(path)).toBe(true);
-  });
-  it('not on the rest of the site', () => {
-    for (const path of ['/', '/browse', '/dashboard', '/messages'])
-      expect(isProfileCheckExempt(path)).toBe(false);
   });
 });
