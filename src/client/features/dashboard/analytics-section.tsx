@@ -1,10 +1,10 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart3, Lock } from 'lucide-react';
 import type { Analytics, AnalyticsDay } from '@common/schemas/analytics';
-import { formatNumber, formatPercent, formatPrice } from '@common/i18n/format';
+import { formatNumber } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { Button } from '@client/components/ui/button';
 import { QueryError } from '@client/components/ui/query-error';
@@ -12,7 +12,7 @@ import { ScrollArea } from '@client/components/ui/scroll-area';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useLanguage } from '@client/lib/use-language';
 import { dashboardQueries } from './api';
-import { useCatalogLabels } from '@client/lib/use-catalog-labels';
+import { ListingsTable, MarketTable } from './analytics-tables';
 
 // The charting library loads with the analytics only, never with the rest of the dashboard.
 const LineChart = lazy(() => import('./line-chart'));
@@ -166,83 +166,6 @@ function ViewsChart({
   );
 }
 
-/** A column of figures: its heading lines up with them. */
-function NumberHeader({ children }: { children: ReactNode }) {
-  return (
-    <th scope="col" className="py-2 pr-4 text-right font-semibold">
-      {children}
-    </th>
-  );
-}
-
-function ListingsTable({ data }: { data: Analytics }) {
-  const { t } = useTranslation('market');
-  const language = useLanguage();
-  const advanced = data.level === 'advanced';
-  const number = (value: number) => formatNumber(value, language);
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 className="font-semibold text-slate-900">{t('analytics.perListing')}</h3>
-      {data.listings.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{t('analytics.noActivity')}</p>
-      ) : (
-        <ScrollArea label={t('analytics.perListing')} className="mt-3">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">{t('analytics.perListing')}</caption>
-            <thead>
-              <tr className="text-slate-700">
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  {t('analytics.listing')}
-                </th>
-                <NumberHeader>{t('analytics.views')}</NumberHeader>
-                {advanced ? <NumberHeader>{t('analytics.impressions')}</NumberHeader> : null}
-                <NumberHeader>{t('analytics.favourites')}</NumberHeader>
-                <NumberHeader>{t('analytics.conversations')}</NumberHeader>
-                {advanced ? (
-                  <>
-                    <NumberHeader>{t('analytics.conversion')}</NumberHeader>
-                    <NumberHeader>{t('analytics.priceVsMedian')}</NumberHeader>
-                  </>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {data.listings.map((row) => (
-                <tr key={row.id} className="border-t border-slate-100">
-                  <th scope="row" className="max-w-56 truncate py-2 pr-4 font-medium">
-                    <Link to={paths.listing.href(row.id)} className="text-brand-700 hover:underline">
-                      {row.title}
-                    </Link>
-                  </th>
-                  <td className="py-2 pr-4 text-right">{number(row.views)}</td>
-                  {advanced ? <td className="py-2 pr-4 text-right">{number(row.impressions ?? 0)}</td> : null}
-                  <td className="py-2 pr-4 text-right">{number(row.favourites)}</td>
-                  <td className="py-2 pr-4 text-right">{number(row.conversations)}</td>
-                  {advanced ? (
-                    <>
-                      <td className="py-2 pr-4 text-right">
-                        {row.conversion == null ? '—' : formatPercent(row.conversion, language)}
-                      </td>
-                      <td className="py-2 pr-4 text-right whitespace-nowrap">
-                        {row.medianPriceCents
-                          ? t('analytics.priceAgainst', {
-                              price: formatPrice(row.priceCents),
-                              median: formatPrice(row.medianPriceCents),
-                            })
-                          : formatPrice(row.priceCents)}
-                      </td>
-                    </>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollArea>
-      )}
-    </section>
-  );
-}
-
 function ListingViewsChart({ data }: { data: Analytics }) {
   const { t } = useTranslation('market');
   const series = data.listings.flatMap((row) =>
@@ -255,52 +178,6 @@ function ListingViewsChart({ data }: { data: Analytics }) {
       days={data.daily.map((day) => day.day)}
       series={series}
     />
-  );
-}
-
-function MarketTable({ data }: { data: Analytics }) {
-  const { t } = useTranslation(['market', 'common']);
-  const labels = useCatalogLabels();
-  const language = useLanguage();
-  if (!data.market.length) return null;
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 className="font-semibold text-slate-900">{t('analytics.market')}</h3>
-      <p className="mt-1 text-sm text-slate-600">{t('analytics.marketNote')}</p>
-      <ScrollArea label={t('analytics.market')} className="mt-3">
-        <table className="w-full min-w-[32rem] text-left text-sm">
-          <caption className="sr-only">{t('analytics.market')}</caption>
-          <thead>
-            <tr className="text-slate-700">
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                {t('analytics.makeCategory')}
-              </th>
-              <NumberHeader>{t('analytics.medianPrice')}</NumberHeader>
-              <NumberHeader>{t('analytics.activeListings')}</NumberHeader>
-              <NumberHeader>{t('analytics.savedSearches')}</NumberHeader>
-            </tr>
-          </thead>
-          <tbody>
-            {data.market.map((pair) => (
-              <tr key={`${pair.make}-${pair.category}`} className="border-t border-slate-100">
-                <th scope="row" className="py-2 pr-4 font-medium">
-                  {labels.make(pair.make)} · {labels.category(pair.category)}
-                </th>
-                <td className="py-2 pr-4 text-right">
-                  {pair.medianPriceCents !== null ? formatPrice(pair.medianPriceCents) : '—'}
-                </td>
-                <td className="py-2 pr-4 text-right">
-                  {pair.activeListings.more
-                    ? t('analytics.moreThan', { count: formatNumber(pair.activeListings.value, language) })
-                    : formatNumber(pair.activeListings.value, language)}
-                </td>
-                <td className="py-2 pr-4 text-right">{formatNumber(pair.savedSearches, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollArea>
-    </section>
   );
 }
 

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DollarSign, Eye, MessageSquare, Package, PackageCheck, Plus, Tag } from 'lucide-react';
+import { DollarSign, MessageSquare, Package, PackageCheck, Plus, Tag } from 'lucide-react';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
-import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
@@ -12,13 +11,11 @@ import { Skeleton } from '@client/components/ui/skeleton';
 import { QueryError } from '@client/components/ui/query-error';
 import { Tab, TabList, TabPanel, Tabs } from '@client/components/ui/tabs';
 import { useSession } from '@client/features/session';
-import { ListingPhoto } from '@client/features/photos';
 import { useListingStatus } from '@client/features/listings';
-import { BoostAction, BoostedBadge } from '@client/features/boosts';
 import { dashboardQueries } from './api';
 import { AnalyticsSection } from './analytics-section';
+import { MyListingRow } from './my-listing-row';
 import { PayoutsCard, ReferralEarningsCard } from '@client/features/orders';
-import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 const DASHBOARD_TABS = ['listings', 'messages', 'analytics'] as const;
 
@@ -46,7 +43,6 @@ export default function DashboardPage() {
 
 function SellerDashboard() {
   const { t } = useTranslation(['market', 'common']);
-  const labels = useCatalogLabels();
   const language = useLanguage();
   const status = useListingStatus();
   const data = useQuery(dashboardQueries.mine());
@@ -117,7 +113,8 @@ function SellerDashboard() {
           <Tabs defaultValue="listings" className="mt-8">
             <TabList aria-label={t('dashboard.title')} look="underline">
               {DASHBOARD_TABS.map((id) => (
-                <Tab key={id} value={id} look="underline">
+                // Each name on one line: a phone has room for the three in every language, not for wide padding.
+                <Tab key={id} value={id} look="underline" className="px-3! whitespace-nowrap sm:px-4!">
                   {id === 'analytics' ? t('analytics.tab') : t(`dashboard.tabs.${id}`)}
                 </Tab>
               ))}
@@ -141,70 +138,7 @@ function SellerDashboard() {
                   ) : (
                     <ul className="space-y-3">
                       {d.listings.map((listing) => (
-                        <li
-                          key={listing.id}
-                          className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-nowrap"
-                        >
-                          <ListingPhoto
-                            photo={listing.photo}
-                            alt=""
-                            sizes="96px"
-                            className="size-20 shrink-0 rounded-lg"
-                            emptyLabel={t('card.noPhoto')}
-                          />
-                          <div className="min-w-0 flex-1">
-                            <Link
-                              to={paths.listing.href(listing.id)}
-                              className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-                            >
-                              {listing.title}
-                            </Link>
-                            <p className="text-sm text-slate-600">
-                              {labels.vehicle(listing.make, listing.model)}
-                            </p>
-                            <p className="mt-1 flex flex-wrap items-center gap-3 text-sm">
-                              <span className="font-bold text-slate-900">
-                                {formatPrice(listing.priceCents)}
-                              </span>
-                              <span
-                                className={cn(
-                                  'rounded-full px-2 py-0.5 text-xs font-semibold',
-                                  listing.isSold ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800',
-                                )}
-                              >
-                                {listing.isSold ? t('dashboard.sold') : t('dashboard.active')}
-                              </span>
-                              {listing.boostedUntil && !listing.isSold ? <BoostedBadge /> : null}
-                              <span className="flex items-center gap-1 text-slate-600">
-                                <Eye aria-hidden className="size-4" />
-                                {t('dashboard.views', {
-                                  count: listing.views,
-                                  formatted: formatNumber(listing.views, language),
-                                })}
-                              </span>
-                            </p>
-                            <div className="mt-2">
-                              <BoostAction
-                                listingId={listing.id}
-                                boostedUntil={listing.boostedUntil}
-                                isSold={listing.isSold}
-                              />
-                            </div>
-                          </div>
-                          <div className="flex gap-2">
-                            <Button
-                              variant="secondary"
-                              size="sm"
-                              disabled={status.isPending}
-                              onClick={() => status.mutate({ id: listing.id, isSold: !listing.isSold })}
-                            >
-                              {listing.isSold ? t('dashboard.markAvailable') : t('dashboard.markSold')}
-                            </Button>
-                            <Button asChild variant="ghost" size="sm">
-                              <Link to={paths.editListing.href(listing.id)}>{t('dashboard.edit')}</Link>
-                            </Button>
-                          </div>
-                        </li>
+                        <MyListingRow key={listing.id} listing={listing} status={status} />
                       ))}
                     </ul>
                   )}

@@ -13,9 +13,10 @@ export function ContactSeller({ listingId, title }: { listingId: string; title: 
   const [opened, setOpened] = useState(false);
   return (
     <>
+      {/* The label wraps rather than overflows both ends: a phone's bar beside a long price is narrow. */}
       <Button
         size="lg"
-        className="w-full"
+        className="h-auto! min-h-12 w-full py-2 text-center leading-tight whitespace-normal!"
         aria-haspopup="dialog"
         onPointerDown={() => void load()}
         onClick={() => {
@@ -23,7 +24,7 @@ export function ContactSeller({ listingId, title }: { listingId: string; title: 
           setOpen(true);
         }}
       >
-        <MessageCircle aria-hidden className="size-5" />
+        <MessageCircle aria-hidden className="size-5 shrink-0" />
         {t('listing.contact')}
       </Button>
       {opened ? (

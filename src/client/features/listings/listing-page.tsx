@@ -54,7 +54,7 @@ export default function ListingPage() {
     );
   if (!listing.data) {
     return (
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6" role="status">
+      <div className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:px-6 sm:pt-8" role="status">
         <p className="sr-only">{t('listing.loading')}</p>
         <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
           <Skeleton className="aspect-[4/3] w-full" />
@@ -72,14 +72,14 @@ export default function ListingPage() {
   return (
     <>
       <PageMeta title={l.title} description={l.description.slice(0, 160)} path={paths.listing.href(l.id)} />
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <div className="mx-auto max-w-7xl px-4 pt-4 pb-8 sm:px-6 sm:pt-8">
         <Link to={paths.browse.href()} className="text-sm font-medium text-brand-700 hover:underline">
           {t('listing.back')}
         </Link>
         {/*
-          Phones read the part first (title, price, contact), then its photos, fitment, details and
-          description; wide screens keep photos and description on the left. The two columns are
-          "display: contents" below lg, so their children order themselves in one column.
+          Phones show the part's photos first, across the screen, then its title, price and contact,
+          fitment, details and description; wide screens keep photos and description on the left. The
+          two columns are "display: contents" below lg, so their children order themselves in one column.
         */}
         <div className="mt-4 flex flex-col gap-6 lg:grid lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-8">
           <div className="contents lg:col-start-2 lg:row-start-1 lg:block lg:space-y-5">
@@ -123,7 +123,7 @@ export default function ListingPage() {
             ) : null}
           </div>
           <div className="contents lg:col-start-1 lg:row-start-1 lg:block lg:space-y-6">
-            <div className="order-2">
+            <div className="order-first">
               <Gallery photos={l.photos} title={l.title} />
             </div>
             {l.description ? (
