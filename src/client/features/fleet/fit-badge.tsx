@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleCheck, TriangleAlert } from 'lucide-react';
 import type { Fit, Misfit } from '@common/schemas/vehicles';
 import { cn } from '@client/lib/cn';
 
@@ -19,7 +19,7 @@ export function FitBadge({
 }) {
   const { t } = useTranslation('market');
   if (!fit && !misfit) return null;
-  const Icon = fit ? CircleCheck : CircleAlert;
+  const Icon = fit ? CircleCheck : TriangleAlert;
   return (
     <span
       className={cn(

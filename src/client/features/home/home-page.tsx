@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -20,8 +20,8 @@ import {
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
-import { FinishSetupCard } from '@client/features/onboarding';
 import { useSession } from '@client/features/session';
+import { FinishSetupCard } from '@client/features/onboarding';
 import { listingQueries } from '@client/features/listings';
 import { QueryError } from '@client/components/ui/query-error';
 import { ListingCard, ListingCardSkeleton } from '@client/features/listings';
@@ -210,7 +210,11 @@ export default function HomePage() {
         </div>
       </section>
 
-      <FinishSetupCard />
+      {user && !user.onboardingCompleted ? (
+        <Suspense fallback={null}>
+          <FinishSetupCard />
+        </Suspense>
+      ) : null}
       <Shelf
         title={user ? t('latest.signedIn') : t('latest.signedOut')}
         link={{ to: paths.browse.href(), label: t('latest.viewAll') }}

@@ -11,7 +11,7 @@ import { useSkipOnboardingRequest } from './api';
  * The home page's offer to a member who has not finished onboarding (nothing is walled off until
  * they do): set up now, or "No thanks", which counts it as done, like onboarding's own Skip.
  */
-export function FinishSetupCard() {
+export default function FinishSetupCard() {
   const { t } = useTranslation();
   const { user, refresh } = useSession();
   const skip = useSkipOnboardingRequest();

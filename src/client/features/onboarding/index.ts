@@ -1,4 +1,7 @@
 /** Onboarding: the steps after sign-up, and the preference fields the settings page edits too. */
+import { lazy } from 'react';
+
 export { BuyerPreferenceFields, SellerPreferenceFields } from './preference-fields';
 export { profileQuery, useSaveBuyerPreferences, useSaveRole, useSaveSellerPreferences } from './api';
-export { FinishSetupCard } from './finish-setup-card';
+/** Loaded only for a member who has not finished onboarding: nobody else downloads it. */
+export const FinishSetupCard = lazy(() => import('./finish-setup-card'));
