@@ -143,8 +143,18 @@ test.describe('accounts, in English', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText('Email required')).toBeVisible();
     await page.getByLabel('Email Address').fill(`  ${email}  `);
+    // A request the server refuses says so, with the server's reason.
+    const refused = 'Too many attempts. Please try again in 42 minutes.';
+    await page.route('**/api/auth/forgot-password', (route) =>
+      route.fulfill({ status: 429, json: { error: { code: 'RATE_LIMITED', message: refused } } }),
+    );
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Password Reset Error', { exact: true })).toBeVisible();
+    await expect(page.getByText(refused)).toBeVisible();
+    await page.unroute('**/api/auth/forgot-password');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(page.getByText('Password reset email sent (check spam folder)')).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
 
     const first = linkIn(await waitForMail(email, 2), '/reset-password');
@@ -170,6 +180,7 @@ test.describe('accounts, in English', () => {
     await page.getByLabel('Confirm Password').fill(newPassword);
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByRole('heading', { name: 'Password Updated Successfully' })).toBeVisible();
+    await expect(page.getByText('Password updated successfully', { exact: true })).toBeVisible();
     await expect(page).toHaveURL('/auth?reset=success');
     await expect(
       page.getByText('Your password has been updated. Sign in with your new password.'),
@@ -184,6 +195,9 @@ test.describe('accounts, in English', () => {
 
     await page.goto(second);
     await expect(page.getByRole('heading', { name: 'Reset Link Expired or Used' })).toBeVisible();
+    // Opened with no link at all: it says there is none, not that one expired.
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { name: 'No Reset Link Found' })).toBeVisible();
   });
 
   test('keep me signed in survives a browser restart; a browser-session sign-in does not', async ({
@@ -282,6 +296,10 @@ test.describe('the second reset screen and the profile reminder', () => {
     await signUpAndConfirm(page, email, { signedOut: true });
     await page.goto('/password-reset?error=access_denied');
     await expect(page.getByText('Invalid or expired reset link. Please request a new one.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+    // Asked to set a password with no link to do it with: says so, and asks for one.
+    await page.goto('/password-reset?type=recovery');
+    await expect(page.getByText('No valid reset link found. Please use a fresh reset link.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
     await page.getByLabel('Email Address').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();

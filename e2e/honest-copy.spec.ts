@@ -8,7 +8,8 @@ import { chooseLanguage } from './support/accounts';
  * level and card processing, checkout, the hand-off code, escrow by plan, cancelling before the part
  * leaves, where an order's data goes; and now returns within 7 days when the seller accepts them, the
  * fit guarantee, disputes decided by ModMarket's moderators (card disputes by the bank) and referral
- * commissions.
+ * commissions. The plan table names each plan one way per language, and the legal pages say how
+ * deleting an account works now that members do it in Settings.
  */
 const LANGUAGES = ['en', 'es', 'zh-CN'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -20,7 +21,8 @@ const PAGES = ['/', '/about', '/selling-guide', '/buying-guide', '/terms'];
  * inspection, transaction or buyer protection, a money-back or refund guarantee, rewards for good
  * sellers, a return window other than the seller's 7 days, a guarantee that every part fits, card
  * disputes decided here), and what the copy said before deals closed here (nothing taken on a sale,
- * no payments) or before returns, disputes and referrals were built.
+ * no payments), before returns, disputes and referrals were built, or before Platinum's advanced AI
+ * writer was (a "more advanced assistant" coming soon).
  */
 const UNTRUE: Record<Language, RegExp[]> = {
   en: [
@@ -43,6 +45,7 @@ const UNTRUE: Record<Language, RegExp[]> = {
     /does not take payments/i,
     /no standard return window/i,
     /no dispute process/i,
+    /more advanced assistant/i,
   ],
   es: [
     /sin contracargos/i,
@@ -59,6 +62,7 @@ const UNTRUE: Record<Language, RegExp[]> = {
     /todav[ií]a no se puede pagar/i,
     /no gestiona pagos/i,
     /plazo de devoluci[oó]n com[uú]n/i,
+    /asistente m[aá]s avanzado/i,
   ],
   'zh-CN': [
     /无拒付|不会被拒付|杜绝拒付/,
@@ -74,6 +78,7 @@ const UNTRUE: Record<Language, RegExp[]> = {
     /不支持通过 ModMarket 付款/,
     /不经手付款/,
     /没有统一的退货期限/,
+    /高级版助手即将推出/,
   ],
 };
 
@@ -83,7 +88,8 @@ const UNTRUE: Record<Language, RegExp[]> = {
  * plan, the hand-off code, the full refund before the part leaves; returns within 7 days of delivery
  * or pickup when the seller accepts them, answered within 3 days, refunded in full; the fit guarantee;
  * disputes the moderators decide, card disputes the bank decides; referral links, 30 days, 2-10% of
- * the price; and, in the Privacy policy, the shipping address, Stripe and who reads a dispute.
+ * the price; the selling guide's "Write with AI" and Platinum's advanced AI writer; and, in the Privacy
+ * policy, the shipping address, Stripe and who reads a dispute.
  */
 const TRUE: Record<Language, Record<string, RegExp[]>> = {
   en: {
@@ -118,6 +124,8 @@ const TRUE: Record<Language, Record<string, RegExp[]>> = {
       /the bank decides it/,
       /2–10% of the price/,
       /within 30 days/,
+      /“Write with AI”/,
+      /adds the advanced AI writer/,
     ],
     '/buying-guide': [
       /Buy now/,
@@ -179,6 +187,8 @@ const TRUE: Record<Language, Record<string, RegExp[]>> = {
       /la decide el banco/,
       /Del 2\s% al 10\s% del precio/,
       /30 días/,
+      /«Escribir con IA»/,
+      /añade el redactor avanzado de IA/,
     ],
     '/buying-guide': [
       /Comprar ahora/,
@@ -240,6 +250,8 @@ const TRUE: Record<Language, Record<string, RegExp[]>> = {
       /由银行裁决/,
       /价格的 2%–10%/,
       /30 天内/,
+      /“AI 撰写”/,
+      /还提供高级 AI 撰写/,
     ],
     '/buying-guide': [
       /立即购买/,
@@ -279,6 +291,8 @@ const TRUE: Record<Language, Record<string, RegExp[]>> = {
 const TABLE: Record<
   Language,
   {
+    /** The one name of each plan in the language (docs/decisions.md, "One name per plan"). */
+    names: [bronze: string, gold: string, platinum: string];
     soonRows: string[];
     builtRows: [boosts: string, placement: string];
     soon: string;
@@ -288,6 +302,7 @@ const TABLE: Record<
   }
 > = {
   en: {
+    names: ['Bronze', 'Gold', 'Platinum'],
     soonRows: ['Parts wanted access'],
     builtRows: ['Listing boosts', 'Priority placement'],
     soon: 'Coming soon',
@@ -296,6 +311,7 @@ const TABLE: Record<
     escrow: { row: 'Escrow', optional: 'Optional, per listing' },
   },
   es: {
+    names: ['Bronze', 'Gold', 'Platinum'],
     soonRows: ['Acceso a piezas buscadas'],
     builtRows: ['Impulsos de anuncios', 'Posición destacada'],
     soon: 'Próximamente',
@@ -304,12 +320,77 @@ const TABLE: Record<
     escrow: { row: 'Depósito en garantía', optional: 'Opcional, por anuncio' },
   },
   'zh-CN': {
+    names: ['青铜', '黄金', '白金'],
     soonRows: ['求购信息权限'],
     builtRows: ['商品加速', '优先展示'],
     soon: '即将推出',
     included: '包含',
     notIncluded: '不包含',
     escrow: { row: '托管交易', optional: '可按商品开启' },
+  },
+};
+
+/**
+ * Deleting an account (docs/product.md §5): the member does it in Settings; it waits 30 days, signed
+ * out and hidden, and signing in within them restores it; a reminder goes 3 days before; messages and
+ * reviews they wrote stay from "Deleted member". The Data Deletion page, the Terms and the Privacy
+ * policy say so, and none of them still says to write to us to close an account.
+ */
+const DELETION: Record<Language, { says: Record<string, RegExp[]>; not: RegExp[] }> = {
+  en: {
+    says: {
+      '/data-deletion': [
+        /delete your account yourself, at any time, in Settings/,
+        /under “Delete account”/,
+        /Go to Settings/,
+        /signed out everywhere/,
+        /Sign in within 30 days and your account is restored/,
+        /3 days before/,
+        /erased for good/,
+        /from “Deleted member”/,
+      ],
+      '/terms': [/delete your account yourself in Settings/, /erased 30 days later/, /“Deleted member”/],
+      '/privacy': [/delete your account yourself in Settings/],
+    },
+    not: [/not available yet/i, /contact us as our Data Deletion page describes/, /For deletion, see our/],
+  },
+  es: {
+    says: {
+      '/data-deletion': [
+        /Puedes eliminar tu cuenta tú mismo, cuando quieras, desde Configuración/,
+        /en «Eliminar la cuenta»/,
+        /Ir a Configuración/,
+        /Se cierran todas tus sesiones/,
+        /Inicia sesión en un plazo de 30 días y recuperas tu cuenta/,
+        /3 días antes/,
+        /se borra para siempre/,
+        /como «Miembro eliminado»/,
+      ],
+      '/terms': [
+        /eliminar tu cuenta tú mismo desde Configuración/,
+        /se borra 30 días después/,
+        /«Miembro eliminado»/,
+      ],
+      '/privacy': [/eliminar tu cuenta tú mismo desde Configuración/],
+    },
+    not: [/Todav[ií]a no se puede cerrar la cuenta/, /escríbenos como se explica/],
+  },
+  'zh-CN': {
+    says: {
+      '/data-deletion': [
+        /您可以随时在“设置”中自行删除账户/,
+        /在“隐私”部分的“删除账户”下/,
+        /前往设置/,
+        /在所有设备上退出登录/,
+        /在 30 天内登录，您的账户（包括商品）即可恢复/,
+        /删除前 3 天/,
+        /永久删除/,
+        /显示为“已注销的会员”/,
+      ],
+      '/terms': [/在“设置”的“删除账户”中自行删除账户/, /30 天后账户将被永久删除/, /“已注销的会员”/],
+      '/privacy': [/在“设置”中自行下载您的数据或删除账户/],
+    },
+    not: [/目前还不能在设置中自行注销账户/, /请按照“数据删除”页面的说明联系我们/],
   },
 };
 
@@ -346,6 +427,18 @@ for (const language of LANGUAGES) {
     }
   });
 
+  test(`the Data Deletion page, the Terms and the Privacy policy say deleting is in Settings and waits 30 days (${language})`, async ({
+    page,
+  }) => {
+    await chooseLanguage(page, language);
+    for (const [path, claims] of Object.entries(DELETION[language].says)) {
+      const text = await copyOf(page, path);
+      for (const claim of claims) expect.soft(text, `${path} in ${language}`).toMatch(claim);
+      for (const claim of DELETION[language].not)
+        expect.soft(text, `${path} in ${language}`).not.toMatch(claim);
+    }
+  });
+
   test(`the plan table says Coming soon, with no check mark, only for what is not built (${language})`, async ({
     page,
   }) => {
@@ -354,6 +447,8 @@ for (const language of LANGUAGES) {
     const words = TABLE[language];
     const table = page.getByRole('table');
     await expect(table).toBeVisible();
+    const headers = table.getByRole('columnheader');
+    for (const [i, name] of words.names.entries()) await expect(headers.nth(i + 1)).toContainText(name);
     for (const name of words.soonRows) {
       const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
       await expect(row).toHaveCount(1);

@@ -1,3 +1,5 @@
+import type { Plan } from './catalog';
+
 /**
  * How a listing's fitment years and a seller's public name read, for the server and the client alike;
  * kept apart from the schemas so that a page showing listing cards does not load the schema library.
@@ -24,7 +26,7 @@ export type CommonText = (key: string) => string;
 /**
  * How catalogue values read in every language, on pages, in emails and in notifications alike (labels
  * under `catalog.*` in the `common` locale). Brand names stay as they are; the catalogue's own words
- * ("Other", "Universal", categories, conditions) are translated.
+ * ("Other", "Universal", categories, conditions) and the plans' names are translated.
  */
 export const catalogLabels = {
   category: (category: string, text: CommonText): string => text(`catalog.categories.${category}`),
@@ -34,4 +36,6 @@ export const catalogLabels = {
   /** A model is what the seller typed; "Universal" (fits any car) is the catalogue's word for no model. */
   model: (model: string, text: CommonText): string =>
     model.trim().toLowerCase() === 'universal' ? text('catalog.universal') : model,
+  /** A plan's one name in each language (docs/decisions.md, "One name per plan"): never its id. */
+  plan: (plan: Plan, text: CommonText): string => text(`catalog.plans.${plan}`),
 };

@@ -34,7 +34,8 @@ export function ForgotPasswordForm() {
         if (showServerErrors(form, failure)) return;
         if (failure instanceof ApiClientError && failure.code === 'NETWORK_ERROR')
           toast.error(t('forgot.networkError'));
-        else toast.error(t('reset.failed'), { description: authErrorMessage(failure, t) });
+        // The request failed (refused, or the server is down): the server's reason as the description.
+        else toast.error(t('forgot.failed'), { description: authErrorMessage(failure, t) });
       }
     },
     (invalid) => {

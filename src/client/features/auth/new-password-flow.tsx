@@ -16,7 +16,9 @@ import { fieldMessage } from '@client/lib/form-errors';
 import { authErrorMessage } from './messages';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
 
-type State = 'validating' | 'invalid' | 'form' | 'success';
+type State = 'validating' | LinkProblem | 'form' | 'success';
+/** Why the page cannot set a password: no link in the address, or one the server refused. */
+export type LinkProblem = 'missing' | 'invalid';
 
 /**
  * Checks a reset link, shows the new-password form, and sets the password. Opening the link signs
@@ -28,13 +30,13 @@ export function NewPasswordFlow({
   onSuccess,
 }: {
   token: string | null;
-  /** Instead of the "link expired" screen. */
-  onInvalid?: () => void;
+  /** Instead of the "no link" and "link expired" screens: the page says why and asks for a new link. */
+  onInvalid?: (problem: LinkProblem) => void;
   onSuccess: () => void;
 }) {
   const { t } = useTranslation('auth');
   const { signOut } = useSession();
-  const [state, setState] = useState<State>(token ? 'validating' : 'invalid');
+  const [state, setState] = useState<State>(token ? 'validating' : 'missing');
   const checked = useRef(false);
   const form = useSchemaForm(NewPasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
@@ -46,7 +48,7 @@ export function NewPasswordFlow({
 
   useEffect(() => {
     if (!token) {
-      onInvalid?.();
+      onInvalid?.('missing');
       return;
     }
     if (checked.current) return;
@@ -55,7 +57,7 @@ export function NewPasswordFlow({
       onSuccess: () => setState('form'),
       onError: () => {
         setState('invalid');
-        onInvalid?.();
+        onInvalid?.('invalid');
       },
     });
   }, [token, onInvalid, checkLink]);
@@ -69,9 +71,9 @@ export function NewPasswordFlow({
       onSuccess();
     } catch (error) {
       if (error instanceof ApiClientError && error.code === 'LINK_INVALID') {
-        toast.error(t('reset.invalidToast'));
         setState('invalid');
-        onInvalid?.();
+        if (onInvalid) onInvalid('invalid');
+        else toast.error(t('reset.invalidToast'));
         return;
       }
       showServerErrors(form, error);
@@ -87,12 +89,16 @@ export function NewPasswordFlow({
       </div>
     );
   }
-  if (state === 'invalid') {
+  if (state === 'invalid' || state === 'missing') {
     return (
       <div role="alert" className="text-center">
         <TriangleAlert aria-hidden className="mx-auto size-12 text-amber-600" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t('reset.invalidTitle')}</h1>
-        <p className="mt-3 text-slate-700">{t('reset.invalidBody')}</p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">
+          {state === 'missing' ? t('reset.missingTitle') : t('reset.invalidTitle')}
+        </h1>
+        <p className="mt-3 text-slate-700">
+          {state === 'missing' ? t('reset.missing') : t('reset.invalidBody')}
+        </p>
         <Button asChild size="lg" className="mt-6 w-full">
           <Link to={paths.forgotPassword.href()}>{t('reset.fresh')}</Link>
         </Button>

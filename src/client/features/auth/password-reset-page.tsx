@@ -6,7 +6,7 @@ import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { AuthCard } from '@client/components/ui/card';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { NewPasswordFlow } from './new-password-flow';
+import { NewPasswordFlow, type LinkProblem } from './new-password-flow';
 import { useLinkToken } from './use-link-token';
 
 const RECOVERY_FLAGS = ['recovery', 'intercepted', 'from_auth', 'from_reload', 'from_tokens'];
@@ -38,10 +38,15 @@ export default function PasswordResetPage() {
     if (hasError) toast.error(t('reset.invalidToast'), { id: 'reset-link-invalid' });
   }, [hasError, t]);
 
-  const onInvalid = useCallback(() => {
-    toast.error(t('reset.invalidToast'), { id: 'reset-link-invalid' });
-    setMode('request');
-  }, [t]);
+  // Without a link: "No valid reset link found"; with one the server refused: "Invalid or expired".
+  const onInvalid = useCallback(
+    (problem: LinkProblem) => {
+      if (problem === 'missing') toast.error(t('reset.missing'), { id: 'reset-link-missing' });
+      else toast.error(t('reset.invalidToast'), { id: 'reset-link-invalid' });
+      setMode('request');
+    },
+    [t],
+  );
   const onSuccess = useCallback(() => {
     setTimeout(
       () => void navigate(paths.auth.href({ mode: 'signin' }), { replace: true }),

@@ -70,7 +70,7 @@ function SellerDashboard() {
             <h1 className="text-3xl font-bold text-slate-900">{t('dashboard.title')}</h1>
             {d ? (
               <p className="mt-1 text-slate-600">
-                {t('dashboard.plan', { plan: t(`dashboard.plans.${d.plan}`) })} ·{' '}
+                {t('dashboard.plan', { plan: t(`catalog.plans.${d.plan}`, { ns: 'common' }) })} ·{' '}
                 {d.quota.limit === null
                   ? t('dashboard.quotaUnlimited', { active: d.quota.active })
                   : t('dashboard.quota', { active: d.quota.active, limit: d.quota.limit })}{' '}

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DELETION_GRACE_DAYS } from '@common/account-deletion';
+import { formatNumber } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { feeFigures } from '@client/lib/fee-figures';
@@ -14,7 +16,14 @@ export default function TermsPage() {
   return (
     <>
       <PageMeta title={t('terms.title')} description={t('terms.metaDescription')} path={paths.terms.href()} />
-      <LegalDocument document="terms" updated={UPDATED} values={feeFigures(language).values}>
+      <LegalDocument
+        document="terms"
+        updated={UPDATED}
+        values={{
+          ...feeFigures(language).values,
+          deletionDays: formatNumber(DELETION_GRACE_DAYS, language),
+        }}
+      >
         <aside
           aria-labelledby="terms-questions"
           className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6"

@@ -9,6 +9,7 @@ import { paths } from '@common/routes';
 import { toast } from '@client/lib/toast';
 import { errorMessage } from '@client/lib/error-message';
 import { useLanguage } from '@client/lib/use-language';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 import { Button } from '@client/components/ui/button';
 import { Alert } from '@client/components/ui/field';
 import { useSession } from '@client/features/session';
@@ -105,6 +106,7 @@ const AI_PLANS = PLANS.filter((plan) => PLAN_DETAILS[plan].aiLevel !== 'none');
 export function AiHelp({ form, onDrafted }: { form: ListingFormApi; onDrafted: () => void }) {
   const { t } = useTranslation(['market', 'common', 'errors']);
   const language = useLanguage();
+  const labels = useCatalogLabels();
   const { user } = useSession();
   const aiDraft = useAiDraft();
   /** The last draft's highlights, price range and notice; `id` starts each draft's panel afresh. */
@@ -116,9 +118,7 @@ export function AiHelp({ form, onDrafted }: { form: ListingFormApi; onDrafted: (
         <Sparkles aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
         <p>
           {t('form.ai.notInPlan', {
-            plans: new Intl.ListFormat(language, { type: 'conjunction' }).format(
-              AI_PLANS.map((plan) => t(`dashboard.plans.${plan}`)),
-            ),
+            plans: new Intl.ListFormat(language, { type: 'conjunction' }).format(AI_PLANS.map(labels.plan)),
           })}{' '}
           <Link to={paths.upgrade.href()} className="font-semibold text-brand-700 underline">
             {t('form.seePlans')}

@@ -2,10 +2,13 @@ import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '@common/i18n/format';
 import { placeLabel } from '@common/schemas/places';
+import { REFERRAL_DAYS, REFERRAL_RANGE } from '@common/schemas/referrals';
 import { CheckboxField, TextField } from '@client/components/ui/field';
 import { useSession } from '@client/features/session';
 import { useErrorText } from '@client/lib/form-errors';
+import { useLanguage } from '@client/lib/use-language';
 import { listingQueries } from './api';
 import { sectionClass, type ListingFormApi } from './listing-form-section';
 
@@ -31,6 +34,7 @@ export function PricingSection({ form }: { form: ListingFormApi }) {
   const { errors } = form.formState;
   const [negotiable, zip] = useWatch({ control: form.control, name: ['negotiable', 'zip'] });
   const plan = useSession().user?.plan;
+  const language = useLanguage();
   const returnsHelp = useId();
   return (
     <section className={sectionClass}>
@@ -72,7 +76,12 @@ export function PricingSection({ form }: { form: ListingFormApi }) {
       ) : null}
       <TextField
         label={t('form.referral')}
-        hint={t('form.referralHint', { ns: 'orders' })}
+        hint={t('form.referralHint', {
+          ns: 'orders',
+          min: formatPercent(REFERRAL_RANGE.minBasisPoints / 10_000, language),
+          max: formatPercent(REFERRAL_RANGE.maxBasisPoints / 10_000, language),
+          days: REFERRAL_DAYS,
+        })}
         inputMode="decimal"
         error={message(errors.referralAmount?.message)}
         {...form.register('referralAmount')}

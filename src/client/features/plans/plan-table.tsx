@@ -7,6 +7,7 @@ import { formatNumber, formatPrice } from '@common/i18n/format';
 import { cn } from '@client/lib/cn';
 import { ScrollArea } from '@client/components/ui/scroll-area';
 import { useLanguage } from '@client/lib/use-language';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 /**
  * What one plan gets in one row: a number, `unlimited`, `yes` or `no`, a level, `optional` (the member
@@ -112,6 +113,7 @@ export function PlanTable({
   action?: (plan: Plan) => ReactNode;
 }) {
   const { t } = useTranslation('home');
+  const labels = useCatalogLabels();
   return (
     <ScrollArea
       label={t('plans.title')}
@@ -132,7 +134,7 @@ export function PlanTable({
                 className={cn('p-4 text-center', plan === current && 'bg-brand-50')}
                 aria-current={plan === current ? 'true' : undefined}
               >
-                <span className="block text-base font-bold text-slate-900">{t(`plans.names.${plan}`)}</span>
+                <span className="block text-base font-bold text-slate-900">{labels.plan(plan)}</span>
                 <span className="block text-slate-600">
                   {PLAN_DETAILS[plan].priceCents === 0
                     ? t('plans.free')

@@ -9,6 +9,7 @@ import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { errorMessage } from '@client/lib/error-message';
 import { cn } from '@client/lib/cn';
 import { useLanguage } from '@client/lib/use-language';
+import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Alert, ProgressBar } from '@client/components/ui/field';
@@ -28,7 +29,7 @@ export default function Upgrade() {
   const changePlan = useChangePlan();
   const portal = useBillingPortal();
   const busy = changePlan.isPending ? changePlan.variables : null;
-  const name = (plan: Plan) => t(`plans.names.${plan}`, { ns: 'home' });
+  const { plan: name } = useCatalogLabels();
 
   // Back from Stripe Checkout: say how it went, once.
   const checkout = params.get('checkout');

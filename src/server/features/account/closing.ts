@@ -3,14 +3,13 @@ import type { Db, Executor } from '../../db/client';
 import { lockMemberForChange } from '../../db/member-state';
 import { jobs, listings, sessions, users } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
+import { DELETION_GRACE_DAYS, DELETION_REMINDER_DAYS } from '@common/account-deletion';
 
 /**
- * Deleting an account waits this long (docs/trust.md, "Deleting an account"): signing in before then
- * restores it; after, a job erases it (`deleteMember`).
+ * Deleting an account waits DELETION_GRACE_DAYS (shared with the Data Deletion page): signing in before
+ * then restores it; after, a job erases it (`deleteMember`).
  */
-export const DELETION_GRACE_DAYS = 30;
-/** The reminder goes this many days before the account is erased. */
-export const DELETION_REMINDER_DAYS = 3;
+export { DELETION_GRACE_DAYS, DELETION_REMINDER_DAYS };
 
 export const ERASE_JOB = 'account.erase';
 export const ERASE_REMINDER_JOB = 'account.erase-reminder';

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { PLAN_DETAILS, isPlan, type Plan } from '@common/catalog';
 import { languageOrDefault } from '@common/i18n/languages';
 import { formatDate } from '@common/i18n/format';
+import { catalogLabels } from '@common/labels';
 import type { Billing, BillingMode, BillingPortal, PlanChangeResult } from '@common/schemas/billing';
 import type { Db, Tx } from '../../db/client';
 import { billingEvents, conversations, listings, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import type { JobHandler } from '../../jobs/queue';
 import type { TemplateMailer } from '../../mail/templates';
-import { emailTranslator } from '../../i18n/translate';
+import { emailTranslator, namespaceTranslator } from '../../i18n/translate';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { BILLING_NOTICE_JOB, billingAccountOf as account, setPlan } from './plan-changes';
 import { stripeEvents } from './stripe-events';
@@ -107,8 +108,9 @@ export function createBillingService(deps: {
       if (!member) return;
       const language = languageOrDefault(member.locale);
       const t = emailTranslator(language);
+      const common = namespaceTranslator(language, 'common');
       const params = {
-        plan: t(`plans.${isPlan(job.plan) ? job.plan : 'bronze'}`),
+        plan: catalogLabels.plan(isPlan(job.plan) ? job.plan : 'bronze', (key) => common(key)),
         date: job.graceUntil ? formatDate(job.graceUntil, language, 'long') : '',
       };
       // Worded in the member's language here: a system notification carries its own title and text.
