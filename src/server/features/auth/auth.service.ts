@@ -314,7 +314,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<{ status: 'waiting' } | { status: 'signed-in'; userId: string; persistent: boolean }> {
       const registration = await registrationOfBrowser(db, browserToken, clock());
       if (!registration?.confirmedUserId) return { status: 'waiting' };
-      return { status: 'signed-in', userId: registration.confirmedUserId, persistent: registration.keepSignedIn };
+      return {
+        status: 'signed-in',
+        userId: registration.confirmedUserId,
+        persistent: registration.keepSignedIn,
+      };
     },
 
     checkResetLink(token: string): Promise<LinkCheck> {
