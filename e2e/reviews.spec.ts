@@ -45,18 +45,24 @@ test('a review pair: sold to a buyer, both review, shown on the seller’s page 
   await asked.getByRole('button', { name: 'Yes, I bought it' }).click();
   await expect(buyer.getByText('Purchase confirmed')).toBeVisible();
 
-  // The buyer reviews first: stars are required.
-  await buyer.reload();
-  const panel = buyer.getByRole('region', { name: 'Review Mika H.' });
+  // The buyer is asked to review, by a card on the listing's page (here on a phone), and reviews
+  // first from it: stars are required. Once written, the card goes.
+  const desktop = buyer.viewportSize()!;
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  const card = buyer.getByRole('region', { name: 'How was buying from Mika H.?' });
+  await card.getByRole('button', { name: 'Leave a review' }).click();
+  const panel = buyer.getByRole('dialog', { name: 'Review Mika H.' });
   await panel.getByLabel('Your review').fill('Exactly as described, friendly handover.');
   await panel.getByRole('button', { name: 'Post review' }).click();
   await expect(panel.getByText('Please choose from 1 to 5 stars.')).toBeVisible();
   await panel.locator('label').filter({ hasText: '5 stars' }).click();
   await panel.getByRole('button', { name: 'Post review' }).click();
   await expect(buyer.getByText('Thanks for your review')).toBeVisible();
+  await expect(card).toBeHidden();
   await expect(
     buyer.getByText(/You gave 5 stars\. Your review shows once the other side has written too/),
   ).toBeVisible();
+  await buyer.setViewportSize(desktop);
 
   // Hidden until the seller has written too.
   const sellerId = (await (await seller.request.get(`/api/listings/${id}`)).json()) as {

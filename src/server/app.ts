@@ -152,7 +152,11 @@ export function createApp(deps: AppDeps) {
     notifications: notifications.service,
     fleet: fleet.service,
   });
-  const reviews = reviewsFeature({ ...infra, listings: listings.service });
+  const reviews = reviewsFeature({
+    ...infra,
+    listings: listings.service,
+    notifications: notifications.service,
+  });
   const savedSearches = savedSearchesFeature({
     ...infra,
     listings: listings.service,

@@ -349,6 +349,11 @@ export const ListingDetailSchema = ListingCardSchema.extend({
   offerFloorCents: cents().nullable().optional(),
   /** For a signed-in buyer: their latest offer on it, open or answered. */
   myOffer: OfferSchema.nullable().optional(),
+  /**
+   * For a signed-in buyer of a confirmed sale of it: until when they may review its seller (null when
+   * written, closed, blocked, or not theirs to write); the listing page's "Leave a review" card.
+   */
+  reviewOpenUntil: z.string().nullable().optional(),
   referralAmountCents: cents().nullable(),
   /** How it can be bought here: shipping at a price and/or local pickup, held payment, and whether checkout is on. */
   checkout: z.object({

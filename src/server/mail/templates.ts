@@ -10,6 +10,10 @@ export type EmailTemplate =
   | 'socialLinked'
   | 'newMessages'
   | 'newListingAlert'
+  /** To the buyer of a confirmed sale: review the seller. */
+  | 'reviewTheSeller'
+  /** To its seller: review the buyer. */
+  | 'reviewTheBuyer'
   | 'contactSupport'
   | 'contactAcknowledgement'
   | 'paymentFailed'

@@ -12,7 +12,7 @@ import { countView, listingQueries } from './api';
 import { BlockButton, ReportButton } from '@client/features/trust';
 import { ListingOffer } from '@client/features/offers';
 import { BuyPanel, ShareEarn } from '@client/features/orders';
-import { ReviewPanel } from '@client/features/reviews';
+import { LeaveReviewCard, ReviewPanel } from '@client/features/reviews';
 import type { Prefetch } from '@client/lib/prefetch';
 import { Gallery } from './gallery';
 import { Card } from './listing-section';
@@ -90,10 +90,11 @@ export default function ListingPage() {
               <BuyPanel listing={l} />
             </div>
             {user && l.isSold ? (
-              <div className="order-1">
+              <div className="order-1 empty:hidden">
                 <ReviewPanel listingId={l.id} />
               </div>
             ) : null}
+            <LeaveReviewCard listing={l} />
             {user && !l.isOwner && !l.isSold ? (
               <div className="order-1">
                 <ListingOffer

@@ -33,4 +33,18 @@ describe('describeNotification', () => {
       description: '',
     });
   });
+
+  it('asks either side of a sale to review the other, by name when known', () => {
+    const buyer = describeNotification(
+      t,
+      notification('sale_update', { action: 'review.buyer', name: 'Rita M.', listingTitle: 'Seat' }),
+    );
+    expect(buyer.title).toMatch(/^item\.saleReview\.buyer\.title\{.*"name":"Rita M\."/);
+    expect(buyer.description).toBe('item.saleReview.buyer.description');
+    const seller = describeNotification(
+      t,
+      notification('sale_update', { action: 'review.seller', listingTitle: 'Seat' }),
+    );
+    expect(seller.title).toMatch(/^item\.saleReview\.seller\.titleNoName/);
+  });
 });

@@ -37,6 +37,16 @@ export function describeNotification(
           title: t('item.saleConfirm.title', params),
           description: t('item.saleConfirm.description', { ...params, name: d.name ?? '—' }),
         };
+      // Either side of a confirmed sale is asked to review the other (`review.buyer`: the buyer).
+      if (d.action === 'review.buyer' || d.action === 'review.seller') {
+        const role = d.action.slice('review.'.length);
+        return {
+          title: d.name
+            ? t(`item.saleReview.${role}.title`, params)
+            : t(`item.saleReview.${role}.titleNoName`, params),
+          description: t(`item.saleReview.${role}.description`),
+        };
+      }
       return {
         title: t('item.sale_update.title', params),
         description: t('item.sale_update.description', params),

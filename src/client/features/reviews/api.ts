@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { WriteReviewInput } from '@common/schemas/reviews';
 import { ApiClientError, call, client } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
@@ -28,12 +28,20 @@ export const reviewQueries = {
     }),
 };
 
+/** The review state and the listing's page (its buyer's "Leave a review" card opens or goes). */
+function invalidateSale(queryClient: QueryClient, listingId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.listings.detail(listingId) }),
+  ]);
+}
+
 export function useWriteReview(listingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (json: WriteReviewInput) =>
       call(client.listings[':id'].review.$post({ param: { id: listingId }, json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+    onSuccess: () => invalidateSale(queryClient, listingId),
   });
 }
 
@@ -43,7 +51,7 @@ export function useAnswerPurchase(listingId: string) {
   return useMutation({
     mutationFn: (bought: boolean) =>
       call(client.listings[':id'].purchase.$post({ param: { id: listingId }, json: { bought } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
+    onSuccess: () => invalidateSale(queryClient, listingId),
   });
 }
 

@@ -1,36 +1,26 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Star } from 'lucide-react';
 import { formatDate } from '@common/i18n/format';
-import { REVIEW_TEXT_MAX, WriteReviewSchema } from '@common/schemas/reviews';
-import { cn } from '@client/lib/cn';
 import { errorMessage } from '@client/lib/error-message';
-import { showServerErrors, useSchemaForm } from '@client/lib/form';
-import { useErrorText } from '@client/lib/form-errors';
 import { toast } from '@client/lib/toast';
 import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
-import { Alert, TextAreaField } from '@client/components/ui/field';
+import { Alert } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Stars } from './stars';
-import { reviewQueries, useAnswerPurchase, useWriteReview } from './api';
+import { ReviewForm } from './review-form';
+import { reviewQueries, useAnswerPurchase } from './api';
 
 /**
- * On a sold listing's page, for its seller and the buyer it was sold to: review the other side, or
- * what they wrote and when it shows.
+ * On a sold listing's page, for its seller and the buyer it was sold to: the buyer's "Did you buy
+ * this?", the seller's review of the buyer, or what either wrote and when it shows.
  */
 export function ReviewPanel({ listingId }: { listingId: string }) {
   const { t } = useTranslation(['reviews', 'market', 'errors']);
   const language = useLanguage();
   const state = useQuery(reviewQueries.sale(listingId));
-  const write = useWriteReview(listingId);
   const purchase = useAnswerPurchase(listingId);
-  const message = useErrorText();
-  const form = useSchemaForm(WriteReviewSchema, { defaultValues: { rating: 0, text: '' } });
-  const rating = useWatch({ control: form.control, name: 'rating' });
-  const { errors, isSubmitting } = form.formState;
   if (!state.data) return null;
   const sale = state.data;
   const name = sale.other ?? '';
@@ -73,16 +63,6 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
   }
   const until = formatDate(sale.windowEndsAt, language);
 
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await write.mutateAsync(input);
-      toast.success(t('panel.sent'), { description: t('panel.sentBody') });
-    } catch (error) {
-      showServerErrors(form, error);
-      toast.error(t('panel.error'), { description: errorMessage(error, t) });
-    }
-  });
-
   if (sale.mine)
     return (
       <Alert tone="success">
@@ -95,58 +75,15 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
       </Alert>
     );
   if (!sale.open) return <Alert>{t('panel.closed', { date: until })}</Alert>;
+  // The buyer's review is written from the "Leave a review" card (LeaveReviewCard).
+  if (sale.role === 'buyer') return null;
   return (
     <AskPanel
       id="review-panel-title"
       title={name ? t('panel.title', { name }) : t('panel.titleNoName')}
       intro={t('panel.intro', { name: name || '—', date: until })}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate className="mt-3 space-y-3">
-        <fieldset aria-describedby={errors.rating ? 'review-rating-error' : undefined}>
-          <legend className="mb-1 font-medium text-slate-800">{t('panel.starsLegend')}</legend>
-          <div className="flex gap-1">
-            {[1, 2, 3, 4, 5].map((n) => (
-              <label
-                key={n}
-                className="cursor-pointer rounded p-0.5 focus-within:ring-2 focus-within:ring-brand-500"
-              >
-                <input
-                  type="radio"
-                  name="rating"
-                  value={n}
-                  className="sr-only"
-                  checked={rating === n}
-                  onChange={() => form.setValue('rating', n, { shouldValidate: form.formState.isSubmitted })}
-                />
-                <span className="sr-only">{t('market:rating.stars', { count: n })}</span>
-                <Star
-                  aria-hidden
-                  className={cn(
-                    'size-7',
-                    n <= (rating ?? 0) ? 'fill-amber-400 text-amber-500' : 'text-slate-400',
-                  )}
-                />
-              </label>
-            ))}
-          </div>
-          {errors.rating ? (
-            <p id="review-rating-error" className="mt-1 text-sm text-red-700">
-              {message(errors.rating.message)}
-            </p>
-          ) : null}
-        </fieldset>
-        <TextAreaField
-          label={t('panel.textLabel')}
-          rows={3}
-          maxLength={REVIEW_TEXT_MAX}
-          placeholder={t('panel.textPlaceholder')}
-          error={message(errors.text?.message)}
-          {...form.register('text')}
-        />
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('panel.sending') : t('panel.send')}
-        </Button>
-      </form>
+      <ReviewForm listingId={listingId} />
     </AskPanel>
   );
 }

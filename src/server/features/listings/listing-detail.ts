@@ -11,6 +11,7 @@ import { isUuid } from '../../http/ids';
 import { checkoutOffered, type PaymentsMode } from '../orders/payments-mode';
 import type { Storage } from '../../storage/storage';
 import { newestOffer } from '../offers/offer-view';
+import { buyerReviewOpenUntil } from '../reviews/review-asks';
 import { photoView, toCard } from '../../cards/listing-card';
 
 type ListingRow = typeof listings.$inferSelect;
@@ -30,6 +31,16 @@ export function createListingDetail(deps: {
   const clock = deps.clock ?? systemClock;
   const reads = deps.reads ?? db;
   const payments = deps.payments ?? 'off';
+
+  /** What only a signed-in member other than its owner sees: their offer, and their review to write. */
+  async function forMember(listingId: string, viewerId: string) {
+    const [myOffer, reviewOpenUntil] = await Promise.all([
+      newestOffer(reads, and(eq(offers.listingId, listingId), eq(offers.buyerId, viewerId)), viewerId),
+      buyerReviewOpenUntil(reads, listingId, viewerId, clock()),
+    ]);
+    return { myOffer, reviewOpenUntil };
+  }
+
   return {
     async find(id: string): Promise<ListingRow | null> {
       if (!isUuid(id)) return null;
@@ -75,15 +86,7 @@ export function createListingDetail(deps: {
         photos: l.photos.map((p) => photoView(storage, p)),
         negotiable: l.negotiable,
         ...(isOwner ? { offerFloorCents: l.offerFloorCents } : {}),
-        ...(viewerId && !isOwner
-          ? {
-              myOffer: await newestOffer(
-                reads,
-                and(eq(offers.listingId, l.id), eq(offers.buyerId, viewerId)),
-                viewerId,
-              ),
-            }
-          : {}),
+        ...(viewerId && !isOwner ? await forMember(l.id, viewerId) : {}),
         referralAmountCents: l.referralAmountCents,
         checkout: {
           offered: checkoutOffered(payments, row.payouts),

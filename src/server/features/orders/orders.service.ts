@@ -38,6 +38,7 @@ import { enqueueJob } from '../../jobs/queue';
 import type { Storage } from '../../storage/storage';
 import { countHit, hitsOf } from '../../security/rate-limit';
 import { assertNotBlocked } from '../trust/trust.service';
+import { askForReviews } from '../reviews/review-asks';
 import { fitFor, type FleetService } from '../fleet/fleet.service';
 import { referralFor, type ReferralVisit } from './referrals';
 import { readDispute } from './disputes';
@@ -272,8 +273,8 @@ export async function applyTransition(
         .update(listings)
         .set({ isSold: true, pendingBuyerId: null, soldToId: order.buyerId, soldAt: now, updatedAt: now })
         .where(eq(listings.id, order.listingId));
-    // The two may review each other now (one review each per sale).
-    await tx
+    // The two may review each other now (one review each per sale), and both are asked to.
+    const [sale] = await tx
       .insert(sales)
       .values({
         listingId: order.listingId,
@@ -286,7 +287,9 @@ export async function applyTransition(
         answeredAt: now,
         windowEndsAt: secondsAfter(now, REVIEW_DAYS * 86_400),
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: sales.id });
+    if (sale) await askForReviews(tx, sale.id);
   }
 
   // The other side hears of it; a cancellation tells whoever did not take it (both, when ModMarket did).

@@ -19,7 +19,9 @@ import { completedSalesOf } from '../orders/payments-mode';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 import type { ListingsService } from '../listings/listings.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { assertSaleNotBlocked } from './sales';
+import { askForReviews } from './review-asks';
 import { later, systemClock, type Clock } from '../../clock';
 
 /** How many of a seller's reviews their page shows. */
@@ -53,7 +55,14 @@ export function publishDueReviews(db: Db, now: Date): Promise<void> {
  * either way stops the confirmation and the reviews. A seller's page shows their rating, reviews and
  * active listings.
  */
-export function createReviewsService(deps: { db: Db; listings: ListingsService; clock?: Clock }) {
+export function createReviewsService(deps: {
+  db: Db;
+  listings: ListingsService;
+  notifications: NotificationsService;
+  /** Tells the job worker that the asks to review are waiting. */
+  wakeJobs: () => void;
+  clock?: Clock;
+}) {
   const { db } = deps;
   const clock = deps.clock ?? systemClock;
 
@@ -175,9 +184,10 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService; 
     },
 
     /**
-     * The buyer answers "Did you buy this?": yes opens the 30 days of reviews, no closes the sale.
-     * Once, while the listing is still sold to them, within 30 days of the marking, and never between
-     * members who blocked each other.
+     * The buyer answers "Did you buy this?": yes opens the 30 days of reviews and asks both sides to
+     * write theirs (`review-asks.ts`), no closes the sale. Once, while the listing is still sold to
+     * them, within 30 days of the marking, and never between members who blocked each other. The
+     * question's notification is read once answered.
      */
     async answer(userId: string, listingId: string, bought: boolean): Promise<void> {
       await db.transaction(async (tx) => {
@@ -198,7 +208,11 @@ export function createReviewsService(deps: { db: Db; listings: ListingsService; 
               : { status: 'declined', answeredAt: sql`now()` },
           )
           .where(eq(sales.id, sale.id));
+        if (bought) await askForReviews(tx, sale.id);
+        await deps.notifications.markGroupRead(tx, userId, `sale:${listingId}`);
       });
+      deps.wakeJobs();
+      await deps.notifications.pushCounts(userId);
     },
 
     /**

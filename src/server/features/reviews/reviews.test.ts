@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, notifications, reviews, sales } from '../../db/schema';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@common/schemas/notifications';
+import { blocks, notifications, reviews, sales, users } from '../../db/schema';
 import { housekeeping } from '../../jobs/housekeeping';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, expectStatus, failureBody, okBody, readAnswer } from '../../../test/test-browser';
-import { signInAgain, signedInMember } from '../../../test/members';
+import { MEMBER_PASSWORD, signInAgain, signedInMember } from '../../../test/members';
+import { REVIEW_ASK_JOB, askForReviews } from './review-asks';
 import { partInput } from '../../../test/listings';
 import { testClock } from '../../../test/clock';
 
@@ -376,5 +378,153 @@ describe('reviews', () => {
     }
     expect(await t.database.db.select().from(reviews).where(eq(reviews.listingId, listing.id))).toEqual([]);
     expect(await t.database.db.select().from(blocks).where(eq(blocks.blockerId, buyer.id))).toHaveLength(1);
+  });
+});
+
+describe('asking both sides of a sale to review', () => {
+  const asksOf = async (member: Member) =>
+    (await okBody(member.browser.api.notifications.$get({ query: {} }))).notifications.filter((n) =>
+      n.data.action?.startsWith('review.'),
+    );
+  const reviewMail = async (member: Member) =>
+    (await t.mailTo(member.email)).filter((mail) => /^(How was|¿Qué tal)/.test(mail.subject));
+  const detail = (browser: TestBrowser, listingId: string) =>
+    okBody(browser.api.listings[':id'].$get({ param: { id: listingId } }));
+  const block = (by: Member, other: Member) =>
+    by.browser.api.blocks.$put({ json: { memberId: other.id, hideListings: false } });
+  const unblock = (by: Member, other: Member) =>
+    by.browser.api.blocks[':memberId'].$delete({ param: { memberId: other.id } });
+
+  it('a confirmed sale asks the buyer and the seller once each, by email too in their language when their settings allow', async () => {
+    const seller = await signedInMember(t, { firstName: 'Rita', lastName: 'Moreno' });
+    const buyer = await signedInMember(t, { firstName: 'Omar', lastName: 'Reyes' });
+    await t.database.db.update(users).set({ locale: 'es' }).where(eq(users.id, buyer.id));
+    // The seller wants no emails: asked in the app only.
+    await okBody(
+      seller.browser.api.notifications.settings.$put({
+        json: { ...DEFAULT_NOTIFICATION_SETTINGS, emailNotifications: false },
+      }),
+    );
+    const listing = await sale(seller, buyer, 'Sparco seat');
+    // A second confirmation is refused and asks nobody again.
+    expect((await answer(buyer, listing.id, true)).status).toBe(409);
+    await t.runJobs();
+    // The ask run again (its worker died after the email), or queued again, asks nobody twice.
+    const [row] = await t.database.db.select().from(sales).where(eq(sales.listingId, listing.id));
+    await t.app.jobHandlers[REVIEW_ASK_JOB]!({ saleId: row!.id }, { jobId: 1 });
+    await askForReviews(t.database.db, row!.id);
+    await t.runJobs();
+
+    const toBuyer = await asksOf(buyer);
+    expect(toBuyer).toHaveLength(1);
+    expect(toBuyer[0]).toMatchObject({
+      type: 'sale_update',
+      data: { action: 'review.buyer', name: 'Rita M.', listingTitle: 'Sparco seat' },
+      link: `/listing/${listing.id}`,
+      read: false,
+    });
+    expect((await asksOf(seller)).map((n) => n.data)).toEqual([
+      { action: 'review.seller', name: 'Omar R.', listingTitle: 'Sparco seat' },
+    ]);
+    const mail = await reviewMail(buyer);
+    expect(mail.map((m) => m.subject)).toEqual(['¿Qué tal la compra de Sparco seat a Rita M.?']);
+    expect(mail[0]!.text).toContain(`/listing/${listing.id}`);
+    expect(await reviewMail(seller)).toEqual([]);
+    // "Did you buy …?" was answered: no longer unread.
+    const [question] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.groupKey, `sale:${listing.id}`));
+    expect(question?.readAt).not.toBeNull();
+  });
+
+  it('the listing tells its buyer, and nobody else, that their review is open, until they write it', async () => {
+    const seller = await signedInMember(t, { firstName: 'Rita', lastName: 'Moreno' });
+    const buyer = await signedInMember(t);
+    const stranger = await signedInMember(t);
+    const listing = await sale(seller, buyer, 'Bride seat');
+    const [row] = await t.database.db.select().from(sales).where(eq(sales.listingId, listing.id));
+    expect((await detail(buyer.browser, listing.id)).reviewOpenUntil).toBe(row!.windowEndsAt!.toISOString());
+    for (const browser of [seller.browser, stranger.browser, new TestBrowser(t)])
+      expect((await detail(browser, listing.id)).reviewOpenUntil ?? null).toBeNull();
+    // Not while either has blocked the other.
+    expect((await block(seller, buyer)).status).toBe(200);
+    expect((await detail(buyer.browser, listing.id)).reviewOpenUntil).toBeNull();
+    expect((await unblock(seller, buyer)).status).toBe(200);
+    expect((await detail(buyer.browser, listing.id)).reviewOpenUntil).toEqual(expect.any(String));
+    // Written: the card goes.
+    expect((await review(buyer, listing.id, 5)).status).toBe(201);
+    expect((await detail(buyer.browser, listing.id)).reviewOpenUntil).toBeNull();
+    // The seller has not written: still asked, and the buyer who wrote is not asked again.
+    await t.runJobs();
+    expect(await asksOf(buyer)).toEqual([]);
+    expect((await asksOf(seller)).map((n) => n.data.action)).toEqual(['review.seller']);
+  });
+
+  it('nobody is asked across a block, about a member leaving, or once the window closed', async () => {
+    const seller = await signedInMember(t);
+    const [blocked, toLeaver, late] = [
+      await signedInMember(t),
+      await signedInMember(t),
+      await signedInMember(t),
+    ];
+    const leaving = await signedInMember(t);
+    const one = await sale(seller, blocked, 'Shift knob');
+    expect((await block(blocked, seller)).status).toBe(200);
+    await sale(leaving, toLeaver, 'Gauge pod');
+    expect(
+      (await leaving.browser.api.account.delete.$post({ json: { currentPassword: MEMBER_PASSWORD } })).status,
+    ).toBe(200);
+    await t.runJobs();
+    for (const member of [seller, blocked, toLeaver]) expect(await asksOf(member)).toEqual([]);
+    const toLeaving = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, leaving.id));
+    expect(toLeaving.filter((n) => (n.data as { action?: string }).action?.startsWith('review.'))).toEqual(
+      [],
+    );
+    expect((await detail(blocked.browser, one.id)).reviewOpenUntil).toBeNull();
+
+    // The ask comes after the 30 days (a job held up that long): too late.
+    const closed = await sale(seller, late, 'Pedal box');
+    clock.advance(31 * 86_400_000);
+    await t.runJobs();
+    await signInAgain(seller);
+    await signInAgain(late);
+    for (const member of [seller, late]) expect(await asksOf(member)).toEqual([]);
+    expect((await detail(late.browser, closed.id)).reviewOpenUntil).toBeNull();
+  });
+
+  it('an order completed on ModMarket asks both sides too, once', async () => {
+    const seller = await signedInMember(t, { firstName: 'Rita', lastName: 'Moreno' });
+    expect(await okBody(seller.browser.api.payouts.connect.$post())).toEqual({ url: null });
+    const part = await okBody(
+      seller.browser.api.listings.$post({ json: { ...partInput('Cusco LSD'), priceCents: 10000 } }),
+    );
+    const buyer = await signedInMember(t);
+    const placed = await buyer.browser.request('POST', `/api/listings/${part.id}/orders`, {
+      delivery: 'pickup',
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const { orderId } = placed.body as { orderId: string };
+    const code = (await okBody(buyer.browser.api.orders[':id'].$get({ param: { id: orderId } }))).handoffCode;
+    expect((await seller.browser.request('POST', `/api/orders/${orderId}/ready`, {})).status).toBe(200);
+    expect((await seller.browser.request('POST', `/api/orders/${orderId}/hand-over`, { code })).status).toBe(
+      200,
+    );
+    expect((await buyer.browser.request('POST', `/api/orders/${orderId}/confirm`, {})).status).toBe(200);
+    await t.runJobs();
+    expect((await asksOf(buyer)).map((n) => n.data)).toEqual([
+      { action: 'review.buyer', name: 'Rita M.', listingTitle: 'Cusco LSD' },
+    ]);
+    expect((await asksOf(seller)).map((n) => n.data.action)).toEqual(['review.seller']);
+    expect((await reviewMail(buyer)).map((m) => m.subject)).toEqual([
+      'How was buying Cusco LSD from Rita M.?',
+    ]);
+    expect((await reviewMail(seller)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^How was selling Cusco LSD to /),
+    ]);
+    expect((await detail(buyer.browser, part.id)).reviewOpenUntil).toEqual(expect.any(String));
   });
 });

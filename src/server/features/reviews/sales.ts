@@ -4,11 +4,8 @@ import type { Executor, Tx } from '../../db/client';
 import { blocks, sales } from '../../db/schema';
 import type { NotificationsService } from '../notifications/notifications.service';
 
-/**
- * Refuses a sale's step (marking it sold to them, confirming it, reviewing it) between two members
- * when either blocked the other, as messages and offers are refused.
- */
-export async function assertSaleNotBlocked(executor: Executor, a: string, b: string): Promise<void> {
+/** Whether either of two members blocked the other. */
+export async function eitherBlocked(executor: Executor, a: string, b: string): Promise<boolean> {
   const found = await executor
     .select({ blockerId: blocks.blockerId })
     .from(blocks)
@@ -19,7 +16,15 @@ export async function assertSaleNotBlocked(executor: Executor, a: string, b: str
       ),
     )
     .limit(1);
-  if (found.length) throw new ApiError(403, 'SALE_BLOCKED');
+  return found.length > 0;
+}
+
+/**
+ * Refuses a sale's step (marking it sold to them, confirming it, reviewing it) between two members
+ * when either blocked the other, as messages and offers are refused.
+ */
+export async function assertSaleNotBlocked(executor: Executor, a: string, b: string): Promise<void> {
+  if (await eitherBlocked(executor, a, b)) throw new ApiError(403, 'SALE_BLOCKED');
 }
 
 /**
