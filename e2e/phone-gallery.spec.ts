@@ -1,28 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
-import { PASSWORD } from './support/accounts';
-import { linkIn, uniqueEmail, waitForMail } from './support/mail';
+import { memberThroughApi } from './support/accounts';
+import { uniqueEmail } from './support/mail';
+import { labelFits } from './support/layout';
 import { photoFiles } from './support/photos';
 
 /** A listing's photos, and the seller's dashboard, on a phone. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/**
- * Whether a button's label (its words and icon) lies within the button, inside its padding: a label
- * too long for it would spill over both ends, centred as it is.
- */
-function labelFits(button: Element): boolean {
-  const range = document.createRange();
-  range.selectNodeContents(button);
-  const label = range.getBoundingClientRect();
-  const box = button.getBoundingClientRect();
-  const style = getComputedStyle(button);
-  return (
-    label.left >= box.left + parseFloat(style.paddingLeft) - 0.5 &&
-    label.right <= box.right - parseFloat(style.paddingRight) + 0.5
-  );
-}
 
 /**
  * A new seller, signed in in `page`'s browser, with a part listed with three photos: the listing's id.
@@ -36,20 +21,7 @@ async function sellerWithPhotos(page: Page, baseURL: string, title: string): Pro
     expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
     return response.json() as Promise<unknown>;
   };
-  const email = uniqueEmail('gallery-seller');
-  await post('/api/auth/sign-up', {
-    firstName: 'Mika',
-    lastName: 'Hakkinen',
-    email,
-    phone: '(415) 867-2309',
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    keepSignedIn: false,
-    language: 'en',
-  });
-  const link = new URL(linkIn(await waitForMail(email), '/confirm-signup'), baseURL);
-  await post('/api/auth/confirm-email', { token: link.searchParams.get('token') });
-  await post('/api/profile/onboarding/skip', {});
+  await memberThroughApi(page, headers.origin, uniqueEmail('gallery-seller'));
 
   const photos = await Promise.all(
     (await photoFiles()).map(async (file) => {

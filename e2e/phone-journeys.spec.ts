@@ -1,25 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, newMember, signIn, signUpAndConfirm } from './support/accounts';
 import { uniqueEmail } from './support/mail';
+import { labelFits } from './support/layout';
 
 /** The marketplace as a new member meets it on a phone. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/**
- * Whether a button's label (its words and icon) lies within the button, inside its padding: a label
- * too long for it would spill over both ends, centred as it is.
- */
-function labelFits(button: Element): boolean {
-  const range = document.createRange();
-  range.selectNodeContents(button);
-  const label = range.getBoundingClientRect();
-  const box = button.getBoundingClientRect();
-  const style = getComputedStyle(button);
-  return (
-    label.left >= box.left + parseFloat(style.paddingLeft) - 0.5 &&
-    label.right <= box.right - parseFloat(style.paddingRight) + 0.5
-  );
-}
 
 test('Sell from the menu, sign in, and the listing form is where one lands; its errors lead the way', async ({
   page,
@@ -145,6 +130,11 @@ test('onboarding counts its steps one way, and a fixed ZIP loses its error as it
   page,
 }) => {
   await signUpAndConfirm(page, uniqueEmail('phone-onboard'));
+  // Offered on the home page, not forced.
+  await page
+    .getByRole('region', { name: 'Make ModMarket yours' })
+    .getByRole('link', { name: 'Set up now' })
+    .click();
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await page.getByRole('radio', { name: /Both/ }).click();
   await expect(page.getByText('Step 1 of 4')).toBeVisible();

@@ -102,7 +102,8 @@ test('a Bronze member upgrades to Gold, writes with AI, boosts a listing to the 
   await expect(page.getByText('Platinum adds search impressions')).toBeVisible();
 
   // The listing's page says until when.
-  await page.getByRole('main').locator('a[href^="/listing/"]').filter({ hasText: title }).first().click();
+  // By role: the analytics' rows are drawn as cards on a phone and as a table here, one of them hidden.
+  await page.getByRole('main').getByRole('link', { name: title }).first().click();
   await expect(page.getByText(/^Boosted until /)).toBeVisible();
 
   // Back down to Bronze, confirmed.

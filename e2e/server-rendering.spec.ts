@@ -7,6 +7,7 @@ interface Listing {
   id: string;
   title: string;
   photo: unknown;
+  createdAt: string;
 }
 
 /** The page's own text as the server sent it (before any script ran). */
@@ -52,8 +53,10 @@ test('public pages arrive as HTML with their content and data', async ({ page })
   const terms = await served(page, '/terms');
   expect(terms.html).toMatch(/<h1[^>]*>Terms/);
 
-  // A seeded listing with photos: other tests may add newer listings without any.
-  const listing = items.find((item) => item.photo);
+  // A seeded listing with photos (the oldest): other journeys add newer ones, with small photos or none.
+  const listing = items
+    .filter((item) => item.photo)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
   if (!listing) throw new Error('no seeded Honda listing has a photo');
   const id = listing.id;
   const detail = await served(page, `/listing/${id}`);

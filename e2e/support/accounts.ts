@@ -68,9 +68,15 @@ export async function signIn(page: Page, email: string, password = PASSWORD, kee
  */
 export async function newMember(page: Page, email: string) {
   await page.goto('/');
-  const headers = { origin: new URL(page.url()).origin };
+  await memberThroughApi(page, new URL(page.url()).origin, email);
+  await page.reload();
+  await expect(page).toHaveURL('/');
+}
+
+/** The API calls of `newMember`, without a page load: signed in in `page`'s browser (its cookies). */
+export async function memberThroughApi(page: Page, origin: string, email: string) {
   const post = async (path: string, data: object) => {
-    const response = await page.request.post(path, { data, headers });
+    const response = await page.request.post(path, { data, headers: { origin } });
     expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
   };
   await post('/api/auth/sign-up', {
@@ -90,6 +96,4 @@ export async function newMember(page: Page, email: string) {
   await post('/api/profile/onboarding/skip', {});
   const session = (await (await page.request.get('/api/auth/session')).json()) as { user: unknown };
   expect(session.user, 'signed in').toBeTruthy();
-  await page.reload();
-  await expect(page).toHaveURL('/');
 }
