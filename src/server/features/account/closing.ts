@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { lockMemberForChange } from '../../db/member-state';
 import { jobs, listings, sessions, users } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
@@ -76,13 +76,4 @@ export async function restoreAccount(db: Db, userId: string): Promise<boolean> {
       );
     return true;
   });
-}
-
-/** When the member's account is due to be erased, or null when it is not. */
-export async function deletionDue(executor: Executor, userId: string): Promise<Date | null> {
-  const [row] = await executor
-    .select({ due: users.deletionDueAt })
-    .from(users)
-    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
-  return row?.due ?? null;
 }

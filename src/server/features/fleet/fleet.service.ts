@@ -77,26 +77,22 @@ export function fitFor(
 }
 
 /**
- * When none of the member's vehicles fits the listing: the first of the listing's make and model whose
- * year is outside its years, for "Doesn't fit your …: fits 1989-1994". Null when one fits, or the
- * listing states no years.
+ * A listing's fitment for the member's fleet: the first vehicle it fits ("Fits your …"), or, when none
+ * does, the first of its make and model outside its years ("Doesn't fit your …: fits 1989-1994"; null
+ * when the listing states no years).
  */
-export function misfitFor(
-  fleet: Vehicle[],
-  listing: { make: string; model: string; yearStart: number | null; yearEnd: number | null },
-): Misfit {
-  const years = yearRange(listing.yearStart, listing.yearEnd);
-  if (!years || fleet.some((v) => fits(listing, v))) return null;
-  const vehicle = fleet.find((v) => sameModel(listing, v));
-  return vehicle ? { vehicleId: vehicle.id, label: vehicleLabel(vehicle), years } : null;
-}
-
-/** A listing's fitment for the member's fleet: the vehicle it fits, or one of its model it does not. */
 export function fitmentFor(
   fleet: Vehicle[],
   listing: { make: string; model: string; yearStart: number | null; yearEnd: number | null },
 ): { fits: Fit; misfit: Misfit } {
-  return { fits: fitFor(fleet, listing), misfit: misfitFor(fleet, listing) };
+  const fit = fitFor(fleet, listing);
+  if (fit) return { fits: fit, misfit: null };
+  const years = yearRange(listing.yearStart, listing.yearEnd);
+  const vehicle = years ? fleet.find((v) => sameModel(listing, v)) : undefined;
+  return {
+    fits: null,
+    misfit: vehicle && years ? { vehicleId: vehicle.id, label: vehicleLabel(vehicle), years } : null,
+  };
 }
 
 export function createFleetService(db: Db) {
