@@ -6,11 +6,11 @@ import { labelFits } from './support/layout';
 /** The marketplace as a new member meets it on a phone. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-test('Sell from the menu, sign in, and the listing form is where one lands; its errors lead the way', async ({
+test('Sell from the menu, sign in, give a name once, and the listing form is where one lands; its errors lead the way', async ({
   page,
 }) => {
   const email = uniqueEmail('phone-seller');
-  await signUpAndConfirm(page, email, { signedOut: true });
+  await signUpAndConfirm(page, email, { signedOut: true, named: false });
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -18,6 +18,16 @@ test('Sell from the menu, sign in, and the listing form is where one lands; its 
   await expect(page).toHaveURL('/auth?mode=signin&redirect=%2Fcreate');
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL('/create');
+
+  // Sign-up asked for no name: a listing shows it, so it is asked here first, once.
+  const naming = page.getByRole('form', { name: 'First, your name' });
+  await naming.getByRole('button', { name: 'Continue' }).click();
+  await expect(naming.getByText('Please enter your first name.')).toBeVisible();
+  await naming.getByLabel('First Name').fill('Kimi');
+  await naming.getByLabel('Last Name').fill('Raikkonen');
+  await naming.getByRole('button', { name: 'Continue' }).click();
+  await expect(naming).toBeHidden();
+  await expect(page.getByRole('button', { name: /Kimi/ })).toBeAttached();
 
   // A form sent with gaps goes to its first gap and says what is missing there.
   await page.getByLabel('Title *').fill('Coilovers');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD } from './support/accounts';
+import { PASSWORD, submitSignUp } from './support/accounts';
 import { linkIn, uniqueEmail, waitForMail } from './support/mail';
 
 /** Signing up on a phone, as most people confirm: in the mail app's own browser. */
@@ -17,10 +17,7 @@ test('in Chinese, the link opened in another browser asks for the password, and 
   const signedUp = await page.request.post('/api/auth/sign-up', {
     headers: { origin: new URL(baseURL!).origin },
     data: {
-      firstName: 'Wei',
-      lastName: 'Zhang',
       email,
-      phone: '(415) 867-2309',
       password: PASSWORD,
       confirmPassword: PASSWORD,
       keepSignedIn: false,
@@ -57,4 +54,43 @@ test('in Chinese, the link opened in another browser asks for the password, and 
   await expect(page).toHaveURL('/');
   const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { email: string } };
   expect(session.user.email).toBe(email);
+});
+
+test('a visitor on a listing signs up from Contact Seller, lands back on it, gives a name once, and messages the seller', async ({
+  page,
+}) => {
+  const email = uniqueEmail('phone-contact');
+  const { items } = (await (await page.request.get('/api/listings?make=Honda')).json()) as {
+    items: { id: string; title: string }[];
+  };
+  const listing = items[0]!;
+  await page.goto(`/listing/${listing.id}`);
+  await page.getByRole('link', { name: 'Sign In to Contact Seller' }).click();
+  await expect(page).toHaveURL(/\/auth\?mode=signin&redirect=/);
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  // An address and a password, nothing else.
+  await expect(page.getByLabel('First Name')).toHaveCount(0);
+  await expect(page.getByLabel('Phone')).toHaveCount(0);
+  await submitSignUp(page, email, { from: 'here' });
+  await page.goto(linkIn(await waitForMail(email), '/confirm-signup'));
+  await expect(page.getByRole('heading', { name: 'Account Confirmed!' })).toBeVisible();
+
+  // Back where they were going: the listing, not onboarding and not home.
+  await expect(page).toHaveURL(`/listing/${listing.id}`, { timeout: 5000 });
+  await page.getByRole('button', { name: 'Contact Seller' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Message to Seller' });
+  // A message shows the sender's name: asked here, once.
+  await dialog.getByLabel('First Name').fill('Mika');
+  await dialog.getByLabel('Last Name').fill('Hakkinen');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByLabel('Your message').fill('Is this still available? I can pick it up this week.');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Message sent!')).toBeVisible();
+
+  await page.goto('/messages');
+  await expect(
+    page.getByRole('link', {
+      name: new RegExp(listing.title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    }),
+  ).toBeVisible();
 });

@@ -31,7 +31,7 @@ export class Browser {
 
   async call(
     base: string,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     path: string,
     body?: unknown,
     timeoutMs = 15_000,
@@ -76,7 +76,7 @@ function expectStatus(
 }
 
 export function signUpBody(email: string) {
-  return { firstName: 'Fault', lastName: 'Drill', email, password: PASSWORD, confirmPassword: PASSWORD };
+  return { email, password: PASSWORD, confirmPassword: PASSWORD };
 }
 
 export function listingBody(title: string) {
@@ -91,7 +91,10 @@ export function listingBody(title: string) {
   };
 }
 
-/** A confirmed, signed-in member: signs up, reads the confirmation email, opens its link. */
+/**
+ * A confirmed, signed-in member: signs up, reads the confirmation email, opens its link, and gives the
+ * name a first message or listing asks for.
+ */
 export async function newMember(base: string, smtp: FaultySmtp, email: string): Promise<Browser> {
   const browser = new Browser(email);
   expectStatus(
@@ -108,6 +111,11 @@ export async function newMember(base: string, smtp: FaultySmtp, email: string): 
     200,
   );
   if (confirmed.signedIn !== true) throw new Error(`${email} was not signed in by its confirmation link`);
+  expectStatus(
+    `the name of ${email}`,
+    await browser.call(base, 'PUT', '/api/account/name', { firstName: 'Fault', lastName: 'Drill' }),
+    200,
+  );
   return browser;
 }
 

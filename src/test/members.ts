@@ -9,10 +9,18 @@ export const MEMBER_PASSWORD = 'Sup3r$ecret';
 /** What the member helpers need of an app: the test app, or a running server's (`serverHarness`). */
 export type MemberHost = Pick<TestApp, 'app' | 'runJobs' | 'mailTo' | 'database'>;
 
-/** A confirmed member with a finished profile, signed in on the returned browser. */
+/**
+ * A confirmed member, signed in on the returned browser, with the names they give before a first
+ * message or listing (sign-up asks for none); `named: false` leaves them without.
+ */
 export async function signedInMember(
   t: MemberHost,
-  options: { firstName?: string; lastName?: string; plan?: 'bronze' | 'gold' | 'platinum' } = {},
+  options: {
+    firstName?: string;
+    lastName?: string;
+    plan?: 'bronze' | 'gold' | 'platinum';
+    named?: boolean;
+  } = {},
 ): Promise<{ browser: TestBrowser; email: string; id: string }> {
   const n = ++counter;
   const email = `member${n}.${process.pid}@parts-${n}.example.com`;
@@ -20,8 +28,6 @@ export async function signedInMember(
   const signedUp = await readAnswer(
     browser.api.auth['sign-up'].$post({
       json: {
-        firstName: options.firstName ?? 'Sam',
-        lastName: options.lastName ?? 'Rivera',
         email,
         password: MEMBER_PASSWORD,
         confirmPassword: MEMBER_PASSWORD,
@@ -45,6 +51,12 @@ export async function signedInMember(
   );
   if (signedIn.status !== 200 || !('user' in signedIn.body))
     throw new Error(`sign-in failed: ${signedIn.status}`);
+  if (options.named !== false) {
+    const named = await browser.api.account.name.$put({
+      json: { firstName: options.firstName ?? 'Sam', lastName: options.lastName ?? 'Rivera' },
+    });
+    if (named.status !== 200) throw new Error(`naming failed: ${named.status}`);
+  }
   if (options.plan)
     await t.database.db.update(users).set({ plan: options.plan }).where(eq(users.email, email));
   return { browser, email, id: signedIn.body.user.id };

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
   EmailSchema,
+  FirstNameSchema,
+  LastNameSchema,
   NewPasswordSchema,
   PASSWORD_MAX_LENGTH,
   PhoneSchema,
-  SignUpSchema,
   TwoFactorCodeSchema,
 } from './auth';
 import { LANGUAGES } from '../i18n/languages';
@@ -14,18 +15,22 @@ import { LANGUAGES } from '../i18n/languages';
  * email is held to the same rules wherever it is entered.
  */
 
-const signUpFields = SignUpSchema.shape;
-
 export const AccountDetailsSchema = z
   .object({
-    firstName: signUpFields.firstName,
-    lastName: signUpFields.lastName,
+    firstName: FirstNameSchema,
+    lastName: LastNameSchema,
     phone: PhoneSchema.optional().default(''),
     /** Required when the phone number changes. */
     currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional().default(''),
   })
   .meta({ id: 'AccountDetails' });
 export type AccountDetailsInput = z.input<typeof AccountDetailsSchema>;
+
+/** The names others see, given the first time they are needed (before a first message, offer or listing). */
+export const MemberNameSchema = z
+  .object({ firstName: FirstNameSchema, lastName: LastNameSchema })
+  .meta({ id: 'MemberName' });
+export type MemberNameInput = z.input<typeof MemberNameSchema>;
 
 /** The language a member reads the site in: their emails follow it too. */
 export const LanguageChoiceSchema = z

@@ -91,12 +91,22 @@ const passwordsMatch = (value: { password: string; confirmPassword: string }) =>
   value.password === value.confirmPassword;
 const mismatch = { message: 'validation.passwordMismatch', path: ['confirmPassword'] };
 
+/** A member's names, as others see them: asked the first time a member messages, offers or lists. */
+export const FirstNameSchema = z
+  .string({ error: 'validation.firstNameRequired' })
+  .trim()
+  .min(1, 'validation.firstNameRequired')
+  .max(50, 'validation.nameTooLong');
+export const LastNameSchema = z
+  .string({ error: 'validation.lastNameRequired' })
+  .trim()
+  .min(1, 'validation.lastNameRequired')
+  .max(50, 'validation.nameTooLong');
+
+/** Sign-up asks for an address and a password only; names come when first needed, the phone in settings. */
 export const SignUpSchema = z
   .object({
-    firstName: z.string().trim().min(1, 'validation.firstNameRequired').max(50, 'validation.nameTooLong'),
-    lastName: z.string().trim().min(1, 'validation.lastNameRequired').max(50, 'validation.nameTooLong'),
     email: EmailSchema,
-    phone: PhoneSchema.optional().default(''),
     password: NewPasswordSchema,
     confirmPassword: z.string(),
     keepSignedIn: z.boolean().default(false),

@@ -27,14 +27,31 @@ const membersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
+ * Lets through only a member others can see by name: what they send or publish carries it. Sign-up
+ * asks for none; the app asks for it the first time it is needed (`PUT /api/account/name`).
+ */
+const namedOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('user')?.firstName?.trim()) throw new ApiError(403, 'NAME_REQUIRED');
+  await next();
+};
+
+/**
  * A route of a feature's table. `member: true` admits signed-in members only (a visitor gets 401
  * UNAUTHORIZED from the table, not from each handler), and the handler reads the member with
- * `requireUser(c)`.
+ * `requireUser(c)`. `member: 'named'` also needs the member's name (403 NAME_REQUIRED): for what
+ * shows them to others (a message, an offer, an order, a listing, a post, a review).
  */
-export function route<const R extends RouteConfig>(config: R & { member?: true }): R {
+export function route<const R extends RouteConfig>(config: R & { member?: true | 'named' }): R {
   const { member, ...definition } = config;
   const middleware = definition.middleware === undefined ? [] : [definition.middleware].flat();
-  return createRoute(
-    (member ? { ...definition, middleware: [membersOnly, ...middleware] } : definition) as R,
-  );
+  const guards = member === 'named' ? [membersOnly, namedOnly] : member ? [membersOnly] : [];
+  if (!guards.length) return createRoute(definition as R);
+  const responses =
+    member === 'named'
+      ? {
+          403: failure('Not allowed, or the member has no name yet (NAME_REQUIRED)'),
+          ...definition.responses,
+        }
+      : definition.responses;
+  return createRoute({ ...definition, responses, middleware: [...guards, ...middleware] } as R);
 }

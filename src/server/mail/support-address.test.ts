@@ -16,8 +16,6 @@ describe('the support address in emails', () => {
     const browser = new TestBrowser(t, '198.51.100.40', 'es');
     await browser.api.auth['sign-up'].$post({
       json: {
-        firstName: 'Lucía',
-        lastName: 'Gómez',
         email: 'lucia@parts.example',
         password: 'Sup3r$ecret',
         confirmPassword: 'Sup3r$ecret',

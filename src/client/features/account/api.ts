@@ -8,6 +8,7 @@ import type {
   ChangeEmailInput,
   ChangePasswordInput,
   DeleteAccountInput,
+  MemberNameInput,
   PasswordCheckInput,
   TwoFactorDisableInput,
   TwoFactorEnableInput,
@@ -37,6 +38,18 @@ export function useSaveDetails() {
       queryClient.setQueryData(queryKeys.account.details, account);
       // The menu shows the first name.
       return queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}
+
+/** The names others see, asked before a first message, offer or listing: the session shows them next. */
+export function useSaveName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MemberNameInput) => call(client.account.name.$put({ json: input })),
+    onSuccess: async (account) => {
+      queryClient.setQueryData(queryKeys.account.details, account);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
 }

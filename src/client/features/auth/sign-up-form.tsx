@@ -24,10 +24,7 @@ export function SignUpForm({ redirect }: { redirect: string | null }) {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: {
-      firstName: '',
-      lastName: '',
       email: '',
-      phone: '',
       password: '',
       confirmPassword: '',
       keepSignedIn: false,
@@ -41,7 +38,7 @@ export function SignUpForm({ redirect }: { redirect: string | null }) {
   const submit = form.handleSubmit(
     async (values) => {
       try {
-        await signUp.mutateAsync({ ...values, phone: values.phone ?? '', language: currentLanguage() });
+        await signUp.mutateAsync({ ...values, language: currentLanguage() });
         rememberWhereTo(redirect);
         await new Promise((resolve) => setTimeout(resolve, 500));
         void navigate(paths.emailConfirmation.href({ email: values.email }));
@@ -59,22 +56,6 @@ export function SignUpForm({ redirect }: { redirect: string | null }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('signUp.firstName')}
-          autoComplete="given-name"
-          required
-          error={fieldMessage(errors.firstName?.message, t)}
-          {...form.register('firstName')}
-        />
-        <TextField
-          label={t('signUp.lastName')}
-          autoComplete="family-name"
-          required
-          error={fieldMessage(errors.lastName?.message, t)}
-          {...form.register('lastName')}
-        />
-      </div>
       <TextField
         label={t('signUp.email')}
         type="email"
@@ -82,14 +63,6 @@ export function SignUpForm({ redirect }: { redirect: string | null }) {
         required
         error={fieldMessage(errors.email?.message, t)}
         {...form.register('email')}
-      />
-      <TextField
-        label={t('signUp.phone')}
-        type="tel"
-        autoComplete="tel"
-        hint={t('signUp.phoneHint')}
-        error={fieldMessage(errors.phone?.message, t)}
-        {...form.register('phone')}
       />
       <NewPasswordField
         label={t('signUp.password')}

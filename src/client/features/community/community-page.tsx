@@ -19,6 +19,7 @@ import { Modal } from '@client/components/ui/modal';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { LoadMore } from '@client/components/ui/load-more';
 import { ListingPhoto, PhotoUploader, type PhotoItem } from '@client/features/photos';
+import { NameGate } from '@client/features/account';
 import { useErrorText } from '@client/lib/form-errors';
 import {
   communityQueries,
@@ -41,7 +42,11 @@ export default function Community() {
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
         <p className="mt-1 text-slate-600">{t('subtitle')}</p>
-        <ShareBuild />
+        <div className="mt-6">
+          <NameGate>
+            <ShareBuild />
+          </NameGate>
+        </div>
         <section aria-label={t('title')} className="mt-8 space-y-6">
           {feed.isPending ? (
             [0, 1].map((n) => <Skeleton key={n} className="h-72 w-full rounded-2xl!" />)
@@ -102,7 +107,7 @@ function ShareBuild() {
       onSubmit={onSubmit}
       noValidate
       aria-labelledby="share-title"
-      className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <h2 id="share-title" className="text-lg font-semibold text-slate-900">
         {t('share.title')}
@@ -324,21 +329,23 @@ function Comments({ postId }: { postId: string }) {
       ) : (
         <p className="text-sm text-slate-600">{t('noComments')}</p>
       )}
-      <form onSubmit={(event) => void add(event)} noValidate className="mt-3 flex gap-2">
-        <label htmlFor={`comment-${postId}`} className="sr-only">
-          {t('commentLabel')}
-        </label>
-        <input
-          id={`comment-${postId}`}
-          className={inputClass}
-          placeholder={t('commentPlaceholder')}
-          maxLength={1000}
-          {...form.register('content')}
-        />
-        <Button type="submit" disabled={form.formState.isSubmitting || !text.trim()}>
-          {t('commentSend')}
-        </Button>
-      </form>
+      <NameGate>
+        <form onSubmit={(event) => void add(event)} noValidate className="mt-3 flex gap-2">
+          <label htmlFor={`comment-${postId}`} className="sr-only">
+            {t('commentLabel')}
+          </label>
+          <input
+            id={`comment-${postId}`}
+            className={inputClass}
+            placeholder={t('commentPlaceholder')}
+            maxLength={1000}
+            {...form.register('content')}
+          />
+          <Button type="submit" disabled={form.formState.isSubmitting || !text.trim()}>
+            {t('commentSend')}
+          </Button>
+        </form>
+      </NameGate>
     </div>
   );
 }

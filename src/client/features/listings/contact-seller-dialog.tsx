@@ -13,6 +13,7 @@ import { useContactSeller } from './api';
 import { Button } from '@client/components/ui/button';
 import { TextAreaField } from '@client/components/ui/field';
 import { FormDialog } from '@client/components/ui/modal';
+import { NameGate } from '@client/features/account';
 
 /**
  * The "Send Message to Seller" dialog: starts or continues the conversation about this listing. Loaded
@@ -69,32 +70,34 @@ export default function ContactSellerDialog({
       description={t('listing.dialogDescription', { title })}
       wide
     >
-      <form onSubmit={(event) => void send(event)} noValidate className="mt-4">
-        <TextAreaField
-          label={t('listing.messageLabel')}
-          rows={5}
-          maxLength={MESSAGE_MAX_LENGTH}
-          placeholder={t('listing.messagePlaceholder')}
-          error={message(form.formState.errors.content?.message)}
-          {...form.register('content')}
-        />
-        {limit ? (
-          <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            {limit}{' '}
-            <Link to={paths.upgrade.href()} className="font-semibold underline">
-              {t('form.seePlans')}
-            </Link>
-          </p>
-        ) : null}
-        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setOpen(false)}>
-            {t('listing.cancel')}
-          </Button>
-          <Button type="submit" disabled={sending || !text?.trim()}>
-            {sending ? t('listing.sending') : t('listing.send')}
-          </Button>
-        </div>
-      </form>
+      <NameGate>
+        <form onSubmit={(event) => void send(event)} noValidate className="mt-4">
+          <TextAreaField
+            label={t('listing.messageLabel')}
+            rows={5}
+            maxLength={MESSAGE_MAX_LENGTH}
+            placeholder={t('listing.messagePlaceholder')}
+            error={message(form.formState.errors.content?.message)}
+            {...form.register('content')}
+          />
+          {limit ? (
+            <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+              {limit}{' '}
+              <Link to={paths.upgrade.href()} className="font-semibold underline">
+                {t('form.seePlans')}
+              </Link>
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t('listing.cancel')}
+            </Button>
+            <Button type="submit" disabled={sending || !text?.trim()}>
+              {sending ? t('listing.sending') : t('listing.send')}
+            </Button>
+          </div>
+        </form>
+      </NameGate>
     </FormDialog>
   );
 }

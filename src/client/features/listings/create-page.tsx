@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { paths } from '@common/routes';
 import { PageMeta } from '@client/components/layout/page-meta';
+import { NameGate } from '@client/features/account';
 import { ListingForm } from './listing-form';
 
 /** /create: list a part (members only). */
@@ -13,7 +14,9 @@ export default function CreatePage() {
         <h1 className="text-3xl font-bold text-slate-900">{t('form.createTitle')}</h1>
         <p className="mt-2 text-slate-600">{t('form.createSubtitle')}</p>
         <div className="mt-6">
-          <ListingForm />
+          <NameGate>
+            <ListingForm />
+          </NameGate>
         </div>
       </div>
     </>

@@ -13,6 +13,7 @@ import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
 import { Alert, TextAreaField, TextField } from '@client/components/ui/field';
 import { FormDialog } from '@client/components/ui/modal';
+import { NameGate } from '@client/features/account';
 import { useAnswerOffer, useMakeOffer, useReleaseListing } from './api';
 
 /** The amount (typed in dollars, sent in cents) and note form of an offer or a counter-offer. */
@@ -137,21 +138,23 @@ export function ListingOffer({
         description={t('dialogDescription', { title })}
       >
         <div className="mt-4">
-          <OfferForm
-            amountLabel={t('amountLabel')}
-            noteLabel={t('noteLabel')}
-            notePlaceholder={t('notePlaceholder')}
-            submitLabel={t('send')}
-            onCancel={() => setOpen(false)}
-            errorTitle={t('error')}
-            onSubmit={async (input) => {
-              const made = await make.mutateAsync(input);
-              setOpen(false);
-              if (made.status === 'declined')
-                toast.error(t('autoDeclined'), { description: t('autoDeclinedBody') });
-              else toast.success(t('sent'), { description: t('sentBody') });
-            }}
-          />
+          <NameGate>
+            <OfferForm
+              amountLabel={t('amountLabel')}
+              noteLabel={t('noteLabel')}
+              notePlaceholder={t('notePlaceholder')}
+              submitLabel={t('send')}
+              onCancel={() => setOpen(false)}
+              errorTitle={t('error')}
+              onSubmit={async (input) => {
+                const made = await make.mutateAsync(input);
+                setOpen(false);
+                if (made.status === 'declined')
+                  toast.error(t('autoDeclined'), { description: t('autoDeclinedBody') });
+                else toast.success(t('sent'), { description: t('sentBody') });
+              }}
+            />
+          </NameGate>
         </div>
       </FormDialog>
     </div>

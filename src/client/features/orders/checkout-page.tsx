@@ -16,6 +16,7 @@ import { Alert, TextField } from '@client/components/ui/field';
 import { QueryError } from '@client/components/ui/query-error';
 import { RadioCard } from '@client/components/ui/radio-card';
 import { Skeleton } from '@client/components/ui/skeleton';
+import { NameGate } from '@client/features/account';
 import { orderQueries, usePlaceOrder } from './api';
 import { AmountsTable, DemoNote, HeldBadge, ReturnPolicy } from './order-ui';
 
@@ -29,7 +30,11 @@ export default function CheckoutPage() {
       <PageMeta title={t('checkout.title')} />
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t('checkout.title')}</h1>
       {quote.data ? (
-        <CheckoutForm quote={quote.data} />
+        <div className="mt-6">
+          <NameGate>
+            <CheckoutForm quote={quote.data} />
+          </NameGate>
+        </div>
       ) : quote.error instanceof ApiClientError && quote.error.status !== 503 && quote.error.status < 500 ? (
         <div className="mt-6 space-y-4">
           <Alert tone="error">{errorMessage(quote.error, t)}</Alert>

@@ -139,8 +139,8 @@ export const pendingRegistrations = pgTable(
   {
     id: text('id').primaryKey(),
     email: text('email').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
     locale: text('locale').notNull(),

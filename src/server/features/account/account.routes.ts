@@ -8,6 +8,7 @@ import {
   DeleteAccountSchema,
   DeletionScheduledSchema,
   LanguageChoiceSchema,
+  MemberNameSchema,
   EmailChangeResultSchema,
   PasswordCheckSchema,
   RecoveryCodesSchema,
@@ -47,6 +48,15 @@ const routes = {
     tags,
     summary: 'Change names and phone (a new phone number takes the current password)',
     request: body(AccountDetailsSchema),
+    responses: { 200: json(AccountSchema, 'The account'), ...failures },
+  }),
+  name: route({
+    member: true,
+    method: 'put',
+    path: '/name',
+    tags,
+    summary: 'Give or change the names others see (asked before a first message, offer or listing)',
+    request: body(MemberNameSchema),
     responses: { 200: json(AccountSchema, 'The account'), ...failures },
   }),
   language: route({
@@ -204,6 +214,9 @@ export function accountRoutes(deps: { account: AccountService; limit: Limiter; c
       if (input.currentPassword) await limit('account-password', user.id, LIMITS.signInPerAccount);
       return c.json(await account.saveDetails(user.id, input), 200);
     })
+    .openapi(routes.name, async (c) =>
+      c.json(await account.saveName(requireUser(c).id, c.req.valid('json')), 200),
+    )
     .openapi(routes.language, async (c) => {
       await account.saveLanguage(requireUser(c).id, c.req.valid('json').language);
       return c.json({ status: 'ok' as const }, 200);

@@ -3,7 +3,7 @@ import Bowser from 'bowser';
 import { z } from 'zod';
 import type { Account, ActiveSession } from '@common/schemas/account';
 import { languageOrDefault, type Language } from '@common/i18n/languages';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { accounts, dataExports, emailChanges, profiles, sessions, users } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
@@ -42,6 +42,21 @@ export interface AccountServiceDeps {
 const MemberJob = z.object({ userId: z.string() });
 
 /** "28 December 2026" in the member's language, for an email. */
+/** A member's names, their display name, and their public profile's name, together. */
+async function writeName(
+  db: Executor,
+  userId: string,
+  input: { firstName: string; lastName: string },
+  now: Date,
+) {
+  const name = `${input.firstName} ${input.lastName}`.trim();
+  await db
+    .update(users)
+    .set({ firstName: input.firstName, lastName: input.lastName, name, updatedAt: now })
+    .where(eq(users.id, userId));
+  await db.update(profiles).set({ displayName: name }).where(eq(profiles.userId, userId));
+}
+
 function longDate(locale: string, date: Date): string {
   return new Intl.DateTimeFormat(languageOrDefault(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(
     date,
@@ -209,14 +224,16 @@ export function createAccountService(deps: AccountServiceDeps) {
           });
         await checkPassword(userId, currentPassword);
       }
-      const name = `${details.firstName} ${details.lastName}`.trim();
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ ...details, phone, name, updatedAt: clock() })
-          .where(eq(users.id, userId));
-        await tx.update(profiles).set({ displayName: name }).where(eq(profiles.userId, userId));
+        await tx.update(users).set({ phone }).where(eq(users.id, userId));
+        await writeName(tx, userId, details, clock());
       });
+      return this.get(userId);
+    },
+
+    /** The names others see: on the account, and on the member's public profile. */
+    async saveName(userId: string, input: { firstName: string; lastName: string }): Promise<Account> {
+      await db.transaction((tx) => writeName(tx, userId, input, clock()));
       return this.get(userId);
     },
 

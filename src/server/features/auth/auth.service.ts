@@ -150,10 +150,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * send. Nothing here touches an account: a sign-up becomes one only when confirmed.
      */
     async signUp(input: {
-      firstName: string;
-      lastName: string;
       email: string;
-      phone: string | null;
       password: string;
       language: Language;
       keepSignedIn: boolean;
@@ -165,9 +162,6 @@ export function createAuthService(deps: AuthServiceDeps) {
           tx,
           {
             email: input.email,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            phone: input.phone,
             passwordHash,
             locale: input.language,
             keepSignedIn: input.keepSignedIn,

@@ -18,9 +18,6 @@ export async function createRegistration(
   db: Executor,
   input: {
     email: string;
-    firstName: string;
-    lastName: string;
-    phone: string | null;
     passwordHash: string;
     locale: string;
     keepSignedIn: boolean;
@@ -150,7 +147,8 @@ export async function completeRegistration(
         await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, registration.email));
         return null;
       }
-      const displayName = `${registration.firstName} ${registration.lastName}`.trim();
+      // Sign-ups made before names were asked later carry them; newer ones have none yet.
+      const displayName = [registration.firstName, registration.lastName].filter(Boolean).join(' ').trim();
       await tx.insert(users).values({
         id: userId,
         email: registration.email,
@@ -168,7 +166,7 @@ export async function completeRegistration(
         providerId: CREDENTIAL_PROVIDER,
         password: registration.passwordHash,
       });
-      await tx.insert(profiles).values({ userId, displayName });
+      await tx.insert(profiles).values({ userId, displayName: displayName || null });
       await tx
         .update(pendingRegistrations)
         // `keepLink`: the browser that confirmed can still be recognised by the link it holds.

@@ -28,7 +28,7 @@ const routes = {
     responses: { 200: json(FeedSchema, 'Posts'), 401: failure('Not signed in') },
   }),
   create: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/posts',
     tags,
@@ -80,7 +80,7 @@ const routes = {
     },
   }),
   comment: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/posts/{id}/comments',
     tags,

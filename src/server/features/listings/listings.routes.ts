@@ -90,7 +90,7 @@ const routes = {
     responses: { 200: json(OkSchema, 'Counted'), 404: failure('No such listing') },
   }),
   create: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/listings',
     tags,
@@ -145,7 +145,7 @@ const routes = {
     },
   }),
   contact: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/listings/{id}/messages',
     tags,

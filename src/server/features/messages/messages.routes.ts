@@ -82,7 +82,7 @@ const routes = {
     },
   }),
   send: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/{id}/messages',
     tags,

@@ -11,7 +11,7 @@ const tags = ['Offers'];
 
 const routes = {
   make: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/listings/{id}/offers',
     tags,

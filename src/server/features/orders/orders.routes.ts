@@ -78,7 +78,7 @@ const routes = {
     },
   }),
   place: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/listings/{id}/orders',
     tags,

@@ -64,7 +64,7 @@ const routes = {
     },
   }),
   write: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/listings/{id}/review',
     tags,
@@ -81,7 +81,7 @@ const routes = {
     },
   }),
   reply: route({
-    member: true,
+    member: 'named',
     method: 'post',
     path: '/reviews/{id}/reply',
     tags,
