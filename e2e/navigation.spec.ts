@@ -32,7 +32,7 @@ test.describe('the navigation bar for a visitor', () => {
     await page.goto('/');
     await mainNav(page).getByRole('link', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL('/auth?mode=signup');
-    await expect(page.getByLabel('First Name')).toBeVisible();
+    await expect(page.getByLabel('Confirm Password')).toBeVisible();
   });
 });
 

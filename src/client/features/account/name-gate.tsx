@@ -1,14 +1,8 @@
-import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { MemberNameSchema } from '@common/schemas/account';
-import { showServerErrors, useSchemaForm } from '@client/lib/form';
-import { useErrorText } from '@client/lib/form-errors';
-import { errorMessage } from '@client/lib/error-message';
-import { toast } from '@client/lib/toast';
-import { Button } from '@client/components/ui/button';
-import { TextField } from '@client/components/ui/field';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '@client/features/session';
-import { useSaveName } from './api';
+
+// Loaded only for a member without a name: the form and its rules stay out of every other page's code.
+const NameForm = lazy(() => import('./name-form'));
 
 /**
  * What shows a member to others (a message, an offer, an order, a listing, a post) carries their name,
@@ -19,57 +13,9 @@ import { useSaveName } from './api';
 export function NameGate({ children }: { children: ReactNode }) {
   const { user } = useSession();
   if (!user || user.firstName?.trim()) return <>{children}</>;
-  return <NameForm />;
-}
-
-function NameForm() {
-  const { t } = useTranslation('account');
-  const heading = useId();
-  const message = useErrorText();
-  const save = useSaveName();
-  const form = useSchemaForm(MemberNameSchema, { defaultValues: { firstName: '', lastName: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await save.mutateAsync(input);
-    } catch (error) {
-      showServerErrors(form, error);
-      toast.error(t('saveFailed'), { description: errorMessage(error, t) });
-    }
-  });
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby={heading}
-      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-    >
-      <div className="space-y-1">
-        <h2 id={heading} className="text-lg font-semibold text-slate-900">
-          {t('nameFirst.title')}
-        </h2>
-        <p className="text-sm text-slate-600">{t('nameFirst.body')}</p>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('details.firstName')}
-          autoComplete="given-name"
-          required
-          autoFocus
-          error={message(errors.firstName?.message)}
-          {...form.register('firstName')}
-        />
-        <TextField
-          label={t('details.lastName')}
-          autoComplete="family-name"
-          required
-          error={message(errors.lastName?.message)}
-          {...form.register('lastName')}
-        />
-      </div>
-      <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-        {isSubmitting ? t('saving') : t('nameFirst.continue')}
-      </Button>
-    </form>
+    <Suspense fallback={null}>
+      <NameForm />
+    </Suspense>
   );
 }

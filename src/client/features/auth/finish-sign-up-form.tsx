@@ -1,15 +1,13 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from '@client/lib/toast';
 import { SignInSchema, type SessionUser } from '@common/schemas/auth';
 import { paths } from '@common/routes';
 import { useSignIn } from './api';
 import { Button } from '@client/components/ui/button';
 import { Alert, TextField } from '@client/components/ui/field';
 import { fieldMessage } from '@client/lib/form-errors';
-import { authErrorMessage } from './messages';
-import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { useSchemaForm } from '@client/lib/form';
+import { useSignInFailure } from './sign-in-failure';
 
 const FinishSchema = SignInSchema.pick({ password: true });
 
@@ -26,22 +24,19 @@ export function FinishSignUpForm({
   onSignedIn: (user: SessionUser) => void;
 }) {
   const { t } = useTranslation('auth');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clear, show } = useSignInFailure();
   const form = useSchemaForm(FinishSchema, { defaultValues: { password: '' } });
   const { errors, isSubmitting } = form.formState;
   const signIn = useSignIn();
 
   const submit = form.handleSubmit(async ({ password }) => {
-    setFailure(null);
+    clear();
     try {
       const result = await signIn.mutateAsync({ email, password, keepSignedIn: false });
       // A new account has no second step; were one asked, the sign-in page takes it from here.
       if ('user' in result) onSignedIn(result.user);
     } catch (error) {
-      const message = authErrorMessage(error, t);
-      showServerErrors(form, error);
-      setFailure(message);
-      toast.error(t('errors.signInFailed'), { description: message });
+      show(form, error);
     }
   });
 

@@ -9,8 +9,8 @@ import { useSignIn } from './api';
 import { Button } from '@client/components/ui/button';
 import { Alert, CheckboxField, TextField } from '@client/components/ui/field';
 import { fieldMessage } from '@client/lib/form-errors';
-import { authErrorMessage } from './messages';
-import { showServerErrors, useSchemaForm } from '@client/lib/form';
+import { useSchemaForm } from '@client/lib/form';
+import { useSignInFailure } from './sign-in-failure';
 
 export function SignInForm({
   defaultEmail,
@@ -44,7 +44,7 @@ function PasswordStep({
   onCodeAsked: () => void;
 }) {
   const { t } = useTranslation('auth');
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clear, show } = useSignInFailure();
   const form = useSchemaForm(SignInSchema, {
     defaultValues: { email: defaultEmail, password: '', keepSignedIn: false },
   });
@@ -52,7 +52,7 @@ function PasswordStep({
   const signIn = useSignIn();
 
   const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
+    clear();
     try {
       const result = await signIn.mutateAsync(values);
       if ('user' in result) {
@@ -60,10 +60,7 @@ function PasswordStep({
         onSignedIn(result.user);
       } else onCodeAsked();
     } catch (error) {
-      const message = authErrorMessage(error, t);
-      showServerErrors(form, error);
-      setFailure(message);
-      toast.error(t('errors.signInFailed'), { description: message });
+      show(form, error);
     }
   });
 
