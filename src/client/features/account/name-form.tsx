@@ -6,8 +6,8 @@ import { useErrorText } from '@client/lib/form-errors';
 import { errorMessage } from '@client/lib/error-message';
 import { toast } from '@client/lib/toast';
 import { Button } from '@client/components/ui/button';
-import { TextField } from '@client/components/ui/field';
 import { useSaveName } from './api';
+import { NameFields } from './name-fields';
 
 /** The names a member gives once (see `NameGate`): saved, the session shows them and the gate opens. */
 export default function NameForm() {
@@ -38,23 +38,15 @@ export default function NameForm() {
         </h2>
         <p className="text-sm text-slate-600">{t('nameFirst.body')}</p>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('details.firstName')}
-          autoComplete="given-name"
-          required
-          autoFocus
-          error={message(errors.firstName?.message)}
-          {...form.register('firstName')}
-        />
-        <TextField
-          label={t('details.lastName')}
-          autoComplete="family-name"
-          required
-          error={message(errors.lastName?.message)}
-          {...form.register('lastName')}
-        />
-      </div>
+      <NameFields
+        first={form.register('firstName')}
+        last={form.register('lastName')}
+        errors={{
+          firstName: message(errors.firstName?.message),
+          lastName: message(errors.lastName?.message),
+        }}
+        autoFocus
+      />
       <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
         {isSubmitting ? t('saving') : t('nameFirst.continue')}
       </Button>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { useSession } from '@client/features/session';
 
 // Loaded only for a member without a name: the form and its rules stay out of every other page's code.
@@ -14,7 +15,8 @@ export function NameGate({ children }: { children: ReactNode }) {
   const { user } = useSession();
   if (!user || user.firstName?.trim()) return <>{children}</>;
   return (
-    <Suspense fallback={null}>
+    // A page loaded afresh waits a moment for the form's code: its place is held meanwhile.
+    <Suspense fallback={<Skeleton className="h-56 w-full rounded-2xl" />}>
       <NameForm />
     </Suspense>
   );

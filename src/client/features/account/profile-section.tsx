@@ -31,6 +31,7 @@ import {
 import { accountQueries, useSaveDetails } from './api';
 import { CurrentPasswordField } from './confirm-fields';
 import { SettingsCard } from './settings-card';
+import { NameFields } from './name-fields';
 
 /** Names, phone, role and the onboarding preferences, each saved on its own. */
 export function ProfileSection() {
@@ -115,22 +116,14 @@ function DetailsForm({ account }: { account: Account }) {
   return (
     <SettingsCard title={t('details.title')} description={t('details.description')}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={t('details.firstName')}
-            autoComplete="given-name"
-            required
-            error={message(errors.firstName?.message)}
-            {...form.register('firstName')}
-          />
-          <TextField
-            label={t('details.lastName')}
-            autoComplete="family-name"
-            required
-            error={message(errors.lastName?.message)}
-            {...form.register('lastName')}
-          />
-        </div>
+        <NameFields
+          first={form.register('firstName')}
+          last={form.register('lastName')}
+          errors={{
+            firstName: message(errors.firstName?.message),
+            lastName: message(errors.lastName?.message),
+          }}
+        />
         <TextField
           label={t('details.phone')}
           type="tel"
