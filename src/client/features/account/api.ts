@@ -4,6 +4,7 @@ import { errorMessage } from '@client/lib/error-message';
 import { toast } from '@client/lib/toast';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  Account,
   AccountDetailsInput,
   ChangeEmailInput,
   ChangePasswordInput,
@@ -30,27 +31,27 @@ export const accountQueries = {
     }),
 };
 
-export function useSaveDetails() {
+/** A saved account, kept; the session is read again, as the menu and `NameGate` show the first name. */
+function useAccountSaved() {
   const queryClient = useQueryClient();
+  return async (account: Account) => {
+    queryClient.setQueryData(queryKeys.account.details, account);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+  };
+}
+
+export function useSaveDetails() {
   return useMutation({
     mutationFn: (input: AccountDetailsInput) => call(client.account.details.$put({ json: input })),
-    onSuccess: (account) => {
-      queryClient.setQueryData(queryKeys.account.details, account);
-      // The menu shows the first name.
-      return queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    },
+    onSuccess: useAccountSaved(),
   });
 }
 
-/** The names others see, asked before a first message, offer or listing: the session shows them next. */
+/** The names others see, asked before a first message, offer or listing. */
 export function useSaveName() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MemberNameInput) => call(client.account.name.$put({ json: input })),
-    onSuccess: async (account) => {
-      queryClient.setQueryData(queryKeys.account.details, account);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    },
+    onSuccess: useAccountSaved(),
   });
 }
 

@@ -42,17 +42,21 @@ export interface AccountServiceDeps {
 const MemberJob = z.object({ userId: z.string() });
 
 /** "28 December 2026" in the member's language, for an email. */
-/** A member's names, their display name, and their public profile's name, together. */
+/**
+ * A member's names, their display name, and their public profile's name, together; `also`: other
+ * columns of the member's row written in the same statement (the phone, from Settings).
+ */
 async function writeName(
   db: Executor,
   userId: string,
   input: { firstName: string; lastName: string },
   now: Date,
+  also: { phone?: string | null } = {},
 ) {
   const name = `${input.firstName} ${input.lastName}`.trim();
   await db
     .update(users)
-    .set({ firstName: input.firstName, lastName: input.lastName, name, updatedAt: now })
+    .set({ firstName: input.firstName, lastName: input.lastName, name, ...also, updatedAt: now })
     .where(eq(users.id, userId));
   await db.update(profiles).set({ displayName: name }).where(eq(profiles.userId, userId));
 }
@@ -224,10 +228,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           });
         await checkPassword(userId, currentPassword);
       }
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ phone }).where(eq(users.id, userId));
-        await writeName(tx, userId, details, clock());
-      });
+      await db.transaction((tx) => writeName(tx, userId, details, clock(), { phone }));
       return this.get(userId);
     },
 
