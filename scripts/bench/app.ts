@@ -88,6 +88,8 @@ export async function startApp(options: {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      // Production's number of processes unless the run asks for another (BENCH_WEB_CONCURRENCY).
+      ...(process.env.BENCH_WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY } : {}),
     },
     stdio: ['ignore', log, log, 'ipc'],
   });

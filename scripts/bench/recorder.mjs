@@ -5,10 +5,12 @@
 // A request carrying the `x-bench-record: <id>` header runs inside an async context; every statement a
 // `pg` client sends within that context is kept with its parameters (as the driver serialises them) and
 // how long it took, and sent to the parent process over the IPC channel once the response has gone out.
-// Requests without the header take the plain path: a header look-up and an in-flight count.
+// Requests without the header take the plain path: a header look-up and an in-flight count. In a
+// cluster (WEB_CONCURRENCY), each process records its own requests and the primary relays.
 //
 // Plain JavaScript on purpose: Node loads it before the bundle, without any TypeScript transform.
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import cluster from 'node:cluster';
 import http from 'node:http';
 import pg from 'pg';
 import pgUtils from 'pg/lib/utils.js';
@@ -81,9 +83,30 @@ function settled() {
 }
 process.on('message', (message) => {
   if (message?.type !== 'bench-wait-idle') return;
+  const workers = Object.values(cluster.workers ?? {});
+  if (cluster.isPrimary && workers.length) {
+    // A cluster's primary answers no request: its processes are idle once each of them says so.
+    let left = workers.length;
+    for (const worker of workers) {
+      const onIdle = (reply) => {
+        if (reply?.type !== 'bench-idle' || reply.id !== message.id) return;
+        worker.off('message', onIdle);
+        left -= 1;
+        if (!left) process.send?.({ type: 'bench-idle', id: message.id });
+      };
+      worker.on('message', onIdle);
+      worker.send(message);
+    }
+    return;
+  }
   if (inFlight === 0) process.send?.({ type: 'bench-idle', id: message.id });
   else idleWaiters.push(message.id);
 });
+// A cluster's processes record their requests; the primary passes what they recorded on.
+if (cluster.isPrimary)
+  cluster.on('message', (_worker, message) => {
+    if (message?.type === 'bench-recorded') process.send?.(message);
+  });
 // The IPC channel must not keep the app alive when it shuts down.
 process.channel?.unref();
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
 
@@ -28,6 +29,24 @@ describe('loadEnv', () => {
     expect(env.DATA_DIR).toBe('/srv/mm');
     expect(env.SEED_DEMO).toBe(false);
     expect(env.SEED_DEMO_PHOTOS).toBe(1);
+  });
+
+  it('runs one process per core in production on PostgreSQL, one otherwise, and WEB_CONCURRENCY when set', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://parts.example',
+      SECRETS_KEY: KEY,
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    const server = { DATABASE_URL: 'postgres://app@db.example/modmarket' };
+    expect(loadEnv({ ...production, ...server }).processes).toBe(availableParallelism());
+    expect(loadEnv({ ...production, ...server, WEB_CONCURRENCY: '3' }).processes).toBe(3);
+    expect(loadEnv(production).processes).toBe(1);
+    expect(loadEnv(server).processes).toBe(1);
+    expect(() => loadEnv({ ...production, WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: the embedded database opens in one process only/,
+    );
+    expect(() => loadEnv({ WEB_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 
   it('takes the Stripe settings all together or not at all', () => {

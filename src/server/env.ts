@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3-storage';
 
@@ -56,6 +57,16 @@ const EnvSchema = z.object({
     .max(600_000)
     .default(5_000),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * How many processes serve requests (node:cluster). Unset: one per core in production on PostgreSQL,
+   * one otherwise; the embedded database opens in one process only.
+   */
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'expected a number of processes' })
+    .int('expected a whole number of processes')
+    .min(1)
+    .max(64)
+    .optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Unset: on outside production, off in production. */
   SEED_DEMO: booleanFlag.optional(),
@@ -203,8 +214,13 @@ const EnvSchema = z.object({
     .default(20),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'HOST' | 'SEED_DEMO' | 'SECRETS_KEY'> & {
+export type Env = Omit<
+  z.infer<typeof EnvSchema>,
+  'HOST' | 'SEED_DEMO' | 'SECRETS_KEY' | 'WEB_CONCURRENCY'
+> & {
   HOST: string;
+  /** How many processes serve requests: WEB_CONCURRENCY, or its default (see the schema). */
+  processes: number;
   /** The object storage bucket when the S3_ settings are given; null: files on disk. */
   s3: S3Settings | null;
   /** The key of `SECRETS_KEY`, or outside production the development key. */
@@ -268,6 +284,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (replicas of a PostgreSQL server)',
     );
+  if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_CONCURRENCY: the embedded database opens in one process only (set DATABASE_URL for more)',
+    );
   const isProduction = env.NODE_ENV === 'production';
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   if (isProduction) {
@@ -307,9 +327,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
-  const { SECRETS_KEY, ...rest } = env;
+  const { SECRETS_KEY, WEB_CONCURRENCY, ...rest } = env;
   return {
     ...rest,
+    processes: WEB_CONCURRENCY ?? (isProduction && env.DATABASE_URL ? availableParallelism() : 1),
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -4,9 +4,10 @@ import type { Logger } from 'pino';
 import type { Env } from './env';
 import { createApp, type App } from './app';
 import { createHttpServer, stopHttpServer } from './http/http-server';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { createStorage } from './storage/create-storage';
+import type { Storage } from './storage/storage';
 import { isDatabaseEmpty, seedDemoCatalog } from './seed/seed-demo';
 import { startJobWorker } from './jobs/queue';
 import { housekeeping } from './jobs/housekeeping';
@@ -28,19 +29,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates it, seeds a first start, and listens. */
-export async function startServer(
-  env: Env,
-  logger: Logger,
-  options: { clientDir?: string } = {},
-): Promise<RunningServer> {
-  const dataDir = path.resolve(env.DATA_DIR);
-  // DATA_DIR holds password hashes, sessions, photos and exports: the app's user alone may open it.
-  restrictNewFiles();
-  await makePrivateDir(dataDir);
-  await tightenTree(dataDir);
-  const database = await openDatabase({
-    ...(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(dataDir, 'db') }),
+function databaseSettings(env: Env, logger: Logger): DatabaseOptions {
+  return {
+    ...(env.DATABASE_URL
+      ? { url: env.DATABASE_URL }
+      : { dataDir: path.join(path.resolve(env.DATA_DIR), 'db') }),
     poolMax: env.DB_POOL_MAX,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     ...(env.DATABASE_READ_URL?.length
@@ -56,10 +49,49 @@ export async function startServer(
             ),
         }
       : {}),
-  });
-  logger.info({ database: database.kind, readReplicas: env.DATABASE_READ_URL?.length ?? 0 }, 'database open');
+  };
+}
+
+/** Brings the schema up to date and, on a first start with SEED_DEMO, fills the demo catalogue. */
+async function migrateAndSeed(database: Database, storage: Storage, env: Env, logger: Logger): Promise<void> {
   await migrateDatabase(database.db, database.kind === 'postgres' ? { shared: database.pool } : {});
+  if (env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
+    logger.info('empty database: seeding the demo catalogue (SEED_DEMO=false skips this)');
+    await seedDemoCatalog({ db: database.db, storage, logger, maxPhotosPerListing: env.SEED_DEMO_PHOTOS });
+  }
+}
+
+/**
+ * What the processes of a cluster must find done before they start, done once by its primary
+ * (cluster.ts): the schema migrated and a first start seeded. A PostgreSQL server only.
+ */
+export async function prepareDatabase(env: Env, logger: Logger): Promise<void> {
+  const database = await openDatabase(databaseSettings(env, logger));
+  try {
+    await migrateAndSeed(database, createStorage(env, path.resolve(env.DATA_DIR)), env, logger);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Opens the database, migrates it and seeds a first start (unless a cluster's primary `prepared` it),
+ * and listens.
+ */
+export async function startServer(
+  env: Env,
+  logger: Logger,
+  options: { clientDir?: string; prepared?: boolean } = {},
+): Promise<RunningServer> {
+  const dataDir = path.resolve(env.DATA_DIR);
+  // DATA_DIR holds password hashes, sessions, photos and exports: the app's user alone may open it.
+  restrictNewFiles();
+  await makePrivateDir(dataDir);
+  await tightenTree(dataDir);
+  const database = await openDatabase(databaseSettings(env, logger));
+  logger.info({ database: database.kind, readReplicas: env.DATABASE_READ_URL?.length ?? 0 }, 'database open');
   const storage = createStorage(env, dataDir);
+  if (!options.prepared) await migrateAndSeed(database, storage, env, logger);
   // Only this process may open the embedded database: operator commands ask it through DATA_DIR's socket.
   const dumpEmbedded = database.dumpEmbedded;
   const operator = dumpEmbedded
@@ -70,11 +102,6 @@ export async function startServer(
       )
     : null;
   logger.info({ storage: env.s3 ? `s3://${env.s3.bucket}` : 'disk' }, 'file storage');
-
-  if (env.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
-    logger.info('empty database: seeding the demo catalogue (SEED_DEMO=false skips this)');
-    await seedDemoCatalog({ db: database.db, storage, logger, maxPhotosPerListing: env.SEED_DEMO_PHOTOS });
-  }
 
   // The embedded database writes its files open to everyone, whatever the umask.
   const embeddedDir = env.DATABASE_URL ? null : path.join(dataDir, 'db');
@@ -121,7 +148,7 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
-  logger.info({ url, publicUrl: env.PUBLIC_URL }, 'ModMarket is listening');
+  logger.info({ url, publicUrl: env.PUBLIC_URL, pid: process.pid }, 'ModMarket is listening');
 
   return {
     url,

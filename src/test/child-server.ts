@@ -9,6 +9,8 @@ export interface ChildServer {
   port: number;
   /** Resolves with the exit code; the data folder is removed by then. */
   exited: Promise<number | null>;
+  /** Every line the server has logged so far (JSON, one per line). */
+  output: string[];
 }
 
 /** The server as `npm start` runs it (from source), in a child process on a free port, with its own data. */
@@ -31,13 +33,15 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
       void rm(dataDir, { recursive: true, force: true }).then(() => resolve(code));
     }),
   );
+  const output: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
+      output.push(line);
       const match = /"url":"http:\/\/localhost:(\d+)"/.exec(line);
       if (match) resolve(Number(match[1]));
     });
     child.once('exit', () => reject(new Error('the server stopped before listening')));
   });
-  return { child, port, exited };
+  return { child, port, exited, output };
 }

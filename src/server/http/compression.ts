@@ -101,9 +101,10 @@ export function compression(): MiddlewareHandler {
 
     const declared = res.headers.get('Content-Length');
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
-    if (declared !== null) {
-      // Known size: no need to read a body that stays as it is.
-      if (Number(declared) < COMPRESS_MIN_BYTES) return;
+    if (declared !== null && Number(declared) < COMPRESS_MIN_BYTES) return;
+    if (declared !== null || !encoding) {
+      // Known size, or nothing to encode for this client: the body goes out as it is, unread (a client
+      // without an encoding is told Vary whatever the size: harmless, and cheaper than reading it).
       addVary(res.headers, 'Accept-Encoding');
       if (!encoding) return;
     }
@@ -115,7 +116,6 @@ export function compression(): MiddlewareHandler {
     };
     if (body.byteLength < COMPRESS_MIN_BYTES) return replace(body);
     addVary(headers, 'Accept-Encoding');
-    if (!encoding) return replace(body);
 
     const compressed = await compress(body, encoding);
     headers.set('Content-Encoding', encoding);

@@ -1,0 +1,58 @@
+import http from 'node:http';
+import { expect, inject, it, vi } from 'vitest';
+import { createServerDatabase } from '../test/test-database';
+import { startChildServer } from '../test/child-server';
+
+// Runs only against a PostgreSQL server (TEST_DATABASE_URL): the embedded database opens in one process.
+
+/** The process ids that have logged "ModMarket is listening", in order. */
+const listening = (output: string[]) =>
+  output
+    .filter((line) => line.includes('"msg":"ModMarket is listening"'))
+    .map((line) => (JSON.parse(line) as { pid: number }).pid);
+
+/** A health check on a new connection (a kept-alive one could be to a process just killed). */
+const health = (port: number) =>
+  new Promise<number>((resolve, reject) =>
+    http
+      .get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      })
+      .on('error', reject),
+  );
+
+it('serves from WEB_CONCURRENCY processes on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
+  const database = await createServerDatabase('modmarket_cluster', inject('postgresTemplate') ?? undefined);
+  const server = await startChildServer({ DATABASE_URL: database.url, WEB_CONCURRENCY: '2' });
+  try {
+    await vi.waitFor(() => expect(listening(server.output)).toHaveLength(2), { timeout: 30_000 });
+    const [first, second] = listening(server.output) as [number, number];
+    expect(first).not.toBe(second);
+    expect([first, second]).not.toContain(server.child.pid);
+    // The primary prepared the database once, then started the processes.
+    const starting = server.output.findIndex((line) =>
+      line.includes('"msg":"starting the server processes"'),
+    );
+    expect(starting).toBeGreaterThan(-1);
+    expect(
+      server.output.findIndex((line) => line.includes('"msg":"ModMarket is listening"')),
+    ).toBeGreaterThan(starting);
+    expect(await health(server.port)).toBe(200);
+
+    // A process that dies is replaced; the other answers meanwhile.
+    process.kill(first, 'SIGKILL');
+    expect(await health(server.port)).toBe(200);
+    await vi.waitFor(() => expect(listening(server.output)).toHaveLength(3), { timeout: 30_000 });
+    const replacement = listening(server.output)[2]!;
+    expect([first, second]).not.toContain(replacement);
+    for (let i = 0; i < 10; i++) expect(await health(server.port)).toBe(200);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    for (const pid of [second, replacement]) expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await database.drop();
+  }
+}, 90_000);
