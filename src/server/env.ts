@@ -68,6 +68,8 @@ const EnvSchema = z.object({
     .max(64)
     .optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** How long a request waits for a free database connection (a queue), apart from its statement's time. */
+  DB_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Unset: on outside production, off in production. */
   SEED_DEMO: booleanFlag.optional(),
   /**

@@ -36,6 +36,7 @@ function databaseSettings(env: Env, logger: Logger): DatabaseOptions {
       : { dataDir: path.join(path.resolve(env.DATA_DIR), 'db') }),
     poolMax: env.DB_POOL_MAX,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    queueTimeoutMs: env.DB_QUEUE_TIMEOUT_MS,
     ...(env.DATABASE_READ_URL?.length
       ? {
           readUrls: env.DATABASE_READ_URL,

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
+import { isDatabaseUnavailable } from './unavailable';
 import { migrateDatabase } from './migrate';
 
 describe('embedded PostgreSQL in a worker thread', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://', statementTimeoutMs: 20_000 });
+    // Statements may run long here, but a request waits at most 300 ms for the connection (see the last test).
+    database = await openDatabase({ dataDir: 'memory://', statementTimeoutMs: 5_000, queueTimeoutMs: 300 });
   });
   afterAll(async () => {
     await database.close();
@@ -57,4 +59,32 @@ describe('embedded PostgreSQL in a worker thread', () => {
     expect(took).toBeGreaterThan(150);
     expect(longestGap).toBeLessThan(took / 2);
   });
+
+  it('queues requests while it is busy, with the wait and the statement limited apart', async () => {
+    // One statement at a time: requests wait their turn for longer than a statement may run.
+    const queued = await openDatabase({
+      dataDir: 'memory://',
+      statementTimeoutMs: 150,
+      queueTimeoutMs: 5_000,
+    });
+    try {
+      const started = performance.now();
+      const busy = [1, 2, 3].map(() => queued.pool.query('select pg_sleep(0.15)'));
+      const waiting = [1, 2, 3, 4].map((n) => queued.pool.query<{ n: number }>('select $1::int as n', [n]));
+      await Promise.all(busy);
+      expect((await Promise.all(waiting)).map((result) => result.rows[0]?.n)).toEqual([1, 2, 3, 4]);
+      // The last one waited well past the statement limit, and was answered.
+      expect(performance.now() - started).toBeGreaterThan(400);
+
+      // A statement past its own limit fails, whatever the queue allows.
+      await expect(queued.pool.query('select pg_sleep(2)')).rejects.toSatisfy(isDatabaseUnavailable);
+
+      // A wait past the queue's limit fails as unavailable (503), whatever the statements allow.
+      const holding = database.pool.query('select pg_sleep(0.8)');
+      await expect(database.pool.query('select 1')).rejects.toSatisfy(isDatabaseUnavailable);
+      await holding;
+    } finally {
+      await queued.close();
+    }
+  }, 30_000);
 });

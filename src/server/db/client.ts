@@ -30,13 +30,23 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long a request waits in the queue for a database connection when the configuration says nothing. */
+export const DEFAULT_QUEUE_TIMEOUT_MS = 30_000;
+
 export interface DatabaseOptions {
   /** A PostgreSQL server; when absent, embedded PostgreSQL (PGlite) under `dataDir`. */
   url?: string;
   /** Folder for PGlite's files, or `memory://`. */
   dataDir?: string;
   poolMax?: number;
+  /** Longest a statement may run (PostgreSQL cancels it; the client stops waiting 1 s later on both paths). */
   statementTimeoutMs: number;
+  /**
+   * Longest a request waits for a free connection before its statement starts (the embedded database
+   * runs one at a time, so a busy moment queues): past it, the database counts as unavailable (503).
+   * Separate from the statement's own limit. 30 s when not given.
+   */
+  queueTimeoutMs?: number;
   /** Embedded only: keep PGlite on this thread (tests). */
   inThread?: boolean;
   /** Embedded on this thread only: a dump (`dumpEmbedded`) to start from instead of an empty database. */
@@ -80,7 +90,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // query_timeout also bounds how long a request waits (see docs/decisions.md).
     statement_timeout: options.statementTimeoutMs,
     query_timeout: options.statementTimeoutMs + 1_000,
-    connectionTimeoutMillis: 10_000,
+    // pg-pool's wait for a connection: the queue's bound, whatever the statements' own limit.
+    connectionTimeoutMillis: options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
   });
   // A client that loses its connection (the server restarted) must not crash the process: idle ones

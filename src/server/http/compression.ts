@@ -95,8 +95,8 @@ export function compression(): MiddlewareHandler {
     if (c.req.method === 'HEAD' || c.req.header('Upgrade')) return;
     const res = c.res;
     if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
-    if (!res.body || res.headers.has('Content-Encoding') || !isCompressible(res.headers.get('Content-Type')))
-      return;
+    // Status and headers first: looking at `body` turns the server's lightweight answer into a full one.
+    if (res.headers.has('Content-Encoding') || !isCompressible(res.headers.get('Content-Type'))) return;
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
 
     const declared = res.headers.get('Content-Length');
@@ -108,6 +108,7 @@ export function compression(): MiddlewareHandler {
       addVary(res.headers, 'Accept-Encoding');
       if (!encoding) return;
     }
+    if (!res.body) return;
     const body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     const replace = (content: Uint8Array<ArrayBuffer>) => {
