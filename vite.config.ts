@@ -70,7 +70,13 @@ function precompress(): Plugin {
  */
 const ownModule = /\/src\/(?:client|common)\/.+\.tsx?$/;
 const runsWhenImported = /\/src\/client\/main\.tsx$/;
-const treeshake = { moduleSideEffects: (id: string) => !ownModule.test(id) || runsWhenImported.test(id) };
+const treeshake = {
+  moduleSideEffects: (id: string) => !ownModule.test(id) || runsWhenImported.test(id),
+  // Building a schema (`z.object(…)`, and each call chained on it) changes nothing outside it: one the
+  // browser never uses is left out instead of built on every page load (the answers' schemas, which
+  // only the server's API document needs).
+  manualPureFunctions: ['z'],
+};
 
 /** The icons the shell and the home page draw (file names in lucide-react): they load with the framework. */
 const FIRST_ICONS = [

@@ -72,7 +72,9 @@ function serializeError(value: unknown): unknown {
 
 /**
  * JSON lines (to stdout unless `destination` is given); fields that could carry secrets are redacted,
- * and errors are written without the values of the queries that failed.
+ * and errors are written without the values of the queries that failed. Stdout is written without
+ * blocking: lines logged while a write is under way go out together in the next one (a line a request
+ * otherwise cost a system call on the request's path); pino writes what is left when the process exits.
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
@@ -93,5 +95,5 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }

@@ -8,6 +8,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import { ToastHost } from '@client/components/layout/toast-host';
+import { AliveProvider } from '@client/lib/use-alive';
 import { SessionProvider } from '@client/features/session';
 import { RealtimeProvider } from '@client/features/realtime';
 import { showSystemNotification } from '@client/features/notifications';
@@ -47,12 +48,14 @@ export function takeOverServerData(queryClient: QueryClient, state: DehydratedSt
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RealtimeProvider onNotification={showSystemNotification}>
-          {children}
-          <ToastHost />
-        </RealtimeProvider>
-      </SessionProvider>
+      <AliveProvider>
+        <SessionProvider>
+          <RealtimeProvider onNotification={showSystemNotification}>
+            {children}
+            <ToastHost />
+          </RealtimeProvider>
+        </SessionProvider>
+      </AliveProvider>
     </QueryClientProvider>
   );
 }

@@ -1,10 +1,10 @@
 import { PROCESSING, orderAmounts, sellerStanding, type SellerLevel } from '@common/fees';
-import { formatNumber, formatPrice } from '@common/i18n/format';
+import { formatNumber, formatPrice, numberFormat } from '@common/i18n/format';
 import type { Language } from '@common/i18n/languages';
 
 /** A fee in basis points as a reader's percentage, always with one decimal: `3.5%`, `2.0%`, `3,5 %`. */
 export function feeRate(basisPoints: number, language: Language): string {
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'percent',
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,

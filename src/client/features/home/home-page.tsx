@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -149,7 +149,12 @@ export default function HomePage() {
   const fees = feeFigures(language).values;
   const [search, setSearch] = useState('');
   const waiting = useWaiting();
-  const placeholder = useTypingPlaceholder([t('search.phrase1'), t('search.phrase2'), t('search.phrase3')]);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const placeholder = useTypingPlaceholder(searchBox, [
+    t('search.phrase1'),
+    t('search.phrase2'),
+    t('search.phrase3'),
+  ]);
   const latest = useQuery({
     ...listingQueries.latest(LATEST_COUNT),
   });
@@ -186,6 +191,7 @@ export default function HomePage() {
               />
               <input
                 {...waiting}
+                ref={searchBox}
                 id="hero-search"
                 type="search"
                 value={search}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, type RefObject } from 'react';
 
 export const TYPE_MS = 100;
 export const HOLD_MS = 2000;
@@ -9,27 +9,27 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The hero search's placeholder: types each phrase (100 ms a character), holds it (2 s), deletes it
- * (50 ms a character), then the next, wrapping. With reduced motion, the first phrase stands still.
+ * The hero search's placeholder: the first phrase as the page arrives, held 2 s, then deleted (50 ms a
+ * character) and the next typed (100 ms a character), held, and so on, wrapping. With reduced motion,
+ * the first phrase stands still. The steps write the input's placeholder themselves: nothing on the
+ * page renders again ten times a second. Returns the placeholder to render (the first phrase).
  */
-export function useTypingPlaceholder(phrases: string[]): string {
-  const [text, setText] = useState('');
+export function useTypingPlaceholder(input: RefObject<HTMLInputElement | null>, phrases: string[]): string {
   const key = phrases.join('\u0000');
   useEffect(() => {
     const list = key.split('\u0000');
-    if (prefersReducedMotion()) {
-      setText(list[0] ?? '');
-      return;
-    }
+    const field = input.current;
+    if (!field || list.length < 2 || prefersReducedMotion()) return;
     let phrase = 0;
-    let length = 0;
-    let deleting = false;
+    let length = list[0]!.length;
+    let deleting = true;
     let timer: ReturnType<typeof setTimeout>;
+    const show = (text: string) => field.setAttribute('placeholder', text);
     const step = () => {
       const current = list[phrase] ?? '';
       if (!deleting) {
         length++;
-        setText(current.slice(0, length));
+        show(current.slice(0, length));
         if (length >= current.length) {
           deleting = true;
           timer = setTimeout(step, HOLD_MS);
@@ -38,7 +38,7 @@ export function useTypingPlaceholder(phrases: string[]): string {
         timer = setTimeout(step, TYPE_MS);
       } else {
         length--;
-        setText(current.slice(0, length));
+        show(current.slice(0, length));
         if (length <= 0) {
           deleting = false;
           phrase = (phrase + 1) % list.length;
@@ -46,8 +46,12 @@ export function useTypingPlaceholder(phrases: string[]): string {
         timer = setTimeout(step, DELETE_MS);
       }
     };
-    timer = setTimeout(step, TYPE_MS);
-    return () => clearTimeout(timer);
-  }, [key]);
-  return text;
+    show(list[0]!);
+    timer = setTimeout(step, HOLD_MS);
+    return () => {
+      clearTimeout(timer);
+      field.setAttribute('placeholder', list[0]!);
+    };
+  }, [input, key]);
+  return phrases[0] ?? '';
 }

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
-import { formatDate } from '@common/i18n/format';
+import { dateFormat, formatDate } from '@common/i18n/format';
 
 /** When a message was sent: the time today, the date before. */
 export function time(iso: string, language: string) {
   const date = new Date(iso);
   const today = new Date().toDateString() === date.toDateString();
   return today
-    ? new Intl.DateTimeFormat(language, { timeStyle: 'short' }).format(date)
+    ? dateFormat(language, { timeStyle: 'short' }).format(date)
     : formatDate(date, language as 'en');
 }
 
