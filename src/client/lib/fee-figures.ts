@@ -1,15 +1,6 @@
 import { PROCESSING, orderAmounts, sellerStanding, type SellerLevel } from '@common/fees';
-import { formatNumber, formatPrice, numberFormat } from '@common/i18n/format';
+import { formatBasisPoints, formatNumber, formatPrice } from '@common/i18n/format';
 import type { Language } from '@common/i18n/languages';
-
-/** A fee in basis points as a reader's percentage, always with one decimal: `3.5%`, `2.0%`, `3,5 %`. */
-export function feeRate(basisPoints: number, language: Language): string {
-  return numberFormat(language, {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(basisPoints / 10_000);
-}
 
 export interface LevelFigures {
   level: SellerLevel;
@@ -32,7 +23,7 @@ export function feeFigures(language: Language) {
       level: standing.level,
       from,
       to: standing.next ? standing.next.at - 1 : null,
-      rate: feeRate(standing.feeBasisPoints, language),
+      rate: formatBasisPoints(standing.feeBasisPoints, language),
     });
     if (!standing.next) break;
     from = standing.next.at;
@@ -49,7 +40,7 @@ export function feeFigures(language: Language) {
       highestFee: first.rate,
       lowestFee: top.rate,
       topLevelFrom: formatNumber(top.from, language),
-      processing: `${feeRate(PROCESSING.basisPoints, language)} + ${price(PROCESSING.fixedCents)}`,
+      processing: `${formatBasisPoints(PROCESSING.basisPoints, language)} + ${price(PROCESSING.fixedCents)}`,
       exampleItem: price(example.itemCents),
       exampleShipping: price(example.shippingCents),
       exampleTotal: price(example.totalCents),
