@@ -10,10 +10,6 @@ import { PLANS } from '../catalog';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const OTHER_TEXT_MAX_LENGTH = 100;
-/** The distances, in miles, a member can search within (onboarding's "how far" and browse's "Near"). */
-export const RADIUS_OPTIONS = [10, 25, 50, 100, 250] as const;
-/** Browse's distance when a ZIP code is given without one (and the member has none saved). */
-export const DEFAULT_RADIUS_MILES = 50;
 export const ROLES = ['buyer', 'seller', 'both'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Category, Make } from '../catalog';
-import { OTHER_TEXT_MAX_LENGTH, RADIUS_OPTIONS, ROLES } from './auth';
+import { OTHER_TEXT_MAX_LENGTH, ROLES } from './auth';
+import { RADIUS_OPTIONS } from './browse';
 
 /** Onboarding's lists. */
 export const ONBOARDING_MAKES = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BrowseQuerySchema } from './listings';
+import { BrowseQuerySchema } from './browse';
 
 export const SAVED_SEARCH_LIMIT = 25;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RADIUS_OPTIONS } from '@common/schemas/auth';
+import { RADIUS_OPTIONS } from '@common/schemas/browse';
 import { placeLabel } from '@common/schemas/places';
 import { EARTH_RADIUS_MILES, boundingBox, lookupZip } from './zip';
 

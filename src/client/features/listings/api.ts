@@ -6,7 +6,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
-import type { BrowseQuery, ListingInput } from '@common/schemas/listings';
+import type { ListingInput } from '@common/schemas/listings';
+import type { BrowseQuery } from '@common/schemas/browse';
 import { call, client } from '@client/lib/api';
 import { nextPage } from '@client/lib/paging';
 import { queryKeys, queryString } from '@client/lib/query-keys';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { RADIUS_OPTIONS } from '@common/schemas/auth';
+import { RADIUS_OPTIONS } from '@common/schemas/browse';
 import {
   ONBOARDING_CATEGORIES,
   ONBOARDING_MAKES,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookmarkPlus } from 'lucide-react';
-import type { BrowseQuery } from '@common/schemas/listings';
+import type { BrowseQuery } from '@common/schemas/browse';
 import { Button } from '@client/components/ui/button';
 
 const load = () => import('./save-search-dialog');

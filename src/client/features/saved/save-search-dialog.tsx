@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { paths } from '@common/routes';
-import type { BrowseQuery } from '@common/schemas/listings';
+import type { BrowseQuery } from '@common/schemas/browse';
 import { errorMessage } from '@client/lib/error-message';
 import { showServerErrors, useSchemaForm } from '@client/lib/form';
 import { useErrorText } from '@client/lib/form-errors';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLANS, PLAN_DETAILS } from '@common/catalog';
 import type { z } from 'zod';
-import type { BrowseQuerySchema } from '@common/schemas/listings';
+import type { BrowseQuerySchema } from '@common/schemas/browse';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signInAgain, signedInMember } from '../../../test/members';
 import { testClock } from '../../../test/clock';

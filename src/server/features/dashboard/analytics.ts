@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PLAN_DETAILS, type Plan } from '@common/catalog';
 import type { Analytics, AnalyticsListing, MarketInsight } from '@common/schemas/analytics';
 // Active listings of a pair are counted as browse counts them: up to this, then "1,000+".
-import { COUNT_LIMIT } from '@common/schemas/listings';
+import { COUNT_LIMIT } from '@common/schemas/browse';
 import type { Db } from '../../db/client';
 
 /** The period analytics cover, ending today. */

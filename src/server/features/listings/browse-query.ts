@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { BrowseQuery, Sort } from '@common/schemas/listings';
-import { DEFAULT_RADIUS_MILES } from '@common/schemas/auth';
+import type { BrowseQuery, Sort } from '@common/schemas/browse';
+import { DEFAULT_RADIUS_MILES } from '@common/schemas/browse';
 import type { ReferenceSearch } from '@common/listing-reference';
 import type { Vehicle } from '@common/schemas/vehicles';
 import { EARTH_RADIUS_MILES, boundingBox, lookupZip } from '../../geo/zip';

@@ -2,13 +2,8 @@ import { systemClock, type Clock } from '../../clock';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, MAKES } from '@common/catalog';
 import { splitOther } from '@common/schemas/profile';
-import {
-  COUNT_LIMIT,
-  BROWSE_PAGE_SIZE,
-  type BrowseQuery,
-  type BrowseResponse,
-  type ForYou,
-} from '@common/schemas/listings';
+import type { BrowseResponse, ForYou } from '@common/schemas/listings';
+import { COUNT_LIMIT, BROWSE_PAGE_SIZE, type BrowseQuery } from '@common/schemas/browse';
 import { referenceSearch } from '@common/listing-reference';
 import type { Vehicle } from '@common/schemas/vehicles';
 import type { Db } from '../../db/client';

@@ -4,7 +4,6 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PLAN_DETAILS } from '@common/catalog';
 import { OkSchema } from '@common/schemas/auth';
 import {
-  BrowseQuerySchema,
   BrowseResponseSchema,
   FOR_YOU_MAX,
   ForYouSchema,
@@ -15,6 +14,7 @@ import {
   StoredPhotoSchema,
   type ListingCard,
 } from '@common/schemas/listings';
+import { BrowseQuerySchema } from '@common/schemas/browse';
 import type { StoredPhoto } from '@common/photos';
 import { SendMessageSchema } from '@common/schemas/messages';
 import { ApiError, requestLanguage } from '../../http/api-error';

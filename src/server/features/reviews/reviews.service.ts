@@ -11,7 +11,7 @@ import {
   type SellerProfile,
   type WriteReviewSchema,
 } from '@common/schemas/reviews';
-import { BROWSE_PAGE_SIZE } from '@common/schemas/listings';
+import { BROWSE_PAGE_SIZE } from '@common/schemas/browse';
 import { ratingOf } from '@common/schemas/rating';
 import type { Db, Executor } from '../../db/client';
 import { blocks, conversations, listings, reviews, sales, users } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { z } from 'zod';
-import { COUNT_LIMIT, filterCount } from '@common/schemas/listings';
+import { COUNT_LIMIT, filterCount } from '@common/schemas/browse';
 import { formatPrice } from '@common/i18n/format';
 import {
   SAVED_SEARCH_LIMIT,
