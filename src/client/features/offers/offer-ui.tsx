@@ -1,81 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HandCoins } from 'lucide-react';
 import { formatDateTime, formatPrice } from '@common/i18n/format';
-import { OfferFormSchema, OFFER_NOTE_MAX, type Offer, type OfferEvent } from '@common/schemas/offers';
+import type { Offer, OfferEvent } from '@common/schemas/offers';
 import { paths } from '@common/routes';
 import { errorMessage } from '@client/lib/error-message';
-import { showServerErrors, useSchemaForm } from '@client/lib/form';
-import { useErrorText } from '@client/lib/form-errors';
 import { toast } from '@client/lib/toast';
 import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
-import { Alert, TextAreaField, TextField } from '@client/components/ui/field';
+import { Alert } from '@client/components/ui/field';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { FormDialog } from '@client/components/ui/modal';
 import { NameGate } from '@client/features/account';
 import { useAnswerOffer, useMakeOffer, useReleaseListing } from './api';
 
-/** The amount (typed in dollars, sent in cents) and note form of an offer or a counter-offer. */
-function OfferForm({
-  amountLabel,
-  noteLabel,
-  notePlaceholder,
-  submitLabel,
-  errorTitle,
-  onSubmit,
-  onCancel,
-}: {
-  amountLabel: string;
-  noteLabel: string;
-  notePlaceholder?: string;
-  submitLabel: string;
-  /** The failure toast's title (its text is the server's message). */
-  errorTitle: string;
-  onSubmit: (input: { amountCents: number; note: string }) => Promise<unknown>;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation('offers');
-  const message = useErrorText();
-  const form = useSchemaForm(OfferFormSchema, { defaultValues: { amount: '', note: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await onSubmit({ amountCents: input.amount, note: input.note });
-      form.reset({ amount: '', note: '' });
-    } catch (error) {
-      showServerErrors(form, error, { amountCents: 'amount' });
-      toast.error(errorTitle, { description: errorMessage(error, t) });
-    }
-  });
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <TextField
-        label={amountLabel}
-        inputMode="decimal"
-        autoComplete="off"
-        error={message(errors.amount?.message)}
-        {...form.register('amount')}
-      />
-      <TextAreaField
-        label={noteLabel}
-        rows={3}
-        maxLength={OFFER_NOTE_MAX}
-        placeholder={notePlaceholder}
-        error={message(errors.note?.message)}
-        {...form.register('note')}
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('sending') : submitLabel}
-        </Button>
-      </div>
-    </form>
-  );
-}
+/** The offer form: its code (and the form library's) loads when a dialog or an answer first shows it. */
+const OfferForm = lazy(() => import('./offer-form'));
 
 /**
  * On a listing's page, for a signed-in buyer: where their offer stands, and "Make an offer" while
@@ -139,21 +80,23 @@ export function ListingOffer({
       >
         <div className="mt-4">
           <NameGate>
-            <OfferForm
-              amountLabel={t('amountLabel')}
-              noteLabel={t('noteLabel')}
-              notePlaceholder={t('notePlaceholder')}
-              submitLabel={t('send')}
-              onCancel={() => setOpen(false)}
-              errorTitle={t('error')}
-              onSubmit={async (input) => {
-                const made = await make.mutateAsync(input);
-                setOpen(false);
-                if (made.status === 'declined')
-                  toast.error(t('autoDeclined'), { description: t('autoDeclinedBody') });
-                else toast.success(t('sent'), { description: t('sentBody') });
-              }}
-            />
+            <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+              <OfferForm
+                amountLabel={t('amountLabel')}
+                noteLabel={t('noteLabel')}
+                notePlaceholder={t('notePlaceholder')}
+                submitLabel={t('send')}
+                onCancel={() => setOpen(false)}
+                errorTitle={t('error')}
+                onSubmit={async (input) => {
+                  const made = await make.mutateAsync(input);
+                  setOpen(false);
+                  if (made.status === 'declined')
+                    toast.error(t('autoDeclined'), { description: t('autoDeclinedBody') });
+                  else toast.success(t('sent'), { description: t('sentBody') });
+                }}
+              />
+            </Suspense>
           </NameGate>
         </div>
       </FormDialog>
@@ -237,18 +180,20 @@ export function OfferAnswer({ offer }: { offer: Offer }) {
       <p className="text-slate-700">{t('answer.expires', { time })}</p>
       {countering ? (
         <div className="mt-3">
-          <OfferForm
-            amountLabel={t('answer.counterLabel')}
-            noteLabel={t('answer.counterNote')}
-            submitLabel={t('answer.sendCounter')}
-            onCancel={() => setCountering(false)}
-            errorTitle={t('answer.error')}
-            onSubmit={async (input) => {
-              await answer.mutateAsync({ action: 'counter', ...input });
-              setCountering(false);
-              toast.success(t('answer.countered'));
-            }}
-          />
+          <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+            <OfferForm
+              amountLabel={t('answer.counterLabel')}
+              noteLabel={t('answer.counterNote')}
+              submitLabel={t('answer.sendCounter')}
+              onCancel={() => setCountering(false)}
+              errorTitle={t('answer.error')}
+              onSubmit={async (input) => {
+                await answer.mutateAsync({ action: 'counter', ...input });
+                setCountering(false);
+                toast.success(t('answer.countered'));
+              }}
+            />
+          </Suspense>
         </div>
       ) : (
         <div className="mt-2 flex flex-wrap gap-2">

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Star } from 'lucide-react';
 import { formatDate } from '@common/i18n/format';
 import type { ListingDetail } from '@common/schemas/listings';
 import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { FormDialog } from '@client/components/ui/modal';
-import { ReviewForm } from './review-form';
+
+/** The review form: its code (and the form library's) loads when the form is shown. */
+const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
 
 /**
  * On a listing's page, for the buyer of a confirmed sale of it while their review of the seller is
@@ -45,7 +48,9 @@ export function LeaveReviewCard({ listing }: { listing: ListingDetail }) {
         title={name ? t('panel.title', { name }) : t('panel.titleNoName')}
         description={t('panel.intro', { name: name ?? '—', date: until })}
       >
-        <ReviewForm listingId={listing.id} onWritten={() => setOpen(false)} />
+        <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <ReviewForm listingId={listing.id} onWritten={() => setOpen(false)} />
+        </Suspense>
       </FormDialog>
     </section>
   );

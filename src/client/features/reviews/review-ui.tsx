@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@common/i18n/format';
@@ -6,11 +6,14 @@ import { errorMessage } from '@client/lib/error-message';
 import { toast } from '@client/lib/toast';
 import { useLanguage } from '@client/lib/use-language';
 import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { Alert } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Stars } from './stars';
-import { ReviewForm } from './review-form';
 import { reviewQueries, useAnswerPurchase } from './api';
+
+/** The review form: its code (and the form library's) loads when the form is shown. */
+const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
 
 /**
  * On a sold listing's page, for its seller and the buyer it was sold to: the buyer's "Did you buy
@@ -83,7 +86,9 @@ export function ReviewPanel({ listingId }: { listingId: string }) {
       title={name ? t('panel.title', { name }) : t('panel.titleNoName')}
       intro={t('panel.intro', { name: name || '—', date: until })}
     >
-      <ReviewForm listingId={listingId} />
+      <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+        <ReviewForm listingId={listingId} />
+      </Suspense>
     </AskPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Flag } from 'lucide-react';
@@ -9,7 +9,11 @@ import { Button } from '@client/components/ui/button';
 import { CheckboxField } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { trustQueries, useBlock, useUnblock } from './api';
-import { ReportDialog } from './report-dialog';
+
+/** The report form: its code (and the form library's) loads the first time Report is pressed. */
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
+);
 
 /**
  * Where space is short (a conversation's header on a phone), the actions show only their icons; the
@@ -31,13 +35,26 @@ export function ReportButton({
 }) {
   const { t } = useTranslation('trust');
   const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
   return (
     <>
-      <Button variant="ghost" size="sm" className={className} onClick={() => setOpen(true)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className={className}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
         <Flag aria-hidden className="size-4" />
         <span className={compact ? labelOnWideScreens : undefined}>{t(`report.${kind}`)}</span>
       </Button>
-      <ReportDialog kind={kind} targetId={targetId} open={open} onOpenChange={setOpen} />
+      {asked ? (
+        <Suspense fallback={null}>
+          <ReportDialog kind={kind} targetId={targetId} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
