@@ -34,7 +34,11 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     ...journeyUse,
   },
-  projects: chromiumProjects,
+  projects: [
+    ...chromiumProjects!.map((project) => ({ ...project, testIgnore: ['main-thread.spec.ts'] })),
+    // The main thread's blocking time is measured alone, once every other journey is done.
+    { name: 'main-thread', testMatch: ['main-thread.spec.ts'], dependencies: ['chromium'] },
+  ],
   webServer: [
     {
       command: 'node scripts/e2e-server.mjs',
