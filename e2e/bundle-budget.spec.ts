@@ -7,7 +7,11 @@ import { expect, test } from '@playwright/test';
  * What a phone downloads, in bytes (never in time): the JavaScript the home page needs before it
  * comes alive, and each page's own chunk, gzip-compressed as the server sends them.
  */
-const HOME_INITIAL_GZIP_BYTES = 150 * 1024;
+/**
+ * 152 KB: 150 until issue 37, which spent 0.7 KB on writing prices, numbers and dates out instead of
+ * loading Intl's locale data on a first load (165 ms of a slow phone's main thread; docs/decisions.md).
+ */
+const HOME_INITIAL_GZIP_BYTES = 152 * 1024;
 const ROUTE_CHUNK_GZIP_BYTES = 40 * 1024;
 
 const CLIENT = path.resolve('dist/client');
@@ -38,7 +42,7 @@ function closure(keys: string[]): Set<string> {
   return files;
 }
 
-test('the home page needs at most 150 KB of gzip JavaScript before it comes alive', async ({ page }) => {
+test('the home page needs at most 152 KB of gzip JavaScript before it comes alive', async ({ page }) => {
   const html = await (await page.request.get('/')).text();
   const listed = /<script type="application\/json" id="page-chunks">([^<]*)<\/script>/.exec(html)?.[1];
   const asked = [

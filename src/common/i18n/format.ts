@@ -83,48 +83,17 @@ export function formatBasisPoints(basisPoints: number, language: Language): stri
   }).format(basisPoints / 10_000);
 }
 
-/** Month names as Intl's medium and long dates write them in each language (Chinese uses numbers). */
-const MONTHS: Record<'en' | 'es', { medium: string[]; long: string[] }> = {
-  en: {
-    medium: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-    long: [
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ],
-  },
-  es: {
-    medium: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
-    long: [
-      'enero',
-      'febrero',
-      'marzo',
-      'abril',
-      'mayo',
-      'junio',
-      'julio',
-      'agosto',
-      'septiembre',
-      'octubre',
-      'noviembre',
-      'diciembre',
-    ],
-  },
+/** Month names as Intl's medium dates write them (Chinese uses numbers). */
+const MONTHS: Record<'en' | 'es', string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
 };
 
 /**
  * A day as the reader's language writes it ("Mar 5, 2026", "5 mar 2026", "2026年3月5日"), in this
- * machine's time zone. Written out, exactly as Intl's medium and long date styles write them (a test
- * compares them), for the reason `formatNumber` gives.
+ * machine's time zone. The medium style (cards, listing pages) is written out, exactly as Intl writes
+ * it (a test compares them), for the reason `formatNumber` gives; the long style, on a few members'
+ * pages, goes through Intl.
  */
 export function formatDate(
   date: Date | string,
@@ -133,14 +102,11 @@ export function formatDate(
 ): string {
   const day = typeof date === 'string' ? new Date(date) : date;
   const [year, month, dayOfMonth] = [day.getFullYear(), day.getMonth(), day.getDate()];
-  if (Number.isNaN(year) || year < 1000 || year > 9999)
+  if (style === 'long' || Number.isNaN(year) || year < 1000 || year > 9999)
     return dateFormat(language, { dateStyle: style }).format(day);
   if (language === 'zh-CN') return `${year}年${month + 1}月${dayOfMonth}日`;
-  if (language === 'es') {
-    const name = MONTHS.es[style][month]!;
-    return style === 'long' ? `${dayOfMonth} de ${name} de ${year}` : `${dayOfMonth} ${name} ${year}`;
-  }
-  if (language === 'en') return `${MONTHS.en[style][month]!} ${dayOfMonth}, ${year}`;
+  if (language === 'es') return `${dayOfMonth} ${MONTHS.es[month]!} ${year}`;
+  if (language === 'en') return `${MONTHS.en[month]!} ${dayOfMonth}, ${year}`;
   return dateFormat(language, { dateStyle: style }).format(day);
 }
 

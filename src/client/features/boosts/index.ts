@@ -1,2 +1,3 @@
 /** Boosts: the owner's Boost action (listing page, dashboard) and the "Boosted" badge (cards, listings). */
-export { BoostAction, BoostedBadge } from './boost-action';
+export { BoostAction } from './boost-action';
+export { BoostedBadge } from './boosted-badge';
