@@ -3,12 +3,19 @@ import { linkIn, waitForMail } from './mail';
 
 export const PASSWORD = 'Turb0!Boost';
 
-/** Chooses the language as the language menu does: the cookie the server renders pages by. */
+/**
+ * Chooses the language as the language menu does: the cookie the server renders pages by. Set by the
+ * browser itself, not through `document.cookie`: a page's cookie write reaches the browser's cookie
+ * store a moment later, and a navigation started at once was sent without it (seen in CI, the next
+ * page rendered in English).
+ */
 export async function chooseLanguage(page: Page, language: 'en' | 'es' | 'zh-CN') {
   await page.goto('/');
-  await page.evaluate((value) => {
-    document.cookie = `modmarket.language=${value}; Path=/; SameSite=Lax`;
-  }, language);
+  await page
+    .context()
+    .addCookies([
+      { name: 'modmarket.language', value: language, url: new URL(page.url()).origin, sameSite: 'Lax' },
+    ]);
 }
 
 /**
