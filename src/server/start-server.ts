@@ -29,7 +29,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function databaseSettings(env: Env, logger: Logger): DatabaseOptions {
+/** How to open the database; `replicas: false` for work on the primary alone (the cluster's preparation). */
+function databaseSettings(env: Env, logger: Logger, replicas = true): DatabaseOptions {
   return {
     ...(env.DATABASE_URL
       ? { url: env.DATABASE_URL }
@@ -37,7 +38,7 @@ function databaseSettings(env: Env, logger: Logger): DatabaseOptions {
     poolMax: env.DB_POOL_MAX,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     queueTimeoutMs: env.DB_QUEUE_TIMEOUT_MS,
-    ...(env.DATABASE_READ_URL?.length
+    ...(replicas && env.DATABASE_READ_URL?.length
       ? {
           readUrls: env.DATABASE_READ_URL,
           readMaxLagMs: env.DATABASE_READ_MAX_LAG_MS,
@@ -67,7 +68,7 @@ async function migrateAndSeed(database: Database, storage: Storage, env: Env, lo
  * (cluster.ts): the schema migrated and a first start seeded. A PostgreSQL server only.
  */
 export async function prepareDatabase(env: Env, logger: Logger): Promise<void> {
-  const database = await openDatabase(databaseSettings(env, logger));
+  const database = await openDatabase(databaseSettings(env, logger, false));
   try {
     await migrateAndSeed(database, createStorage(env, path.resolve(env.DATA_DIR)), env, logger);
   } finally {

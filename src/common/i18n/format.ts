@@ -5,21 +5,26 @@ import type { Language } from './languages';
  * (a page of cards formats dozens of prices, and on a slow phone each new formatter was a few
  * milliseconds of the page's start).
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}\u0000${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+function madeOnce<Format extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: () => Format,
+): Format {
+  const key = `${kind}\u0000${locale}\u0000${JSON.stringify(options)}`;
+  let format = formatters.get(key) as Format | undefined;
+  if (!format) formatters.set(key, (format = make()));
   return format;
 }
 
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return madeOnce('number', locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
 export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}\u0000${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
-  return format;
+  return madeOnce('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /**
