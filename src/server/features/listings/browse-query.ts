@@ -187,13 +187,22 @@ export function assertKnownPlace(query: Partial<BrowseQuery>): void {
 
 /**
  * The WHERE of a browse but for the typed words and the fitment: unsold listings matching the filters.
- * `walk`: for a walk down an order index, which tests the position on each listing it passes.
+ * `walk`: for a walk down an order index, which tests the position on each listing it passes. `text`:
+ * beside words that the text index finds with the make's and category's own words (`filterWords`):
+ * the make and category are tested on each match, not gathered from their indexes.
  */
-export function browseConditions(query: Partial<BrowseQuery>, how: 'index' | 'walk' = 'index'): SQL[] {
-  const conditions: SQL[] = [eq(listings.isSold, false), ...nearConditions(query, how)];
-  if (query.category) conditions.push(eq(listings.category, query.category));
+export function browseConditions(
+  query: Partial<BrowseQuery>,
+  how: 'index' | 'walk' | 'text' = 'index',
+): SQL[] {
+  const conditions: SQL[] = [
+    eq(listings.isSold, false),
+    ...nearConditions(query, how === 'walk' ? 'walk' : 'index'),
+  ];
+  const tested = (condition: SQL) => (how === 'text' ? hidden(condition) : condition);
+  if (query.category) conditions.push(tested(eq(listings.category, query.category)));
   // Makes come from one list, so an exact match can use the (make, rank) index.
-  if (query.make) conditions.push(eq(listings.make, query.make));
+  if (query.make) conditions.push(tested(eq(listings.make, query.make)));
   if (query.model) conditions.push(sql`lower(${listings.model}) = lower(${query.model})`);
   if (query.year !== undefined) conditions.push(yearWithinListing(query.year));
   if (query.minPriceCents !== undefined)

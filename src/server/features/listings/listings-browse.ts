@@ -33,12 +33,14 @@ import {
 import {
   bestMatchTier,
   tierCondition,
-  tierMatch,
+  tierWords,
   tiersOf,
   createSearchVocabulary,
   estimateMatches,
+  filterWords,
   matchesSearch,
   surelyMoreThan,
+  type MatchOptions,
 } from './search';
 
 /** Listings with impressions waiting to be written before a write is forced (between timed flushes). */
@@ -110,10 +112,13 @@ export function createListingsBrowse(deps: {
       const filters = browseConditions(query);
       /** The filters as a walk down an order index tests them (the distance on each listing it passes). */
       const walked = query.near ? browseConditions(query, 'walk') : filters;
+      /** The make's and category's words, which the text index finds with the typed ones. */
+      const also = filterWords(query);
+      /** The filters beside words the text index finds with `also` (the make and category tested). */
+      const besideWords = also.length ? browseConditions(query, 'text') : filters;
       if (hiddenSellers.length) {
         const notBlocked = sql`${listings.userId} <> all(${sql.param(hiddenSellers)}::text[])`;
-        filters.push(notBlocked);
-        if (walked !== filters) walked.push(notBlocked);
+        for (const conditions of new Set([filters, walked, besideWords])) conditions.push(notBlocked);
       }
       const alternatives = fitsFilter(query, fleet);
       const cursor = decodeCursor(query.cursor, sort);
@@ -165,20 +170,27 @@ export function createListingsBrowse(deps: {
       // planned as a walk, which the bounded count below turns into collecting when they are few.
       let plan: 'walk' | 'collect' =
         !search && query.near ? 'walk' : searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
-      const match = search ? matchesSearch(search.terms) : null;
-      /** Every condition of the search as the indexes can serve it (the count's). */
-      const matching: Selection = { conditions: match ? [...filters, match] : filters, alternatives };
-      const narrowing = filters.length > 1 || alternatives !== null;
       /**
-       * The WHERE for a plan. A walk goes down a filter's index (or the newest one) in the page's order
-       * and tests the words on each listing: the match is kept from the text index (`is true`).
-       * Collecting lets the indexes find the matches (the text index, with a filter's when it helps).
+       * The WHERE for a plan, with the words when `words` says how they must match. A walk goes down a
+       * filter's index (or the newest one) in the page's order and tests the words on each listing: the
+       * match is kept from the text index (`is true`). Collecting lets the indexes find the matches: the
+       * text index finds the words with the make's and category's (one scan where a second index's
+       * every listing of the make would be intersected with them), and a filter's index when it helps.
        */
-      const whereFor = (how: 'walk' | 'collect', words: SQL | null): SQL[] => [
-        ...(how === 'walk' ? walked : filters),
-        ...(words ? [how === 'walk' ? hidden(words) : words] : []),
-      ];
-      const countKnown = search && !narrowing && surelyMoreThan(search, COUNT_LIMIT);
+      const whereFor = (how: 'walk' | 'collect', words: MatchOptions | null): SQL[] => {
+        if (!search || !words) return [...(how === 'walk' ? walked : filters)];
+        if (how === 'walk') return [...walked, hidden(matchesSearch(search.terms, words))];
+        return [...besideWords, matchesSearch(search.terms, { ...words, also })];
+      };
+      /** Every condition of the search as the indexes can serve it (the count's). */
+      const matching: Selection = { conditions: whereFor('collect', {}), alternatives };
+      const narrowing = filters.length > 1 || alternatives !== null;
+      /** Nothing but a make and a category narrows the search: the statistics know their shares. */
+      const byMakeAndCategory =
+        !alternatives && filters.length === 1 + (query.make ? 1 : 0) + (query.category ? 1 : 0);
+      const countKnown =
+        search !== null &&
+        surelyMoreThan(search, COUNT_LIMIT, byMakeAndCategory ? await vocabulary.filterShare(query) : null);
       // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
       // computed once for the statement, beside the page.
       const countSql = boundedCount(matching, COUNT_LIMIT + 1);
@@ -204,7 +216,7 @@ export function createListingsBrowse(deps: {
       type Row = Awaited<ReturnType<typeof pageRows>>[number];
       // The count, when a statement that carried it returned rows.
       let counted: number | null = null;
-      if (plan === 'walk' && narrowing) {
+      if (plan === 'walk' && narrowing && !countKnown) {
         // The words are common (or the search is near a place) but the filters may leave few listings
         // (the estimate knows the words only): the bounded count through the indexes says which, before a
         // walk that could pass thousands of listings of the make, category or elsewhere. It is also the
@@ -225,7 +237,7 @@ export function createListingsBrowse(deps: {
         for (const t of tiers) {
           if (t > startTier || rows.length > limit) continue;
           const how = searchPlan(estimate.tiers[t], limit, search!.catalogue);
-          const where = whereFor(how, tierMatch(search!, t));
+          const where = whereFor(how, tierWords(t));
           const only = tierCondition(search!, t);
           if (only) where.push(only);
           if (cursor && from && t === startTier)
@@ -236,7 +248,7 @@ export function createListingsBrowse(deps: {
           rows.push(...found.map((row) => ({ ...row, tier: t })));
         }
       } else {
-        const where = whereFor(plan, match);
+        const where = whereFor(plan, {});
         if (cursor) where.push(afterCursor(sort, cursor, tier));
         rows = await pageRows(
           limit + 1,
@@ -249,10 +261,13 @@ export function createListingsBrowse(deps: {
       const items = rows.slice(0, limit);
       const last = items.at(-1);
       const more = rows.length > limit && last;
+      // Surely over the limit, and the page holds every match when there is no next one.
       const n = cursor
         ? 0
         : countKnown
-          ? COUNT_LIMIT + 1
+          ? more
+            ? COUNT_LIMIT + 1
+            : items.length
           : (counted ?? (await countOnly(matching, COUNT_LIMIT + 1, reads)));
       return {
         items: cardsOf(items),
@@ -334,17 +349,21 @@ export function createListingsBrowse(deps: {
       fleet: Vehicle[] | null,
       options: { since?: Date; listingId?: string; cap?: number } = {},
     ): Promise<number> {
-      const conditions = browseConditions(query);
+      let conditions = browseConditions(query);
       const alternatives = fitsFilter(query, fleet);
       // What browse finds for the text: the listing(s) a reference names when one of them is shown,
-      // else the words.
+      // else the words (found by the text index with the make's and category's, as browse does).
       const reference = query.search ? referenceSearch(query.search) : null;
       const named = reference ? referenceCondition(reference) : null;
       if (named && (await countOnly({ conditions: [...conditions, named], alternatives }, 1)) > 0)
         conditions.push(named);
       else {
         const search = query.search ? await vocabulary.understand(query.search) : null;
-        if (search) conditions.push(matchesSearch(search.terms));
+        if (search) {
+          const also = filterWords(query);
+          if (also.length) conditions = browseConditions(query, 'text');
+          conditions.push(matchesSearch(search.terms, { also }));
+        }
       }
       if (options.since)
         conditions.push(sql`${listings.createdAt} > ${options.since.toISOString()}::timestamptz`);

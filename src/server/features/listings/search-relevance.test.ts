@@ -5,6 +5,8 @@ import type { BrowseResponse } from '@common/schemas/listings';
 import { DEMO_LISTINGS } from '../../seed/demo-catalog-data';
 import { seedDemoCatalog } from '../../seed/seed-demo';
 import { listings } from '../../db/schema';
+import { CATEGORIES, MAKES } from '@common/catalog';
+import { filterWords } from './search';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -269,6 +271,57 @@ describe('search on the demo catalogue (the judged query set)', () => {
       );
       expect(words.rows.map((row) => row.word)).toEqual(expect.arrayContaining(['240sx', 's14', '1997']));
       expect(words.rows.map((row) => row.word)).not.toContain('1997model');
+    });
+  });
+
+  it("puts every make's and category's words in the search document of each of its listings", async () => {
+    const pairs = MAKES.flatMap((make) => CATEGORIES.map((category) => ({ make, category })));
+    const found = await t.database.db.execute<{ make: string; category: string; has: boolean }>(sql`
+      select p.make, p.category,
+        listing_search_document('Part', p.make, 'Model', p.category, null, null, null) @@ to_tsquery('simple', p.words) as has
+      from unnest(${sql.param(pairs.map((pair) => pair.make))}::text[], ${sql.param(pairs.map((pair) => pair.category))}::text[],
+        ${sql.param(pairs.map((pair) => filterWords(pair).join(' & ')))}::text[]) as p(make, category, words)`);
+    expect(found.rows.filter((row) => !row.has)).toEqual([]);
+    expect(found.rows).toHaveLength(pairs.length);
+  });
+
+  it('finds the same listings with a make and a category as the filters and the words alone do', async () => {
+    // A universal part (make Other) whose title names Nissan: found by the word "nissan", never by the
+    // make Nissan.
+    await retitled('Nissan-style exhaust tips', async (id) => {
+      for (const [search, make, category] of [
+        ['exhaust', 'Nissan', undefined],
+        ['nissan exhaust', 'Nissan', 'exhaust'],
+        ['nissan', 'Other', undefined],
+        ['turbo', undefined, 'engine'],
+        ['cat back', 'Ford', 'exhaust'],
+        ['exhuast', 'Nissan', undefined],
+      ] as const) {
+        const understood = (await found(search)).items.map((item) => item.id);
+        const params = new URLSearchParams({
+          search,
+          limit: '48',
+          ...(make ? { make } : {}),
+          ...(category ? { category } : {}),
+        });
+        const page = (await (await t.app.request(`/api/listings?${params}`)).json()) as BrowseResponse;
+        const expected = (
+          await t.database.db
+            .select({ id: listings.id, make: listings.make, category: listings.category })
+            .from(listings)
+            .where(
+              sql`${listings.id} in ${understood.length ? understood : ['00000000-0000-0000-0000-000000000000']}`,
+            )
+        )
+          .filter((row) => (!make || row.make === make) && (!category || row.category === category))
+          .map((row) => row.id);
+        expect(new Set(page.items.map((item) => item.id)), `${search} ${make} ${category}`).toEqual(
+          new Set(expected),
+        );
+        expect(page.count).toEqual({ value: expected.length, more: false });
+        if (make === 'Nissan') expect(page.items.map((item) => item.id)).not.toContain(id);
+        if (make === 'Other' && search === 'nissan') expect(page.items.map((item) => item.id)).toContain(id);
+      }
     });
   });
 

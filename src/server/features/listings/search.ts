@@ -149,26 +149,50 @@ export function oneEditAway(word: string): string[] {
 }
 
 /**
- * The tsquery text for the terms: every term, as any of its forms. `titleOnly` restricts each word to
- * the title and fitment (weight A); `asTyped` leaves corrections out.
+ * What a match asks of the words: `titleOnly` restricts each word to the title and fitment (weight
+ * A); `asTyped` leaves corrections out; `also`, words every match must have as well, anywhere
+ * (`filterWords`).
  */
-export function tsqueryText(
-  terms: SearchTerm[],
-  options: { titleOnly?: boolean; asTyped?: boolean } = {},
-): string {
+export interface MatchOptions {
+  titleOnly?: boolean;
+  asTyped?: boolean;
+  also?: string[];
+}
+
+/** The tsquery text for the terms: every term, as any of its forms (`MatchOptions`). */
+export function tsqueryText(terms: SearchTerm[], options: MatchOptions = {}): string {
   const weight = options.titleOnly ? ':A' : '';
-  return terms
-    .map((term) => {
+  return [
+    ...terms.map((term) => {
       const forms = (
         options.asTyped && term.corrected ? [term.word] : term.forms.map((form) => form.word)
       ).map((word) => word + weight);
       return forms.length > 1 ? `(${forms.join(' | ')})` : forms[0];
-    })
-    .join(' & ');
+    }),
+    ...(options.also ?? []),
+  ].join(' & ');
+}
+
+/**
+ * The words a make or category filter puts in the search document of every listing it keeps (the
+ * document holds the listing's make and category: docs/search.md), so that the text index finds a
+ * search's words and its filters in one scan: `Alfa Romeo` gives `alfa` and `romeo`, `Mercedes-Benz`
+ * `mercedes` and `benz` (the parser also indexes a hyphenated word's parts). Other listings may have
+ * them too (in a title or a description): the filter itself is still tested on each match.
+ */
+export function filterWords(filter: { make?: string | undefined; category?: string | undefined }): string[] {
+  return [filter.make, filter.category].flatMap((value) =>
+    value
+      ? value
+          .toLowerCase()
+          .split(/[^a-z0-9]+/)
+          .filter(Boolean)
+      : [],
+  );
 }
 
 /** The listing matches every term (`tsqueryText`'s options: only in the title, only as typed). */
-export function matchesSearch(terms: SearchTerm[], options: Parameters<typeof tsqueryText>[1] = {}): SQL {
+export function matchesSearch(terms: SearchTerm[], options: MatchOptions = {}): SQL {
   return sql`${listings.search} @@ to_tsquery('simple', ${tsqueryText(terms, options)})`;
 }
 
@@ -201,12 +225,12 @@ export function tiersOf(search: UnderstoodSearch): Tier[] {
  * What a tier's listings must match, for the text index to find them: the words in the title (tiers 3
  * and 2), as typed (tiers 3 and 1, when words were corrected).
  */
-export function tierMatch(search: UnderstoodSearch, tier: Tier): SQL {
-  return matchesSearch(search.terms, { titleOnly: tier >= 2, asTyped: tier % 2 === 1 });
+export function tierWords(tier: Tier): { titleOnly: boolean; asTyped: boolean } {
+  return { titleOnly: tier >= 2, asTyped: tier % 2 === 1 };
 }
 
 /**
- * With `tierMatch`, exactly the listings of one tier: what the tier's match does not already say (not
+ * With `tierWords`, exactly the listings of one tier: what the tier's match does not already say (not
  * in the title for tiers 1 and 0, not as typed for tiers 2 and 0), or null when it says it all. As
  * `x is false`, a test the planner estimates from the word statistics but never serves from the text
  * index, as a walk wants. (Repeating what the match says would count its selectivity twice.)
@@ -248,13 +272,22 @@ export function estimateMatches(
   };
 }
 
-/** One term alone guarantees more than `count` matches (its most listed form has more). */
-export function surelyMoreThan(search: UnderstoodSearch, count: number): boolean {
-  return (
-    search.terms.length === 1 &&
-    search.terms[0]!.counted &&
-    Math.max(...search.terms[0]!.forms.map((form) => form.listings)) > count
-  );
+/** How many times over a count an estimate must be for the count to be left out. */
+export const SURELY_FACTOR = 4;
+
+/**
+ * More than `count` listings surely match, so none need be counted ("1,000+"): one term alone has more
+ * (its most listed form), when nothing else narrows the search; or the estimate from the words'
+ * shares (the vocabulary) and the make's and category's (`share`, from the planner's statistics) is
+ * SURELY_FACTOR times over, when nothing but those narrows it. `share`: 1 with no filter, null when
+ * a filter's share is not known or another filter narrows the search.
+ */
+export function surelyMoreThan(search: UnderstoodSearch, count: number, share: number | null): boolean {
+  const [only] = search.terms;
+  if (share === 1 && search.terms.length === 1 && only!.counted)
+    if (Math.max(...only!.forms.map((form) => form.listings)) > count) return true;
+  const estimate = share === null ? null : estimateMatches(search);
+  return estimate !== null && estimate.all * share! >= SURELY_FACTOR * count;
 }
 
 /**
@@ -266,6 +299,20 @@ export function createSearchVocabulary(db: Db) {
   const cache = new LRUCache<string, SearchTerm>({ max: 20_000, ttl: CACHE_MS });
 
   let catalogue: { size: number; until: number } | null = null;
+  /** Each make's and category's share of the listings (`make:Nissan`), from the planner's statistics. */
+  let shares: { of: Map<string, number>; until: number } | null = null;
+
+  async function filterShares(): Promise<Map<string, number>> {
+    if (shares && shares.until > Date.now()) return shares.of;
+    const rows = await db.execute<{ name: string; vals: string[] | null; freqs: number[] | null }>(sql`
+      select attname as name, most_common_vals::text::text[] as vals, most_common_freqs as freqs
+      from pg_stats where schemaname = 'public' and tablename = 'listings' and attname in ('make', 'category')`);
+    const of = new Map<string, number>();
+    for (const row of rows.rows)
+      (row.vals ?? []).forEach((value, i) => of.set(`${row.name}:${value}`, Number(row.freqs?.[i] ?? 0)));
+    shares = { of, until: Date.now() + CACHE_MS };
+    return of;
+  }
 
   async function lookUp(words: string[]): Promise<{ terms: Map<string, SearchTerm>; catalogue: number }> {
     const found = new Map<string, SearchTerm>();
@@ -378,9 +425,32 @@ export function createSearchVocabulary(db: Db) {
         catalogue: looked.catalogue,
       };
     },
+    /**
+     * The share of the listings a make and a category keep (both: taken as independent), by the
+     * planner's statistics; null when either is not among their most common values.
+     */
+    async filterShare(filter: {
+      make?: string | undefined;
+      category?: string | undefined;
+    }): Promise<number | null> {
+      if (!filter.make && !filter.category) return 1;
+      const of = await filterShares();
+      let share = 1;
+      for (const [name, value] of [
+        ['make', filter.make],
+        ['category', filter.category],
+      ] as const) {
+        if (!value) continue;
+        const found = of.get(`${name}:${value}`);
+        if (found === undefined) return null;
+        share *= found;
+      }
+      return share;
+    },
     /** Forgets what was learnt (tests that change the catalogue and search again at once). */
     forget(): void {
       cache.clear();
+      shares = null;
     },
   };
 }
