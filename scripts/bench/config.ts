@@ -35,6 +35,8 @@ export interface Config {
   connections: number;
   backgroundConnections: number;
   chunk: number;
+  /** Listings are listed within this many seconds before now (two years by default; BENCH_LISTED_WITHIN). */
+  listedWithinSeconds: number | null;
   /** Case ids to run (empty: all). */
   cases: string[];
   /** Write docs/benchmarks.md: 'auto' writes only after a full run at the default sizes. */
@@ -64,6 +66,7 @@ export function readConfig(): Config {
     connections: number('BENCH_CONNECTIONS', DEFAULTS.connections, 1),
     backgroundConnections: number('BENCH_BACKGROUND_CONNECTIONS', DEFAULTS.backgroundConnections, 1),
     chunk: number('BENCH_CHUNK', DEFAULTS.chunk, 1_000),
+    listedWithinSeconds: process.env.BENCH_LISTED_WITHIN?.trim() ? number('BENCH_LISTED_WITHIN', 0, 1) : null,
     cases: (process.env.BENCH_CASES ?? '')
       .split(',')
       .map((id) => id.trim())
@@ -85,6 +88,7 @@ export function isDefaultRun(config: Config): boolean {
     config.connections === DEFAULTS.connections &&
     config.backgroundConnections === DEFAULTS.backgroundConnections &&
     config.cases.length === 0 &&
+    config.listedWithinSeconds === null &&
     config.acceptEncoding === null &&
     config.appNodeOptions.length === 0
   );

@@ -35,8 +35,8 @@ export const MEMBER_ID = 'bench-member';
 /** The member's session cookie value (the session row holds its hash, as the app's own do). */
 export const MEMBER_TOKEN = 'bench-member-session-token-0123456789abcdef';
 
-/** Two years of listings, newest now. */
-const SPREAD_SECONDS = 2 * 365 * 24 * 3600;
+/** Two years of listings, newest now (unless the run asks for another window: BENCH_LISTED_WITHIN). */
+export const SPREAD_SECONDS = 2 * 365 * 24 * 3600;
 /** Share of listings already sold, in percent. */
 const SOLD_PERCENT = 7;
 
@@ -71,7 +71,12 @@ export function sellersFor(listings: number): number {
 }
 
 /** One statement inserting listings `from`..`to` (row numbers, inclusive). */
-export function listingsStatement(from: number, to: number, sellers: number): string {
+export function listingsStatement(
+  from: number,
+  to: number,
+  sellers: number,
+  spreadSeconds = SPREAD_SECONDS,
+): string {
   const headSlots = slots(HEADS.map((head) => head.percent));
   if (headSlots.length !== 100) throw new Error('head percentages must add up to 100');
   // Modifiers on a Zipf curve: the k-th is chosen about 1/k as often as the first.
@@ -130,7 +135,7 @@ from (
       from generate_series(1, 1 + h16 % 4) as p) end as photos,
     h10 % 100 < ${SOLD_PERCENT} as is_sold,
     h10 % 400 as views,
-    now() - make_interval(secs => h8 / 2147483648.0 * ${SPREAD_SECONDS}) as created_at
+    now() - make_interval(secs => h8 / 2147483648.0 * ${spreadSeconds}) as created_at
   from (
     select s.*, f.*,
       (${texts(HEADS.map((head) => head.word))})[head_index] as head,
@@ -246,7 +251,13 @@ where buyer_id = '${MEMBER_ID}'`;
 /** Inserts sellers, listings (in chunks), orders, and the member with a session, preferences and three vehicles. */
 export async function generateData(
   client: pg.ClientBase,
-  options: { listings: number; chunk: number; log: (line: string) => void },
+  options: {
+    listings: number;
+    chunk: number;
+    /** Listings are listed within this many seconds before now. */
+    spreadSeconds?: number;
+    log: (line: string) => void;
+  },
 ): Promise<Generated> {
   const started = performance.now();
   const sellers = sellersFor(options.listings);
@@ -256,7 +267,7 @@ export async function generateData(
   for (let from = 1; from <= options.listings; from += options.chunk) {
     const to = Math.min(options.listings, from + options.chunk - 1);
     const chunkStart = performance.now();
-    await client.query(listingsStatement(from, to, sellers));
+    await client.query(listingsStatement(from, to, sellers, options.spreadSeconds));
     chunks++;
     options.log(
       `  listings ${from.toLocaleString('en')}–${to.toLocaleString('en')}: ${((performance.now() - chunkStart) / 1000).toFixed(1)} s`,

@@ -130,7 +130,12 @@ async function main(): Promise<void> {
     direct = await openDirect(dataDir);
     const setup = direct.pool(1);
     const client = await setup.connect();
-    const generated = await generateData(client, { listings: listingCount, chunk: config.chunk, log: say });
+    const generated = await generateData(client, {
+      listings: listingCount,
+      chunk: config.chunk,
+      ...(config.listedWithinSeconds ? { spreadSeconds: config.listedWithinSeconds } : {}),
+      log: say,
+    });
     say(
       `generated ${generated.listings.toLocaleString('en')} listings from ${generated.sellers.toLocaleString('en')} sellers in ${generated.seconds.toFixed(1)} s (${generated.chunks} statements)`,
     );

@@ -12,7 +12,8 @@
  *
  * Knobs (environment): BENCH_LEG=embedded|postgres|both|pages (pages: that leg alone), BENCH_PAGES=0
  * (without the pages leg), BENCH_PAGE_RUNS (Lighthouse runs per page), BENCH_LISTINGS (both legs), BENCH_SECONDS,
- * BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_BACKGROUND_CONNECTIONS, BENCH_CHUNK, BENCH_CASES
+ * BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_BACKGROUND_CONNECTIONS, BENCH_CHUNK, BENCH_LISTED_WITHIN
+ * (seconds: every listing listed within that window before now), BENCH_CASES
  * (ids, comma-separated: see cases.ts), BENCH_DOC=1|0 (default: write only after a full default run),
  * BENCH_EXPLAIN=1 (EXPLAIN (ANALYZE, BUFFERS) of every case's SQL to a file), BENCH_ACCEPT_ENCODING,
  * BENCH_APP_NODE_OPTIONS (extra Node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).

@@ -40,6 +40,7 @@ import {
   filterWords,
   matchesSearch,
   surelyMoreThan,
+  SURELY_FACTOR,
   type MatchOptions,
 } from './search';
 
@@ -188,9 +189,11 @@ export function createListingsBrowse(deps: {
       /** Nothing but a make and a category narrows the search: the statistics know their shares. */
       const byMakeAndCategory =
         !alternatives && filters.length === 1 + (query.make ? 1 : 0) + (query.category ? 1 : 0);
-      const countKnown =
-        search !== null &&
-        surelyMoreThan(search, COUNT_LIMIT, byMakeAndCategory ? await vocabulary.filterShare(query) : null);
+      const share = byMakeAndCategory ? await vocabulary.filterShare(query) : null;
+      // Without words, the catalogue's size and the filters' shares say when it is surely over.
+      const countKnown = search
+        ? surelyMoreThan(search, COUNT_LIMIT, share)
+        : share !== null && (await vocabulary.catalogue()) * share >= SURELY_FACTOR * COUNT_LIMIT;
       // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
       // computed once for the statement, beside the page.
       const countSql = boundedCount(matching, COUNT_LIMIT + 1);

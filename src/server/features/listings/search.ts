@@ -425,6 +425,16 @@ export function createSearchVocabulary(db: Db) {
         catalogue: looked.catalogue,
       };
     },
+    /** About how many listings there are (the planner's own figure), known for a minute. */
+    async catalogue(): Promise<number> {
+      if (catalogue && catalogue.until > Date.now()) return catalogue.size;
+      const rows = await db.execute<{ n: number }>(
+        sql`select greatest(reltuples, 0)::int as n from pg_class where oid = 'listings'::regclass`,
+      );
+      const size = rows.rows[0]?.n ?? 0;
+      catalogue = { size, until: Date.now() + CACHE_MS };
+      return size;
+    },
     /**
      * The share of the listings a make and a category keep (both: taken as independent), by the
      * planner's statistics; null when either is not among their most common values.
@@ -451,6 +461,7 @@ export function createSearchVocabulary(db: Db) {
     forget(): void {
       cache.clear();
       shares = null;
+      catalogue = null;
     },
   };
 }
