@@ -67,6 +67,27 @@ test('the home page needs at most 152 KB of gzip JavaScript before it comes aliv
   expect(sources).not.toContain('useFormContext');
 });
 
+test("a page lists its chunks each after the chunks it imports, so the entry runs one chunk's code a task", async ({
+  page,
+}) => {
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+  for (const address of ['/', '/browse?make=Honda']) {
+    const html = await (await page.request.get(address)).text();
+    const listed = /<script type="application\/json" id="page-chunks">([^<]*)<\/script>/.exec(html)?.[1];
+    const files = (JSON.parse(listed ?? '[]') as string[]).map((file) => file.replace(/^\//, ''));
+    expect(files.length).toBeGreaterThan(3);
+    files.forEach((file, at) => {
+      const imported = (byFile.get(file)?.imports ?? []).map((key) => manifest[key]!.file);
+      for (const dependency of imported)
+        expect(files.indexOf(dependency), `${address}: ${dependency} before ${file}`).toBeGreaterThanOrEqual(
+          0,
+        );
+      for (const dependency of imported)
+        expect(files.indexOf(dependency), `${address}: ${dependency} before ${file}`).toBeLessThan(at);
+    });
+  }
+});
+
 test('the page paints before its scripts are fetched: the HTML asks for a small entry alone', async ({
   page,
 }) => {

@@ -23,9 +23,28 @@ function start() {
       document.head.append(link);
     }
     if (from + PRELOADS_PER_TASK < chunks.length) setTimeout(() => preload(from + PRELOADS_PER_TASK), 0);
-    else void import('./main');
+    else run(chunks, 0);
   };
   preload(0);
+}
+
+/**
+ * Runs the page's chunks one task each, in the server's order (each after the chunks it imports, so a
+ * task runs one chunk's modules), then the app, which finds them run. On a slow phone the framework,
+ * the app's shell, the schema library and the page's own code are several short tasks, between which a
+ * tap is answered, instead of one long one. A chunk that cannot be fetched (a deploy replaced it) is
+ * the app's to handle: it is started at once.
+ */
+function run(chunks: string[], next: number) {
+  const href = chunks[next];
+  if (href === undefined) {
+    void import('./main');
+    return;
+  }
+  import(/* @vite-ignore */ href).then(
+    () => setTimeout(() => run(chunks, next + 1), 0),
+    () => void import('./main'),
+  );
 }
 
 /** Runs `then` once the page has painted something: at once in a background tab, which paints nothing. */

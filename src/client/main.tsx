@@ -6,11 +6,18 @@ import { App, createQueryClient, takeOverServerData } from './app/app';
 import { readPageState } from './app/page-state';
 import { loadPage, matchPage } from './app/router';
 
+/**
+ * Lets the browser run what waits (a tap, a paint) before the next step: on a slow phone, starting the
+ * app is then a few short tasks instead of one long one.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 // A page the server rendered is taken over as it is (its language, data and route); otherwise the
 // app renders from nothing (the development server).
 const state = readPageState();
 // Translations arrive before the first render, so no text flashes in another language.
 const chosenLanguage = await initI18n(state);
+await nextTask();
 const queryClient = createQueryClient();
 if (state) {
   setSiteOrigin(state.origin);
@@ -25,6 +32,7 @@ const hydrate = state
       () => false,
     )
   : false;
+await nextTask();
 const app = (
   <StrictMode>
     <App queryClient={queryClient} />

@@ -82,10 +82,7 @@ export const VehicleSchema = z
   .meta({ id: 'Vehicle' });
 export type Vehicle = z.infer<typeof VehicleSchema>;
 
-/** "2003 Honda Accord" */
-export function vehicleLabel(vehicle: Pick<Vehicle, 'year' | 'make' | 'model'>): string {
-  return `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-}
+export { vehicleLabel } from '../vehicle-label';
 
 /** The same make and model, ignoring case and spaces at the ends. */
 export function sameModel(

@@ -37,21 +37,24 @@ interface ManifestChunk {
 
 /**
  * What a page needs from the build, by its modules: their stylesheets (`<link>`, the page paints with
- * them) and the list of their chunks and every chunk those import, which the browser's entry
- * preloads once the page has painted (`src/client/boot.ts`).
+ * them) and the list of their chunks and every chunk those import, each after the chunks it imports,
+ * which the browser's entry preloads once the page has painted, then runs one by one
+ * (`src/client/boot.ts`).
  */
 function preloadsOf(manifest: Record<string, ManifestChunk>, modules: string[]): string {
-  const files = new Set<string>();
+  const seen = new Set<string>();
+  const files: string[] = [];
   const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
     chunk.css?.forEach((file) => styles.add(file));
     chunk.imports?.forEach(visit);
+    files.push(chunk.file);
   };
   modules.forEach((module) => visit(module.replace(/^\//, '')));
-  const chunks = [...files].map((file) => `/${file}`);
+  const chunks = files.map((file) => `/${file}`);
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     `<script type="application/json" id="${PAGE_CHUNKS_ID}">${scriptJson(chunks)}</script>`,

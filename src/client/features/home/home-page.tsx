@@ -28,7 +28,7 @@ import { ListingCard, ListingCardSkeleton } from '@client/features/listings';
 import type { ListingCard as ListingCardData } from '@common/schemas/listings';
 import { PlanTable } from '@client/features/plans';
 import type { Prefetch } from '@client/lib/prefetch';
-import { useWaiting } from '@client/lib/use-alive';
+import { WaitingInput } from '@client/components/ui/waiting-input';
 import { cn } from '@client/lib/cn';
 import { feeFigures } from '@client/lib/fee-figures';
 import { useLanguage } from '@client/lib/use-language';
@@ -143,32 +143,15 @@ function ForYou() {
 
 export default function HomePage() {
   const { t } = useTranslation(['home', 'market']);
-  const navigate = useNavigate();
   const { user } = useSession();
   const language = useLanguage();
   const fees = feeFigures(language).values;
-  const [search, setSearch] = useState('');
-  const waiting = useWaiting();
-  const searchBox = useRef<HTMLInputElement>(null);
-  const placeholder = useTypingPlaceholder(searchBox, [
-    t('search.phrase1'),
-    t('search.phrase2'),
-    t('search.phrase3'),
-  ]);
   const latest = useQuery({
     ...listingQueries.latest(LATEST_COUNT),
   });
   const sellTo = user
     ? paths.create.href()
     : paths.auth.href({ mode: 'signin', redirect: paths.create.href() });
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const text = search.trim();
-    if (!text) return;
-    setSearch('');
-    void navigate(`/browse?search=${encodeURIComponent(text)}`);
-  };
 
   return (
     <>
@@ -180,31 +163,7 @@ export default function HomePage() {
             {t('hero.title')}
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-300">{t('hero.subtitle')}</p>
-          <form role="search" onSubmit={submit} className="mt-8 flex max-w-2xl gap-2">
-            <label htmlFor="hero-search" className="sr-only">
-              {t('search.label')}
-            </label>
-            <div className="relative flex-1">
-              <Search
-                aria-hidden
-                className="absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
-              />
-              <input
-                {...waiting}
-                ref={searchBox}
-                id="hero-search"
-                type="search"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={placeholder}
-                maxLength={100}
-                className="h-12 w-full rounded-lg border-0 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-brand-500"
-              />
-            </div>
-            <Button type="submit" size="lg">
-              {t('search.button')}
-            </Button>
-          </form>
+          <HeroSearch />
           <div className="mt-8 flex flex-wrap gap-3">
             <Button asChild size="lg" variant="secondary">
               <Link to={paths.browse.href()}>{t('hero.browse')}</Link>
@@ -262,5 +221,48 @@ export default function HomePage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** The hero's search: what is typed renders the form alone, not the whole page. */
+function HeroSearch() {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+  const placeholder = useTypingPlaceholder(searchBox, [
+    t('search.phrase1'),
+    t('search.phrase2'),
+    t('search.phrase3'),
+  ]);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const text = search.trim();
+    if (!text) return;
+    setSearch('');
+    void navigate(`/browse?search=${encodeURIComponent(text)}`);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="mt-8 flex max-w-2xl gap-2">
+      <label htmlFor="hero-search" className="sr-only">
+        {t('search.label')}
+      </label>
+      <div className="relative flex-1">
+        <Search aria-hidden className="absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500" />
+        <WaitingInput
+          ref={searchBox}
+          id="hero-search"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder={placeholder}
+          maxLength={100}
+          className="h-12 w-full rounded-lg border-0 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-brand-500"
+        />
+      </div>
+      <Button type="submit" size="lg">
+        {t('search.button')}
+      </Button>
+    </form>
   );
 }

@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { CATEGORIES, CONDITIONS, MAKES } from '@common/catalog';
 import { DEFAULT_RADIUS_MILES, RADIUS_OPTIONS } from '@common/schemas/browse';
 import { FILTER_KEYS, SORTS, type BrowseQuery } from '@common/schemas/browse';
-import { vehicleLabel, type Vehicle } from '@common/schemas/vehicles';
+import { vehicleLabel, type Vehicle } from '@common/vehicle-label';
 import { formatPrice } from '@common/i18n/format';
 import { centsToTyped, parseDollars } from '@common/schemas/money';
 import { inputClass } from '@client/components/ui/field';

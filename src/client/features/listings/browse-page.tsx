@@ -16,7 +16,8 @@ import { Sheet, preloadSheet } from '@client/components/ui/sheet';
 import { QueryError } from '@client/components/ui/query-error';
 import { LoadMore } from '@client/components/ui/load-more';
 import { cn } from '@client/lib/cn';
-import { useAlive, useWaiting } from '@client/lib/use-alive';
+import { useAlive } from '@client/lib/use-alive';
+import { WaitingInput } from '@client/components/ui/waiting-input';
 import { useLanguage } from '@client/lib/use-language';
 import { queryString } from '@client/lib/query-keys';
 import type { Prefetch } from '@client/lib/prefetch';
@@ -80,8 +81,6 @@ export default function BrowsePage() {
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const count = results.data?.pages[0]?.count;
   const didYouMean = results.data?.pages[0]?.didYouMean;
-  const alive = useAlive();
-  const waiting = useWaiting();
   const active = filterCount(query);
   /** A ZIP code nobody knows: said on its field and in place of the results. */
   const nearError = results.error instanceof ApiClientError ? results.error.fields.near : undefined;
@@ -117,8 +116,7 @@ export default function BrowsePage() {
             <label htmlFor="browse-search" className="sr-only">
               {t('browse.searchLabel')}
             </label>
-            <input
-              {...waiting}
+            <WaitingInput
               id="browse-search"
               type="search"
               className={cn(inputClass, 'min-w-0 flex-1')}
@@ -194,16 +192,12 @@ export default function BrowsePage() {
               {didYouMean ? (
                 <span className="mr-3">
                   {t('browse.didYouMean')}{' '}
-                  <button
-                    type="button"
-                    disabled={!alive}
-                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  <DidYouMean
+                    words={didYouMean}
                     onClick={() =>
                       setParams(new URLSearchParams({ ...Object.fromEntries(params), search: didYouMean }))
                     }
-                  >
-                    {didYouMean}
-                  </button>
+                  />
                 </span>
               ) : null}
               {countText}
@@ -293,5 +287,20 @@ export default function BrowsePage() {
         </div>
       </div>
     </>
+  );
+}
+
+/** The corrected search, a click away once the page is alive (the page does not wait for that itself). */
+function DidYouMean({ words, onClick }: { words: string; onClick: () => void }) {
+  const alive = useAlive();
+  return (
+    <button
+      type="button"
+      disabled={!alive}
+      className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+      onClick={onClick}
+    >
+      {words}
+    </button>
   );
 }
