@@ -36,7 +36,7 @@ export const MEMBER_ID = 'bench-member';
 export const MEMBER_TOKEN = 'bench-member-session-token-0123456789abcdef';
 
 /** Two years of listings, newest now (unless the run asks for another window: BENCH_LISTED_WITHIN). */
-export const SPREAD_SECONDS = 2 * 365 * 24 * 3600;
+const SPREAD_SECONDS = 2 * 365 * 24 * 3600;
 /** Share of listings already sold, in percent. */
 const SOLD_PERCENT = 7;
 

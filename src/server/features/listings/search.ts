@@ -290,6 +290,9 @@ export function surelyMoreThan(search: UnderstoodSearch, count: number, share: n
   return estimate !== null && estimate.all * share! >= SURELY_FACTOR * count;
 }
 
+/** About how many listings there are: the planner's own figure, not a count of the table. */
+const CATALOGUE_SIZE = sql`select greatest(reltuples, 0)::int from pg_class where oid = 'listings'::regclass`;
+
 /**
  * Reads the vocabulary (`search_words`) to understand typed words. Answers are kept a minute per word,
  * so a popular search costs no extra round trip; a new word in the catalogue is searchable at once
@@ -299,6 +302,10 @@ export function createSearchVocabulary(db: Db) {
   const cache = new LRUCache<string, SearchTerm>({ max: 20_000, ttl: CACHE_MS });
 
   let catalogue: { size: number; until: number } | null = null;
+  const rememberCatalogue = (size: number) => {
+    catalogue = { size, until: Date.now() + CACHE_MS };
+    return size;
+  };
   /** Each make's and category's share of the listings (`make:Nissan`), from the planner's statistics. */
   let shares: { of: Map<string, number>; until: number } | null = null;
 
@@ -340,9 +347,9 @@ export function createSearchVocabulary(db: Db) {
       select null, word, listings, title_listings, 0 from search_words
       where word = any(${sql.param([...edits.values()].flat())}::text[]) and listings > 0
       union all
-      select null, '', 0, 0, greatest(reltuples, 0)::int from pg_class where oid = 'listings'::regclass`);
+      select null, '', 0, 0, (${CATALOGUE_SIZE})`);
     const catalogueSize = rows.rows.find((row) => row.word === '')?.catalogue ?? 0;
-    catalogue = { size: catalogueSize, until: Date.now() + CACHE_MS };
+    rememberCatalogue(catalogueSize);
     const form = (row: { word: string; listings: number; title_listings: number }): SearchForm => ({
       word: row.word,
       listings: row.listings,
@@ -428,12 +435,8 @@ export function createSearchVocabulary(db: Db) {
     /** About how many listings there are (the planner's own figure), known for a minute. */
     async catalogue(): Promise<number> {
       if (catalogue && catalogue.until > Date.now()) return catalogue.size;
-      const rows = await db.execute<{ n: number }>(
-        sql`select greatest(reltuples, 0)::int as n from pg_class where oid = 'listings'::regclass`,
-      );
-      const size = rows.rows[0]?.n ?? 0;
-      catalogue = { size, until: Date.now() + CACHE_MS };
-      return size;
+      const rows = await db.execute<{ n: number }>(sql`select (${CATALOGUE_SIZE}) as n`);
+      return rememberCatalogue(rows.rows[0]?.n ?? 0);
     },
     /**
      * The share of the listings a make and a category keep (both: taken as independent), by the
