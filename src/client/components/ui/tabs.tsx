@@ -1,6 +1,7 @@
 import { Tabs as RadixTabs } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@client/lib/cn';
+import { useWaiting } from '@client/lib/use-alive';
 
 /**
  * Tabs (Radix): arrow keys move between tabs, only the selected tab is in the Tab order, and each
@@ -30,11 +31,17 @@ export function TabList({
   return <RadixTabs.List className={cn(listStyles[look], className)} {...props} />;
 }
 
+/**
+ * A tab waits for the page to come alive, as a button does (`useWaiting`): a tap on the server's HTML
+ * before then would change nothing and be lost.
+ */
 export function Tab({
   className,
   look = 'pills',
+  disabled,
   ...props
 }: ComponentProps<typeof RadixTabs.Trigger> & { look?: TabStyle }) {
+  const waiting = useWaiting(disabled);
   return (
     <RadixTabs.Trigger
       className={cn(
@@ -44,6 +51,7 @@ export function Tab({
         className,
       )}
       {...props}
+      {...waiting}
     />
   );
 }
