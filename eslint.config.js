@@ -91,6 +91,28 @@ export default tseslint.config(
     },
   },
   {
+    // A button, select, checkbox or radio of the server's HTML waits for the page to come alive, or a
+    // tap on it is lost: features draw them through components/ui (components/ui/waiting.tsx).
+    files: ['src/client/**/*.tsx'],
+    ignores: ['src/client/components/ui/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name=/^(button|select)$/]',
+          message:
+            'Use Button or a control of components/ui/waiting.tsx: a bare one does not wait for the page to come alive.',
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.name='input']:has(JSXAttribute[name.name='type'][value.value=/^(checkbox|radio)$/])",
+          message:
+            'Use a control of components/ui/waiting.tsx (or CheckboxField, RadioCard): a bare one does not wait for the page to come alive.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/common/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noServerCode] }] },
   },

@@ -158,3 +158,38 @@ test('the moderation desk answers the not-found page to visitors and to members 
   expect(member.html.match(notFoundHeading)?.[0]).toBe(unknown.html.match(notFoundHeading)?.[0]);
   expect(member.html).not.toContain('Moderation desk');
 });
+
+/** Holds every script of the page until `release` is called: the server's HTML is all there is meanwhile. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a tap on the server’s HTML waits for the page to come alive, and is not lost', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/auth', { waitUntil: 'commit' });
+  const signUp = page.getByRole('tab', { name: 'Sign Up' });
+  await expect(signUp).toBeDisabled();
+  const tapped = signUp.click();
+  release();
+  await tapped;
+  await expect(page.getByLabel('Confirm Password')).toBeVisible();
+
+  await page.unroute(/\.js(\?|$)/);
+  await newMember(page, uniqueEmail('early-tap'));
+  const releaseAgain = await holdScripts(page);
+  await page.goto('/onboarding/role', { waitUntil: 'commit' });
+  const both = page.getByRole('radio', { name: /Both/ });
+  await expect(both).toBeDisabled();
+  await expect(both).toHaveAttribute('data-waiting', '');
+  const chosen = both.click();
+  releaseAgain();
+  await chosen;
+  await expect(both).toBeChecked();
+  await expect(page.getByText('Step 1 of 4')).toBeVisible();
+});

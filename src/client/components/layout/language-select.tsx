@@ -5,7 +5,7 @@ import { LANGUAGES, LANGUAGE_NAMES, isLanguage, type Language } from '@common/i1
 import { changeLanguage } from '@client/lib/i18n';
 import { useLanguage } from '@client/lib/use-language';
 import { cn } from '@client/lib/cn';
-import { useWaiting } from '@client/lib/use-alive';
+import { WaitingSelect } from '@client/components/ui/waiting';
 
 /** A native select: keyboard and screen-reader friendly on every device. */
 export function LanguageSelect({
@@ -21,7 +21,6 @@ export function LanguageSelect({
   const { t } = useTranslation();
   const language = useLanguage();
   const id = useId();
-  const waiting = useWaiting();
   return (
     <div className={cn('flex items-center gap-1.5', className)}>
       <label htmlFor={id} className="sr-only">
@@ -31,8 +30,7 @@ export function LanguageSelect({
         aria-hidden
         className={cn('size-4', tone === 'dark' ? 'text-slate-300' : 'text-slate-500')}
       />
-      <select
-        {...waiting}
+      <WaitingSelect
         id={id}
         value={language}
         onChange={(event) => {
@@ -51,7 +49,7 @@ export function LanguageSelect({
             {LANGUAGE_NAMES[code]}
           </option>
         ))}
-      </select>
+      </WaitingSelect>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@client/lib/cn';
+import { WaitingInput, WaitingSelect } from './waiting';
 
 export const inputClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600 disabled:not-data-waiting:bg-slate-100';
@@ -87,7 +88,7 @@ export function CheckboxField({
 }: Omit<ComponentProps<'input'>, 'type'> & { label: ReactNode }) {
   return (
     <label className={cn('flex cursor-pointer items-center gap-2.5 text-sm text-slate-800', className)}>
-      <input
+      <WaitingInput
         type="checkbox"
         className="size-4 shrink-0 rounded border-slate-400 accent-brand-600"
         {...input}
@@ -161,7 +162,7 @@ export function SelectField({
         {label}
         <span aria-hidden> *</span>
       </label>
-      <select
+      <WaitingSelect
         id={id}
         name={name}
         className={inputClass}
@@ -176,7 +177,7 @@ export function SelectField({
             {optionLabel(option)}
           </option>
         ))}
-      </select>
+      </WaitingSelect>
       {error ? (
         <p id={`${id}-error`} className="mt-1.5 text-sm text-red-700">
           {error}

@@ -1,7 +1,8 @@
 import { Switch as RadixSwitch } from 'radix-ui';
 import { cn } from '@client/lib/cn';
+import { useWaiting } from '@client/lib/use-alive';
 
-/** An on/off switch with its label and a hint, announced as a switch. */
+/** An on/off switch with its label and a hint, announced as a switch; it waits for the page to come alive. */
 export function Switch({
   id,
   label,
@@ -17,6 +18,7 @@ export function Switch({
   disabled?: boolean;
   onCheckedChange: (checked: boolean) => void;
 }) {
+  const waiting = useWaiting(disabled);
   return (
     <div className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
@@ -32,13 +34,13 @@ export function Switch({
       <RadixSwitch.Root
         id={id}
         checked={checked}
-        disabled={disabled}
+        {...waiting}
         onCheckedChange={onCheckedChange}
         aria-describedby={hint ? `${id}-hint` : undefined}
         className={cn(
           'relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
           'focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none',
-          'disabled:cursor-not-allowed disabled:opacity-50',
+          'disabled:not-data-waiting:cursor-not-allowed disabled:not-data-waiting:opacity-50',
           checked ? 'bg-brand-600' : 'bg-slate-300',
         )}
       >

@@ -32,6 +32,7 @@ import { accountQueries, useSaveDetails } from './api';
 import { CurrentPasswordField } from './confirm-fields';
 import { SettingsCard } from './settings-card';
 import { NameFields } from './name-fields';
+import { WaitingInput } from '@client/components/ui/waiting';
 
 /** Names, phone, role and the onboarding preferences, each saved on its own. */
 export function ProfileSection() {
@@ -175,7 +176,7 @@ function RoleForm({ profile }: { profile: Profile }) {
                 key={role}
                 className="flex cursor-pointer items-start gap-2.5 rounded-xl border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50"
               >
-                <input
+                <WaitingInput
                   type="radio"
                   value={role}
                   className="mt-0.5 size-4 accent-brand-600"

@@ -4,6 +4,7 @@ import { SUSPENSION_DAYS } from '@common/schemas/trust';
 import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
+import { WaitingSelect } from '@client/components/ui/waiting';
 
 /** Asks how long to suspend the member for, and why (the reason goes to the audit log). */
 export function SuspendDialog({
@@ -46,7 +47,7 @@ export function SuspendDialog({
           <label htmlFor="suspend-days" className="mb-1.5 block text-sm font-medium text-slate-800">
             {t('suspend.for')}
           </label>
-          <select
+          <WaitingSelect
             id="suspend-days"
             className={inputClass}
             value={days}
@@ -58,7 +59,7 @@ export function SuspendDialog({
               </option>
             ))}
             <option value="forever">{t('suspend.forever')}</option>
-          </select>
+          </WaitingSelect>
         </div>
         <div>
           <label htmlFor="suspend-reason" className="mb-1.5 block text-sm font-medium text-slate-800">

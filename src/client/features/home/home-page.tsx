@@ -28,7 +28,7 @@ import { ListingCard, ListingCardSkeleton } from '@client/features/listings';
 import type { ListingCard as ListingCardData } from '@common/schemas/listings';
 import { PlanTable } from '@client/features/plans';
 import type { Prefetch } from '@client/lib/prefetch';
-import { WaitingInput } from '@client/components/ui/waiting-input';
+import { WaitingInput } from '@client/components/ui/waiting';
 import { cn } from '@client/lib/cn';
 import { feeFigures } from '@client/lib/fee-figures';
 import { useLanguage } from '@client/lib/use-language';

@@ -9,8 +9,8 @@ import { formatPrice } from '@common/i18n/format';
 import { centsToTyped, parseDollars } from '@common/schemas/money';
 import { inputClass } from '@client/components/ui/field';
 import { cn } from '@client/lib/cn';
-import { useAlive, useWaiting } from '@client/lib/use-alive';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
+import { WaitingButton, WaitingInput, WaitingSelect } from '@client/components/ui/waiting';
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
 /** The filter fields as typed: the two prices in dollars, under the keys that carry them in cents. */
@@ -190,13 +190,13 @@ export function FilterFields({
           error={nearError}
         />
         {near.zip && !draft.near ? (
-          <button
+          <WaitingButton
             type="button"
             className="mt-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
             onClick={() => set({ near: near.zip!, radius: String(near.radius) })}
           >
             {t('browse.useMyZip', { zip: near.zip })}
-          </button>
+          </WaitingButton>
         ) : null}
       </div>
       <FilterSelect
@@ -276,7 +276,6 @@ export function ActiveFilterChips({
   const { t } = useTranslation('market');
   const labels = useCatalogLabels();
   const chips: { keys: FilterKey[]; label: string }[] = [];
-  const alive = useAlive();
   if (query.search) chips.push({ keys: ['search'], label: `“${query.search}”` });
   if (query.category) chips.push({ keys: ['category'], label: labels.category(query.category) });
   if (query.make) chips.push({ keys: ['make'], label: labels.make(query.make) });
@@ -314,16 +313,15 @@ export function ActiveFilterChips({
     <ul aria-label={t('browse.activeFilters')} className="flex flex-wrap gap-2">
       {chips.map((chip) => (
         <li key={chip.keys.join()}>
-          <button
+          <WaitingButton
             type="button"
             aria-label={t('browse.removeFilter', { label: chip.label })}
             onClick={() => onRemove(chip.keys)}
-            disabled={!alive}
             className="inline-flex max-w-full items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 text-sm font-medium text-brand-800 hover:bg-brand-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
           >
             <span className="truncate">{chip.label}</span>
             <X aria-hidden className="size-3.5 shrink-0" />
-          </button>
+          </WaitingButton>
         </li>
       ))}
     </ul>
@@ -341,18 +339,12 @@ function FilterSelect({
   onChange: (value: string) => void;
   children: React.ReactNode;
 }) {
-  const waiting = useWaiting();
   return (
     <label className="block text-sm font-medium text-slate-800">
       <span className="mb-1 block">{label}</span>
-      <select
-        {...waiting}
-        className={inputClass}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
+      <WaitingSelect className={inputClass} value={value} onChange={(event) => onChange(event.target.value)}>
         {children}
-      </select>
+      </WaitingSelect>
     </label>
   );
 }
@@ -375,12 +367,10 @@ function FilterInput({
   error?: string | undefined;
 }) {
   const errorId = `${label.replace(/\W+/g, '-')}-error`;
-  const waiting = useWaiting();
   return (
     <label className="block text-sm font-medium text-slate-800">
       <span className="mb-1 block">{label}</span>
-      <input
-        {...waiting}
+      <WaitingInput
         className={inputClass}
         value={value}
         placeholder={placeholder}

@@ -16,8 +16,7 @@ import { Sheet, preloadSheet } from '@client/components/ui/sheet';
 import { QueryError } from '@client/components/ui/query-error';
 import { LoadMore } from '@client/components/ui/load-more';
 import { cn } from '@client/lib/cn';
-import { useAlive } from '@client/lib/use-alive';
-import { WaitingInput } from '@client/components/ui/waiting-input';
+import { WaitingButton, WaitingInput } from '@client/components/ui/waiting';
 import { useLanguage } from '@client/lib/use-language';
 import { queryString } from '@client/lib/query-keys';
 import type { Prefetch } from '@client/lib/prefetch';
@@ -290,17 +289,15 @@ export default function BrowsePage() {
   );
 }
 
-/** The corrected search, a click away once the page is alive (the page does not wait for that itself). */
+/** The corrected search, a click away once the page is alive. */
 function DidYouMean({ words, onClick }: { words: string; onClick: () => void }) {
-  const alive = useAlive();
   return (
-    <button
+    <WaitingButton
       type="button"
-      disabled={!alive}
       className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
       onClick={onClick}
     >
       {words}
-    </button>
+    </WaitingButton>
   );
 }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { PhotoView } from '@common/schemas/listings';
 import { cn } from '@client/lib/cn';
-import { useAlive } from '@client/lib/use-alive';
 import { ListingPhoto } from '@client/features/photos';
 import { clampIndex, slideAt } from './gallery-gestures';
+import { WaitingButton } from '@client/components/ui/waiting';
 
 const load = () => import('./photo-viewer');
 const PhotoViewer = lazy(load);
@@ -17,7 +17,6 @@ const PhotoViewer = lazy(load);
  */
 export function Gallery({ photos, title }: { photos: PhotoView[]; title: string }) {
   const { t } = useTranslation('market');
-  const alive = useAlive();
   const strip = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
   // The photo open full screen, if any.
@@ -67,13 +66,12 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
         >
           {photos.map((photo, i) => (
             <li key={photo.key} className="w-full shrink-0 snap-center snap-always">
-              <button
+              <WaitingButton
                 type="button"
                 data-slide
                 // One photo at a time in the tab order: the arrow keys, dots and thumbnails move between them.
                 tabIndex={i === index ? 0 : -1}
                 aria-label={t('listing.openPhoto', { index: i + 1, count })}
-                disabled={!alive}
                 onPointerDown={() => void load()}
                 onClick={() => setViewing(i)}
                 className="block w-full cursor-zoom-in focus-visible:-outline-offset-4"
@@ -87,7 +85,7 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
                   className="aspect-[4/3] w-full object-contain!"
                   emptyLabel={t('card.noPhoto')}
                 />
-              </button>
+              </WaitingButton>
             </li>
           ))}
         </ul>
@@ -96,13 +94,13 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
             <StepButton
               direction={-1}
               label={t('listing.previousPhoto')}
-              disabled={!alive || index === 0}
+              disabled={index === 0}
               onClick={() => show(index - 1)}
             />
             <StepButton
               direction={1}
               label={t('listing.nextPhoto')}
-              disabled={!alive || index === count - 1}
+              disabled={index === count - 1}
               onClick={() => show(index + 1)}
             />
           </>
@@ -112,12 +110,11 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
         <>
           <div className="mt-1 flex justify-center px-4 lg:hidden">
             {photos.map((photo, i) => (
-              <button
+              <WaitingButton
                 key={photo.key}
                 type="button"
                 aria-label={t('listing.showPhoto', { index: i + 1 })}
                 aria-current={i === index}
-                disabled={!alive}
                 onClick={() => show(i)}
                 className="group flex size-6 items-center justify-center"
               >
@@ -128,18 +125,17 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
                     i === index ? 'bg-brand-600' : 'bg-slate-300 group-hover:bg-slate-400',
                   )}
                 />
-              </button>
+              </WaitingButton>
             ))}
           </div>
           <div className="mt-3 hidden grid-cols-6 gap-2 lg:grid">
             {photos.map((photo, i) => (
-              <button
+              <WaitingButton
                 key={photo.key}
                 type="button"
                 aria-label={t('listing.showPhoto', { index: i + 1 })}
                 aria-current={i === index}
                 onClick={() => show(i)}
-                disabled={!alive}
                 className={cn(
                   'overflow-hidden rounded-lg border-2',
                   i === index ? 'border-brand-600' : 'border-transparent hover:border-slate-300',
@@ -152,7 +148,7 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
                   className="aspect-square w-full"
                   emptyLabel=""
                 />
-              </button>
+              </WaitingButton>
             ))}
           </div>
         </>
@@ -191,7 +187,7 @@ function StepButton({
 }) {
   const Icon = direction < 0 ? ChevronLeft : ChevronRight;
   return (
-    <button
+    <WaitingButton
       type="button"
       aria-label={label}
       disabled={disabled}
@@ -202,6 +198,6 @@ function StepButton({
       )}
     >
       <Icon aria-hidden className="size-5" />
-    </button>
+    </WaitingButton>
   );
 }

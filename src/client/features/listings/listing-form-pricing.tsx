@@ -11,6 +11,7 @@ import { useErrorText } from '@client/lib/form-errors';
 import { useLanguage } from '@client/lib/use-language';
 import { listingQueries } from './api';
 import { sectionClass, type ListingFormApi } from './listing-form-section';
+import { WaitingInput } from '@client/components/ui/waiting';
 
 /** Under the ZIP field: its city and state once five digits are typed, or that it is unknown. */
 function ZipPlace({ zip }: { zip: string }) {
@@ -53,7 +54,7 @@ export function PricingSection({ form }: { form: ListingFormApi }) {
         <div className="flex flex-wrap gap-4">
           {[true, false].map((choice) => (
             <label key={String(choice)} className="flex items-center gap-2 text-sm text-slate-800">
-              <input
+              <WaitingInput
                 type="radio"
                 name="negotiable"
                 className="size-4 accent-brand-600"

@@ -24,6 +24,7 @@ import {
   type Point,
   type View,
 } from './gallery-gestures';
+import { WaitingButton } from '@client/components/ui/waiting';
 
 /** Two taps this close in time and place are a double tap; a tap moves less than TAP_SLOP. */
 const DOUBLE_TAP_MS = 300;
@@ -295,7 +296,7 @@ export default function PhotoViewer({
 /** A round button on the dark viewer, named by `label` (it shows an icon). */
 function ToolButton({ label, className, ...props }: ComponentProps<'button'> & { label: string }) {
   return (
-    <button
+    <WaitingButton
       type="button"
       aria-label={label}
       className={cn(

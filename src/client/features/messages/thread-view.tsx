@@ -22,6 +22,7 @@ import { Composer } from './composer';
 import { ThreadHeader } from './thread-header';
 import { memberName, time } from './member-name';
 import { useThreadScroll } from './use-thread-scroll';
+import { WaitingButton } from '@client/components/ui/waiting';
 
 type Outgoing = { clientId: string; content: string; status: 'sending' | 'failed' };
 
@@ -150,14 +151,14 @@ export function ThreadView({ id }: { id: string }) {
               {m.status === 'sending' ? (
                 t('sending')
               ) : (
-                <button
+                <WaitingButton
                   type="button"
                   className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
                   onClick={() => send({ ...m, status: 'sending' })}
                 >
                   <RotateCw aria-hidden className="size-3" />
                   {t('failed')}
-                </button>
+                </WaitingButton>
               )}
             </Bubble>
           ))}

@@ -34,6 +34,7 @@ import { fallbackInterval, useRealtimeStatus } from '@client/features/realtime';
 import { describeNotification } from './describe';
 import { pushSupported } from './push';
 import { notificationQueries, useMarkAllRead, useMarkRead, useSaveNotificationSettings } from './api';
+import { WaitingButton } from '@client/components/ui/waiting';
 
 const ICONS: Record<NotificationType, typeof Bell> = {
   message: MessageSquare,
@@ -88,7 +89,7 @@ export default function Notifications() {
 
           <div role="group" aria-label={t('filterLabel')} className="mt-5 flex flex-wrap gap-2">
             {FILTERS.map((value) => (
-              <button
+              <WaitingButton
                 key={value}
                 type="button"
                 aria-pressed={filter === value}
@@ -101,7 +102,7 @@ export default function Notifications() {
                 )}
               >
                 {t(`types.${value}`)}
-              </button>
+              </WaitingButton>
             ))}
           </div>
 
@@ -159,7 +160,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
 
   return (
     <li>
-      <button
+      <WaitingButton
         type="button"
         onClick={() => void open()}
         className={cn(
@@ -196,7 +197,7 @@ function NotificationRow({ notification }: { notification: Notification }) {
             <span className="sr-only">{t('unreadMark')}</span>
           </span>
         )}
-      </button>
+      </WaitingButton>
     </li>
   );
 }

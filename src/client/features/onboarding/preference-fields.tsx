@@ -14,6 +14,7 @@ import { useErrorText } from '@client/lib/form-errors';
 import { CheckboxField, TextField, inputClass } from '@client/components/ui/field';
 import { ChoiceGroup, useChoices } from './choice-group';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
+import { WaitingSelect } from '@client/components/ui/waiting';
 
 type BuyerForm = UseFormReturn<BuyerPreferencesInput, unknown, z.output<typeof BuyerPreferencesSchema>>;
 type SellerForm = UseFormReturn<SellerPreferencesInput, unknown, z.output<typeof SellerPreferencesSchema>>;
@@ -50,7 +51,7 @@ export function BuyerPreferenceFields({
           <label htmlFor="radius" className="mb-1.5 block text-sm font-medium text-slate-800">
             {t('buyer.radius')}
           </label>
-          <select
+          <WaitingSelect
             id="radius"
             className={inputClass}
             {...form.register('radiusMiles', {
@@ -63,7 +64,7 @@ export function BuyerPreferenceFields({
                 {t('buyer.radiusOption', { count: miles })}
               </option>
             ))}
-          </select>
+          </WaitingSelect>
         </div>
       </div>
       <ChoiceGroup

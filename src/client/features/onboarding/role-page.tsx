@@ -14,6 +14,7 @@ import { useSession } from '@client/features/session';
 import { OnboardingShell, useOnboardingMember } from './onboarding-shell';
 import { stepOf } from './steps';
 import { useSkipOnboarding } from './use-skip';
+import { WaitingButton } from '@client/components/ui/waiting';
 
 const icons = { buyer: ShoppingCart, seller: Store, both: Repeat } as const;
 
@@ -60,7 +61,7 @@ export default function RolePage() {
           const Icon = icons[option];
           const checked = role === option;
           return (
-            <button
+            <WaitingButton
               key={option}
               type="button"
               role="radio"
@@ -74,7 +75,7 @@ export default function RolePage() {
               <Icon aria-hidden className={cn('size-6', checked ? 'text-brand-700' : 'text-slate-500')} />
               <span className="font-semibold text-slate-900">{t(`role.${option}`)}</span>
               <span className="text-sm text-slate-600">{t(`role.${option}Body`)}</span>
-            </button>
+            </WaitingButton>
           );
         })}
       </div>

@@ -6,6 +6,7 @@ import type { StoredPhoto } from '@common/photos';
 import { MAX_PHOTOS, RECOMMENDED_PHOTOS } from '@common/schemas/listings';
 import { cn } from '@client/lib/cn';
 import { uploadPhoto } from './api';
+import { WaitingButton } from '@client/components/ui/waiting';
 
 export interface PhotoItem {
   id: string;
@@ -97,14 +98,14 @@ export function PhotoUploader({
         )}
       >
         <ImagePlus aria-hidden className="size-8 text-slate-500" />
-        <button
+        <WaitingButton
           type="button"
           className="font-semibold text-brand-700 hover:underline"
           onClick={() => input.current?.click()}
           disabled={items.length >= max}
         >
           {label}
-        </button>
+        </WaitingButton>
         <p className="text-sm text-slate-600">{t('form.dropPhotos')}</p>
         <input
           ref={input}
@@ -196,13 +197,13 @@ function IconButton({
   children: React.ReactNode;
 }) {
   return (
-    <button
+    <WaitingButton
       type="button"
       aria-label={label}
       onClick={onClick}
       className="rounded-full bg-white/90 p-1 text-slate-800 shadow hover:bg-white"
     >
       {children}
-    </button>
+    </WaitingButton>
   );
 }

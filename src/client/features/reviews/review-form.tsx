@@ -10,6 +10,7 @@ import { toast } from '@client/lib/toast';
 import { Button } from '@client/components/ui/button';
 import { TextAreaField } from '@client/components/ui/field';
 import { useWriteReview } from './api';
+import { WaitingInput } from '@client/components/ui/waiting';
 
 /**
  * The review of the other side of a sale: 1 to 5 stars and a few words. On the seller's review panel,
@@ -44,7 +45,7 @@ export function ReviewForm({ listingId, onWritten }: { listingId: string; onWrit
               key={n}
               className="cursor-pointer rounded p-0.5 focus-within:ring-2 focus-within:ring-brand-500"
             >
-              <input
+              <WaitingInput
                 type="radio"
                 name="rating"
                 value={n}

@@ -11,6 +11,7 @@ import { Alert } from '@client/components/ui/field';
 import { Modal } from '@client/components/ui/modal';
 import { Stars } from './stars';
 import { reviewQueries, useAnswerPurchase } from './api';
+import { WaitingInput } from '@client/components/ui/waiting';
 
 /** The review form: its code (and the form library's) loads when the form is shown. */
 const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
@@ -147,7 +148,7 @@ export function SoldToDialog({
         <legend className="sr-only">{t('sold.title')}</legend>
         {(buyers.data?.buyers ?? []).map((buyer) => (
           <label key={buyer.id} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
+            <WaitingInput
               type="radio"
               name="sold-to"
               className="size-4 accent-brand-600"
@@ -158,7 +159,7 @@ export function SoldToDialog({
           </label>
         ))}
         <label className="flex items-center gap-2 text-sm text-slate-800">
-          <input
+          <WaitingInput
             type="radio"
             name="sold-to"
             className="size-4 accent-brand-600"

@@ -6,9 +6,9 @@ import { Heart } from 'lucide-react';
 import { paths } from '@common/routes';
 import { errorMessage } from '@client/lib/error-message';
 import { cn } from '@client/lib/cn';
-import { useAlive } from '@client/lib/use-alive';
 import { useSession } from '@client/features/session';
 import { useSetFavourite } from './api';
+import { WaitingButton } from '@client/components/ui/waiting';
 
 /** The heart: saves or removes a favourite; a visitor is sent to sign in and brought back. */
 export function FavouriteButton({
@@ -28,7 +28,6 @@ export function FavouriteButton({
   // What the member just chose, until the lists are fetched again.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const busy = setFavourite.isPending;
-  const alive = useAlive();
   const on = chosen ?? Boolean(saved);
 
   const toggle = async () => {
@@ -48,12 +47,12 @@ export function FavouriteButton({
   };
 
   return (
-    <button
+    <WaitingButton
       type="button"
       aria-pressed={on}
       aria-label={on ? t('heart.remove') : t('heart.add')}
       title={on ? t('heart.remove') : t('heart.add')}
-      disabled={busy || !alive}
+      disabled={busy}
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();
@@ -66,6 +65,6 @@ export function FavouriteButton({
       )}
     >
       <Heart aria-hidden className={cn('size-5', on && 'fill-current')} />
-    </button>
+    </WaitingButton>
   );
 }

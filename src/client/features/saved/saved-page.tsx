@@ -22,6 +22,7 @@ import { FavouriteButton } from './favourite-button';
 import { queryKeys } from '@client/lib/query-keys';
 import { markSearchOpened, savedQueries, useDeleteSearch, useSetFavourite, useSetSearchAlerts } from './api';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
+import { WaitingInput } from '@client/components/ui/waiting';
 
 const TABS = ['searches', 'favourites'] as const;
 type Tab = (typeof TABS)[number];
@@ -203,7 +204,7 @@ function SavedSearchRow({ item }: { item: SavedSearch }) {
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
+          <WaitingInput
             type="checkbox"
             role="switch"
             className="size-4 accent-brand-600"

@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { TextAreaField } from '@client/components/ui/field';
 import { FormDialog } from '@client/components/ui/modal';
 import { useReport } from './api';
+import { WaitingInput } from '@client/components/ui/waiting';
 
 /** "Report …": a reason from the list and an optional note, for the moderators' queue. */
 export function ReportDialog({
@@ -55,7 +56,7 @@ export function ReportDialog({
                 key={reason}
                 className="flex cursor-pointer items-center gap-2.5 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800 has-checked:border-brand-600 has-checked:bg-brand-50"
               >
-                <input
+                <WaitingInput
                   type="radio"
                   value={reason}
                   className="size-4 accent-brand-600"
