@@ -218,8 +218,9 @@ export function createApp(deps: AppDeps) {
   api.use(requireJsonBodies((path) => crossSiteByDesign(path) || path === '/api/photos'));
   api.use(async (c, next) => {
     await next();
-    // Answers about who is signed in are for this browser only.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // Answers about who is signed in are for this browser only. Set on the answer's headers, not with
+    // `c.header`, which after the handler copies the answer through a stream (issue 37's profile).
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   // Public browse and listing pages: revalidated by ETag, shared briefly by a CDN when a visitor asks.
   api.on('GET', ['/listings', '/listings/:id'], cacheableAnswers());

@@ -1061,3 +1061,27 @@ describe('For you', () => {
     expect((await member.browser.api.listings['for-you'].$get({ query: { limit: '13' } })).status).toBe(400);
   });
 });
+
+describe('the listing page', () => {
+  it('is one statement prepared by name, planned once per connection, with each listing its own answer', async () => {
+    const seller = await signedInMember(t, { firstName: 'Noa', lastName: 'Vance' });
+    const first = await create(seller.browser, part({ title: 'Prepared intake manifold' }));
+    const second = await create(seller.browser, part({ title: 'Prepared exhaust manifold' }));
+    const visitor = new TestBrowser(t);
+    for (const [listing, title] of [
+      [first, 'Prepared intake manifold'],
+      [second, 'Prepared exhaust manifold'],
+      [first, 'Prepared intake manifold'],
+    ] as const) {
+      const page = await okBody(visitor.api.listings[':id'].$get({ param: { id: listing.id } }));
+      expect([page.id, page.title, page.seller.name]).toEqual([listing.id, title, 'Noa V.']);
+    }
+    const missing = await visitor.api.listings[':id'].$get({ param: { id: crypto.randomUUID() } });
+    expect(missing.status).toBe(404);
+    // The embedded database is one session: the app's statements are prepared in it.
+    const prepared = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_prepared_statements where name = 'listing_detail'`,
+    );
+    expect(prepared.rows[0]!.n).toBe(1);
+  });
+});
