@@ -236,14 +236,14 @@ export function createSavedSearchesService(deps: {
       input: { name?: string | undefined; alerts?: boolean | undefined },
     ) {
       await owned(userId, id);
-      const rows = await db
-        .update(savedSearches)
-        .set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.alerts !== undefined ? { alerts: input.alerts } : {}),
-        })
-        .where(eq(savedSearches.id, id))
-        .returning();
+      const changes = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.alerts !== undefined ? { alerts: input.alerts } : {}),
+      };
+      // An empty change is a valid one that changes nothing: the search as it is.
+      const rows = Object.keys(changes).length
+        ? await db.update(savedSearches).set(changes).where(eq(savedSearches.id, id)).returning()
+        : await db.select().from(savedSearches).where(eq(savedSearches.id, id));
       return view(rows[0]!);
     },
 

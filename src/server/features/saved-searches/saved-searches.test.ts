@@ -103,6 +103,12 @@ describe('saved searches', () => {
       }),
     );
     expect(switched.body).toMatchObject({ alerts: false, name: 'Budget Z exhausts' });
+    // Nothing to change is a change of nothing, not a server error.
+    const unchanged = await readAnswer(
+      member.browser.api['saved-searches'][':id'].$patch({ param: { id: id }, json: {} }),
+    );
+    expectStatus(unchanged, 200);
+    expect(unchanged.body).toEqual(switched.body);
     expect((await member.browser.api['saved-searches'][':id'].$delete({ param: { id: id } })).status).toBe(
       200,
     );
