@@ -35,11 +35,11 @@ test('a member shares a build with photos; another likes it and comments', async
   await newMember(fan, uniqueEmail('fan'));
   await fan.goto('/community');
   const seen = fan.getByRole('article', { name: title });
-  await seen.getByRole('button', { name: 'Like' }).click();
-  await expect(seen.getByRole('button', { name: 'Unlike' })).toContainText('1 like');
-  await seen.getByRole('button', { name: 'Unlike' }).click();
-  await expect(seen.getByRole('button', { name: 'Like' })).toContainText('0 likes');
-  await seen.getByRole('button', { name: 'Like' }).click();
+  await seen.getByRole('button', { name: /^Like/, pressed: false }).click();
+  await expect(seen.getByRole('button', { name: 'Like, 1 like', pressed: true })).toContainText('1 like');
+  await seen.getByRole('button', { name: /^Like/, pressed: true }).click();
+  await expect(seen.getByRole('button', { name: 'Like, 0 likes', pressed: false })).toContainText('0 likes');
+  await seen.getByRole('button', { name: /^Like/, pressed: false }).click();
 
   await seen.getByRole('button', { name: /comments/ }).click();
   await expect(seen.getByText('No comments yet.')).toBeVisible();
@@ -50,7 +50,7 @@ test('a member shares a build with photos; another likes it and comments', async
 
   // The author sees the like and the comment after a reload.
   await author.reload();
-  await expect(post.getByRole('button', { name: 'Like' })).toContainText('1 like');
+  await expect(post.getByRole('button', { name: 'Like, 1 like' })).toContainText('1 like');
   await expect(post.getByRole('button', { name: /1 comment/ })).toBeVisible();
 
   // The fan deletes their own comment.

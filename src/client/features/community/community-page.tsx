@@ -232,7 +232,8 @@ function PostCard({ post }: { post: Post }) {
             variant={liked ? 'primary' : 'secondary'}
             size="sm"
             aria-pressed={liked}
-            aria-label={liked ? t('unlike') : t('like')}
+            // Its name says what it does and holds the count it shows; pressed says whether it is liked.
+            aria-label={t('likeButton', { count: likes })}
             onClick={() => void toggleLike()}
           >
             <Heart aria-hidden className={cn('size-4', liked && 'fill-current')} />
