@@ -191,7 +191,6 @@ export function FilterFields({
         />
         {near.zip && !draft.near ? (
           <WaitingButton
-            type="button"
             className="mt-1 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
             onClick={() => set({ near: near.zip!, radius: String(near.radius) })}
           >
@@ -314,7 +313,6 @@ export function ActiveFilterChips({
       {chips.map((chip) => (
         <li key={chip.keys.join()}>
           <WaitingButton
-            type="button"
             aria-label={t('browse.removeFilter', { label: chip.label })}
             onClick={() => onRemove(chip.keys)}
             className="inline-flex max-w-full items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-1 pr-2 pl-3 text-sm font-medium text-brand-800 hover:bg-brand-100 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"

@@ -191,12 +191,14 @@ export default function BrowsePage() {
               {didYouMean ? (
                 <span className="mr-3">
                   {t('browse.didYouMean')}{' '}
-                  <DidYouMean
-                    words={didYouMean}
+                  <WaitingButton
+                    className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
                     onClick={() =>
                       setParams(new URLSearchParams({ ...Object.fromEntries(params), search: didYouMean }))
                     }
-                  />
+                  >
+                    {didYouMean}
+                  </WaitingButton>
                 </span>
               ) : null}
               {countText}
@@ -286,18 +288,5 @@ export default function BrowsePage() {
         </div>
       </div>
     </>
-  );
-}
-
-/** The corrected search, a click away once the page is alive. */
-function DidYouMean({ words, onClick }: { words: string; onClick: () => void }) {
-  return (
-    <WaitingButton
-      type="button"
-      className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-      onClick={onClick}
-    >
-      {words}
-    </WaitingButton>
   );
 }

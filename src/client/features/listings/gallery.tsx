@@ -67,7 +67,6 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
           {photos.map((photo, i) => (
             <li key={photo.key} className="w-full shrink-0 snap-center snap-always">
               <WaitingButton
-                type="button"
                 data-slide
                 // One photo at a time in the tab order: the arrow keys, dots and thumbnails move between them.
                 tabIndex={i === index ? 0 : -1}
@@ -112,7 +111,6 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
             {photos.map((photo, i) => (
               <WaitingButton
                 key={photo.key}
-                type="button"
                 aria-label={t('listing.showPhoto', { index: i + 1 })}
                 aria-current={i === index}
                 onClick={() => show(i)}
@@ -132,7 +130,6 @@ export function Gallery({ photos, title }: { photos: PhotoView[]; title: string 
             {photos.map((photo, i) => (
               <WaitingButton
                 key={photo.key}
-                type="button"
                 aria-label={t('listing.showPhoto', { index: i + 1 })}
                 aria-current={i === index}
                 onClick={() => show(i)}
@@ -188,7 +185,6 @@ function StepButton({
   const Icon = direction < 0 ? ChevronLeft : ChevronRight;
   return (
     <WaitingButton
-      type="button"
       aria-label={label}
       disabled={disabled}
       onClick={onClick}

@@ -297,7 +297,6 @@ export default function PhotoViewer({
 function ToolButton({ label, className, ...props }: ComponentProps<'button'> & { label: string }) {
   return (
     <WaitingButton
-      type="button"
       aria-label={label}
       className={cn(
         'flex size-11 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 focus-visible:outline-white disabled:opacity-40',

@@ -152,7 +152,6 @@ export function ThreadView({ id }: { id: string }) {
                 t('sending')
               ) : (
                 <WaitingButton
-                  type="button"
                   className="inline-flex items-center gap-1 font-semibold text-red-700 underline"
                   onClick={() => send({ ...m, status: 'sending' })}
                 >

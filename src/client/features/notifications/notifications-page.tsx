@@ -91,7 +91,6 @@ export default function Notifications() {
             {FILTERS.map((value) => (
               <WaitingButton
                 key={value}
-                type="button"
                 aria-pressed={filter === value}
                 onClick={() => setFilter(value)}
                 className={cn(
@@ -161,7 +160,6 @@ function NotificationRow({ notification }: { notification: Notification }) {
   return (
     <li>
       <WaitingButton
-        type="button"
         onClick={() => void open()}
         className={cn(
           'flex w-full gap-3 p-4 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none',

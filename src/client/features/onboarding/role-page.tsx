@@ -63,7 +63,6 @@ export default function RolePage() {
           return (
             <WaitingButton
               key={option}
-              type="button"
               role="radio"
               aria-checked={checked}
               onClick={() => form.setValue('role', option)}

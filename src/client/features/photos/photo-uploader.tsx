@@ -99,7 +99,6 @@ export function PhotoUploader({
       >
         <ImagePlus aria-hidden className="size-8 text-slate-500" />
         <WaitingButton
-          type="button"
           className="font-semibold text-brand-700 hover:underline"
           onClick={() => input.current?.click()}
           disabled={items.length >= max}
@@ -198,7 +197,6 @@ function IconButton({
 }) {
   return (
     <WaitingButton
-      type="button"
       aria-label={label}
       onClick={onClick}
       className="rounded-full bg-white/90 p-1 text-slate-800 shadow hover:bg-white"

@@ -48,7 +48,6 @@ export function FavouriteButton({
 
   return (
     <WaitingButton
-      type="button"
       aria-pressed={on}
       aria-label={on ? t('heart.remove') : t('heart.add')}
       title={on ? t('heart.remove') : t('heart.add')}
