@@ -6,7 +6,6 @@ import type { Database } from './db/client';
 import type { Storage } from './storage/storage';
 import { systemClock, type Clock } from './clock';
 import type { AppEnv } from './http/app-env';
-import { errorBody } from './http/api-error';
 import { apiDocs } from './http/api-docs';
 import { bodyLimits } from './http/body-limits';
 import { cacheableAnswers } from './http/caching';
@@ -33,7 +32,10 @@ import { createLimiter } from './security/rate-limit';
 import { mediaRoutes } from './storage/media-routes';
 import { removalJobHandlers } from './storage/removals';
 import type { Infrastructure } from './features/feature';
-import { sessionMiddleware } from './features/auth/sessions';
+import { sessionCookieName, sessionMiddleware } from './features/auth/sessions';
+import { apiDocument } from './http/openapi-document';
+import { unknownRoute } from './http/unknown-route';
+import { membersFirst } from './http/openapi';
 import { listingHead } from './features/listings/listing-head';
 import { accountFeature } from './features/account/account.feature';
 import { adminFeature } from './features/admin/admin.feature';
@@ -205,14 +207,16 @@ export function createApp(deps: AppDeps) {
   );
 
   const api = createRouter();
-  api.use(bodyLimits());
-  api.use(refuseControlCharacters());
   // Called cross-site by design, each checked its own way: Stripe signs its webhook; a provider's
   // callback must match the state kept in this browser's cookie. Photo uploads send the image itself.
   const crossSiteByDesign = (path: string) =>
     path === '/api/billing/webhook' || /^\/api\/auth\/social\/[a-z]+\/callback$/.test(path);
   api.use(clientIp(env.TRUST_PROXY));
   api.use(sessionMiddleware(db, cookies, clock));
+  // A visitor asking for a member operation is turned away before anything they sent is looked at.
+  api.use(membersFirst);
+  api.use(bodyLimits());
+  api.use(refuseControlCharacters());
   if (deps.database.replicas) api.use(rememberOwnWrites(deps.database.replicas, cookies));
   api.use(refuseCrossSite(env.PUBLIC_URL, crossSiteByDesign));
   api.use(requireJsonBodies((path) => crossSiteByDesign(path) || path === '/api/photos'));
@@ -250,20 +254,13 @@ export function createApp(deps: AppDeps) {
     .route('/admin', admin.routes);
 
   // Generated from the route schemas once, on first request: the routes do not change at run time.
-  let openApiDocument: ReturnType<typeof api.getOpenAPI31Document> | undefined;
+  let openApiDocument: ReturnType<typeof apiDocument> | undefined;
   api.get('/openapi.json', (c) => {
-    openApiDocument ??= api.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: {
-        title: 'ModMarket API',
-        version: '1.0.0',
-        description: 'The marketplace for aftermarket car parts.',
-      },
-    });
+    openApiDocument ??= apiDocument(api, sessionCookieName(cookies));
     return c.json(openApiDocument);
   });
   api.route('/docs', apiDocs());
-  api.all('*', (c) => c.json(errorBody(c, 'NOT_FOUND'), 404));
+  api.all('*', unknownRoute(api, '/api'));
 
   const app = new Hono<AppEnv>();
   app.use(requestLogger(deps.logger));

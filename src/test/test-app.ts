@@ -20,6 +20,7 @@ import type Stripe from 'stripe';
 import type { RunningServer } from '@server/start-server';
 import type { MemberHost } from './members';
 import type { Clock } from '@server/clock';
+import { contractOf, type ApiDocument } from './contract';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -61,6 +62,34 @@ export function serverHarness(server: RunningServer): MemberHost {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+  };
+}
+
+/**
+ * Every answer a test gets from `app.request` is held to the API document (`contractOf`): a status the
+ * operation does not document, or a body its schema refuses, fails the test at that request.
+ */
+function holdToContract(app: ReturnType<typeof createApp>): void {
+  const request = app.request.bind(app);
+  let contract: ReturnType<typeof contractOf> | undefined;
+  app.request = async (input, init, ...rest) => {
+    const response = await request(input, init, ...rest);
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const path = url.pathname;
+    const type = response.headers.get('content-type');
+    if (!path.startsWith('/api/') || path === '/api/openapi.json' || type?.includes('event-stream'))
+      return response;
+    contract ??= contractOf((await (await request('/api/openapi.json')).json()) as ApiDocument);
+    const violation = contract.violation({
+      method: init?.method ?? (input instanceof Request ? input.method : 'GET'),
+      path: path.slice('/api'.length),
+      status: response.status,
+      contentType: type,
+      contentEncoding: response.headers.get('content-encoding'),
+      body: await response.clone().text(),
+    });
+    if (violation) throw new Error(`The API document does not hold: ${violation}`);
+    return response;
   };
 }
 
@@ -107,6 +136,7 @@ export async function createTestApp(
     ...(options.stripeClient ? { stripeClient: options.stripeClient } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  holdToContract(app);
   const servers: Server[] = [];
   const logger = pino({ level: 'silent' });
   return {

@@ -31,7 +31,11 @@ export const EmailSchema = z
   .max(254, 'validation.emailInvalid')
   .regex(EMAIL_PATTERN, 'validation.emailInvalid')
   .refine(isRealEmailDomain, 'validation.emailNotReal')
-  .transform((email) => email.toLowerCase());
+  .transform((email) => email.toLowerCase())
+  .meta({
+    description:
+      'An email address whose domain can receive mail (not example.com, localhost or a reserved name); compared in lower case.',
+  });
 
 /** The phone without spaces, dashes and parentheses. */
 export function normalizePhone(phone: string): string {
@@ -79,7 +83,11 @@ export const NewPasswordSchema = z
   .string({ error: 'validation.passwordRequired' })
   .min(1, 'validation.passwordRequired')
   .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong')
-  .refine((password) => unmetPasswordRules(password).length === 0, 'validation.passwordWeak');
+  .refine((password) => unmetPasswordRules(password).length === 0, 'validation.passwordWeak')
+  .meta({
+    description: `At least ${PASSWORD_MIN_LENGTH} characters, with a digit, a character that is neither a letter nor a digit, an upper-case and a lower-case letter.`,
+    minLength: PASSWORD_MIN_LENGTH,
+  });
 
 const LanguageSchema = z.enum(LANGUAGES).optional();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_CENTS } from './money';
+import { Cursor } from './paging';
 import { CATEGORIES, CONDITIONS } from '../catalog';
 
 /**
@@ -32,7 +33,9 @@ export const optionalInt = (min: number, max: number, message: string) =>
         return z.NEVER;
       }
       return number;
-    });
+    })
+    // The API document states the rule the transform enforces (a whole number in the range).
+    .meta({ type: 'integer', minimum: min, maximum: max } as Record<string, unknown>);
 
 /** Browse filters as they appear in the URL (`/browse?search=…&make=…`) and the API query. */
 export const BrowseQuerySchema = z.object({
@@ -55,12 +58,23 @@ export const BrowseQuerySchema = z.object({
     .regex(/^\d{5}$/, 'validation.zipInvalid')
     .optional(),
   /** One of RADIUS_OPTIONS; without it, DEFAULT_RADIUS_MILES. */
-  radius: optionalInt(1, 1000, 'validation.radiusInvalid').refine(
-    (miles) => miles === undefined || (RADIUS_OPTIONS as readonly number[]).includes(miles),
-    'validation.radiusInvalid',
-  ),
-  cursor: z.string().max(200).optional(),
-  limit: optionalInt(1, 48, 'validation.invalid'),
+  radius: optionalInt(1, 1000, 'validation.radiusInvalid')
+    .refine(
+      (miles) => miles === undefined || (RADIUS_OPTIONS as readonly number[]).includes(miles),
+      'validation.radiusInvalid',
+    )
+    .meta({
+      type: 'integer',
+      enum: [...RADIUS_OPTIONS],
+      description: `Miles around \`near\` (${DEFAULT_RADIUS_MILES} when left out).`,
+    } as Record<string, unknown>),
+  cursor: Cursor.optional(),
+  limit: optionalInt(1, 48, 'validation.invalid').meta({
+    type: 'integer',
+    minimum: 1,
+    maximum: 48,
+    description: `Listings on the page (${BROWSE_PAGE_SIZE} when left out).`,
+  } as Record<string, unknown>),
 });
 export type BrowseQuery = z.output<typeof BrowseQuerySchema>;
 /**

@@ -127,6 +127,9 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
+/** A fitment year as the API document states it (left out or null: any year). */
+const NULLABLE_YEAR = { type: ['integer', 'null'], minimum: 1900, maximum: 2100 } as Record<string, unknown>;
+
 /** Every field of the listing form but its prices, which the API and the form carry differently. */
 const ListingFieldsSchema = z.object({
   title: text(120, 'validation.required'),
@@ -135,8 +138,9 @@ const ListingFieldsSchema = z.object({
   condition: z.enum(CONDITIONS, { error: 'validation.required' }),
   make: text(50, 'validation.required'),
   model: text(80, 'validation.required'),
-  yearStart: optionalInt(1900, 2100, 'validation.yearInvalid'),
-  yearEnd: optionalInt(1900, 2100, 'validation.yearInvalid'),
+  yearStart: optionalInt(1900, 2100, 'validation.yearInvalid').meta(NULLABLE_YEAR),
+  /** Not before `yearStart`. */
+  yearEnd: optionalInt(1900, 2100, 'validation.yearInvalid').meta(NULLABLE_YEAR),
   location: optionalText(120),
   /** A US ZIP code: the server looks its city and state up and shows them as the location. */
   zip: z
@@ -214,7 +218,13 @@ export const ListingInputSchema = ListingFieldsSchema.extend({
       ctx,
     ),
   )
-  .meta({ id: 'ListingInput' });
+  .meta({
+    id: 'ListingInput',
+    description:
+      'Across fields: `yearEnd` is not before `yearStart`; `offerFloorCents` is below `priceCents`; ' +
+      '`referralAmountCents`, when given, is 2% to 10% of `priceCents`; with `verification`, `partId`, ' +
+      '`partBrand` (and `partBrandOther` for Other) and `receiptImage` are required.',
+  });
 export type ListingInput = z.input<typeof ListingInputSchema>;
 
 /** The listing form: its prices as typed in dollars, parsed into cents (`listingInputFromForm`). */

@@ -8,7 +8,10 @@ import { z } from 'zod';
  */
 
 /** A position the server handed out as `nextCursor`. */
-export const Cursor = z.string().max(200);
+export const Cursor = z.string().max(200).meta({
+  description:
+    'The `nextCursor` of the page before, as the server made it: any other value is refused (400).',
+});
 
 /** The query of a paged list: `cursor`, the `nextCursor` of the page before. */
 export const CursorQuerySchema = z.object({ cursor: Cursor.optional() });

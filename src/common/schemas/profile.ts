@@ -91,7 +91,14 @@ export const SellerPreferencesSchema = z
     message: 'validation.sellerCategoryRequired',
     path: ['sellerCategories'],
   })
-  .meta({ id: 'SellerPreferences' });
+  .meta({
+    id: 'SellerPreferences',
+    description: 'At least one category: one of `sellerCategories`, or `otherCategory`.',
+    anyOf: [
+      { required: ['sellerCategories'], properties: { sellerCategories: { minItems: 1 } } },
+      { required: ['otherCategory'], properties: { otherCategory: { minLength: 1 } } },
+    ],
+  } as Record<string, unknown>);
 export type SellerPreferencesInput = z.input<typeof SellerPreferencesSchema>;
 
 export const ProfileSchema = z

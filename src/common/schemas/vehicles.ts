@@ -44,14 +44,17 @@ export const VehicleInputSchema = z
     licensePlate: optionalText(15),
     make: z.string().trim().min(1, 'validation.required').max(50, 'validation.tooLong'),
     model: z.string().trim().min(1, 'validation.required').max(80, 'validation.tooLong'),
-    year: z.union([z.number(), z.string()]).transform((value, ctx) => {
-      const year = Number(value);
-      if (value === '' || !Number.isInteger(year) || year < 1900 || year > 2100) {
-        ctx.addIssue({ code: 'custom', message: 'validation.yearInvalid' });
-        return z.NEVER;
-      }
-      return year;
-    }),
+    year: z
+      .union([z.number(), z.string()])
+      .transform((value, ctx) => {
+        const year = Number(value);
+        if (value === '' || !Number.isInteger(year) || year < 1900 || year > 2100) {
+          ctx.addIssue({ code: 'custom', message: 'validation.yearInvalid' });
+          return z.NEVER;
+        }
+        return year;
+      })
+      .meta({ type: 'integer', minimum: 1900, maximum: 2100 } as Record<string, unknown>),
     color: optionalText(30),
   })
   // Said together with the other problems (`when`), so a form shows every one of them at once.
@@ -63,7 +66,15 @@ export const VehicleInputSchema = z
       return typeof value === 'object' && value !== null;
     },
   })
-  .meta({ id: 'VehicleInput' });
+  .meta({
+    id: 'VehicleInput',
+    description:
+      'A VIN (17 characters; the check digit is checked on North American VINs) or a Japanese chassis frame number (JZA80-1234567), or a license plate: one of the two is required.',
+    anyOf: [
+      { required: ['vin'], properties: { vin: { type: 'string', minLength: 1 } } },
+      { required: ['licensePlate'], properties: { licensePlate: { type: 'string', minLength: 1 } } },
+    ],
+  } as Record<string, unknown>);
 export type VehicleInput = z.input<typeof VehicleInputSchema>;
 
 export const VehicleSchema = z

@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { ErrorResponseSchema } from '@common/schemas/errors';
 import type { AppEnv } from './app-env';
 import { ApiError } from './api-error';
@@ -20,9 +21,31 @@ export const body = <T extends z.ZodType>(schema: T) => ({
 /** An error response (the shared error shape). */
 export const failure = (description: string) => json(ErrorResponseSchema, description);
 
-/** Lets only a signed-in member through, before the request is validated or the handler runs. */
+/** The security scheme of the API document that member operations name (the session cookie). */
+export const SESSION_SCHEME = 'session';
+
+/**
+ * Lets only a signed-in member through. It is the first of a member route's handlers, and
+ * `membersFirst` (run before the API's other checks) finds it there to turn a visitor away first.
+ */
 const membersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get('user')) throw new ApiError(401, 'UNAUTHORIZED');
+  await next();
+};
+
+/** Whether a handler of the route table is `membersOnly` (as is, or as a mounted router wraps it). */
+const isMembersOnly = (handler: unknown) =>
+  handler === membersOnly ||
+  (handler as { __COMPOSED_HANDLER?: unknown } | null)?.__COMPOSED_HANDLER === membersOnly;
+
+/**
+ * A visitor asking for a member operation gets 401 before any other check of what they sent (a body
+ * limit, control characters, the cross-site rule, the content type, validation): the route table
+ * says which operations are for members, and this reads it for the request's route.
+ */
+export const membersFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('user') && matchedRoutes(c).some((matched) => isMembersOnly(matched.handler)))
+    throw new ApiError(401, 'UNAUTHORIZED');
   await next();
 };
 
@@ -46,12 +69,17 @@ export function route<const R extends RouteConfig>(config: R & { member?: true |
   const middleware = definition.middleware === undefined ? [] : [definition.middleware].flat();
   const guards = member === 'named' ? [membersOnly, namedOnly] : member ? [membersOnly] : [];
   if (!guards.length) return createRoute(definition as R);
-  const responses =
-    member === 'named'
-      ? {
-          403: failure('Not allowed, or the member has no name yet (NAME_REQUIRED)'),
-          ...definition.responses,
-        }
-      : definition.responses;
-  return createRoute({ ...definition, responses, middleware: [...guards, ...middleware] } as R);
+  const responses = {
+    401: failure('Not signed in (UNAUTHORIZED)'),
+    ...(member === 'named'
+      ? { 403: failure('Not allowed, or the member has no name yet (NAME_REQUIRED)') }
+      : {}),
+    ...definition.responses,
+  };
+  return createRoute({
+    ...definition,
+    responses,
+    security: [{ [SESSION_SCHEME]: [] }],
+    middleware: [...guards, ...middleware],
+  } as unknown as R);
 }

@@ -187,8 +187,10 @@ describe('the moderation desk', () => {
     const aboutPost = await openReport(moderator.browser, post.id);
     expect(aboutPost.content).toMatchObject({ kind: 'post', title: 'Spam' });
     expect((await act(moderator.browser, aboutPost.id, { action: 'remove-post' })).status).toBe(200);
-    // No route reads one post: the address is unknown, as for any path.
-    expect((await buyer.browser.request('GET', `/api/community/posts/${post.id}`)).status).toBe(404);
+    // No route reads one post: the address takes only its author's DELETE.
+    const read = await buyer.browser.request('GET', `/api/community/posts/${post.id}`);
+    expect(read.status).toBe(405);
+    expect(read.headers.get('Allow')).toBe('DELETE');
 
     await buyer.browser.api.reports.$post({
       json: {

@@ -38,6 +38,7 @@ const routes = {
       201: json(PostSchema, 'Posted'),
       400: failure('Invalid input'),
       401: failure('Not signed in'),
+      429: failure('Too many posts for now (RATE_LIMITED)'),
     },
   }),
   remove: route({
@@ -94,6 +95,7 @@ const routes = {
       400: failure('Invalid input'),
       401: failure('Not signed in'),
       404: failure('No such post'),
+      429: failure('Too many comments for now (RATE_LIMITED)'),
     },
   }),
   removeComment: route({

@@ -62,7 +62,10 @@ const routes = {
     tags,
     summary: 'Browse and search unsold listings (keyset pages)',
     request: { query: BrowseQuerySchema },
-    responses: { 200: json(BrowseResponseSchema, 'A page of listings') },
+    responses: {
+      200: json(BrowseResponseSchema, 'A page of listings'),
+      304: { description: 'Not modified since the entity tag sent (If-None-Match)' },
+    },
   }),
   forYou: route({
     method: 'get',
@@ -79,7 +82,11 @@ const routes = {
     tags,
     summary: 'One listing',
     request: { params: IdParam },
-    responses: { 200: json(ListingDetailSchema, 'The listing'), 404: failure('No such listing') },
+    responses: {
+      200: json(ListingDetailSchema, 'The listing'),
+      404: failure('No such listing'),
+      304: { description: 'Not modified since the entity tag sent (If-None-Match)' },
+    },
   }),
   view: createRoute({
     method: 'post',
@@ -101,6 +108,7 @@ const routes = {
       400: failure('Invalid input'),
       401: failure('Not signed in'),
       403: failure('PLAN_LIMIT'),
+      429: failure('Too many listing changes for now (RATE_LIMITED)'),
     },
   }),
   update: route({
@@ -115,6 +123,7 @@ const routes = {
       400: failure('Invalid input'),
       401: failure('Not signed in'),
       404: failure('No such listing of yours'),
+      429: failure('Too many listing changes for now (RATE_LIMITED)'),
     },
   }),
   status: route({
@@ -129,6 +138,8 @@ const routes = {
       401: failure('Not signed in'),
       403: failure('PLAN_LIMIT'),
       404: failure('No such listing of yours'),
+      429: failure('Too many listing changes for now (RATE_LIMITED)'),
+      409: failure('An order for it is open: the order decides (ORDER_OPEN)'),
     },
   }),
   remove: route({
@@ -142,6 +153,7 @@ const routes = {
       200: json(OkSchema, 'Deleted'),
       401: failure('Not signed in'),
       404: failure('No such listing of yours'),
+      429: failure('Too many listing changes for now (RATE_LIMITED)'),
     },
   }),
   contact: route({
@@ -157,6 +169,7 @@ const routes = {
       401: failure('Not signed in'),
       403: failure('CONVERSATION_LIMIT'),
       404: failure('No such listing'),
+      429: failure('Too many messages for now (RATE_LIMITED)'),
     },
   }),
   aiDraft: route({
@@ -193,6 +206,8 @@ const routes = {
       400: failure('PHOTO_TYPE'),
       401: failure('Not signed in'),
       413: failure('PHOTO_TOO_LARGE'),
+      415: failure('Not a form with a photo (PHOTO_TYPE)'),
+      429: failure('Too many uploads for now (RATE_LIMITED)'),
     },
   }),
 };

@@ -97,6 +97,7 @@ const routes = {
       400: failure('Invalid input'),
       401: failure('Not signed in'),
       404: failure('No such conversation of yours'),
+      409: failure('The other member has deleted their account (MEMBER_DELETED)'),
       429: failure('Too many messages'),
     },
   }),

@@ -57,6 +57,7 @@ const routes = {
       400: failure('Oneself'),
       401: failure('Not signed in'),
       404: failure('No such member'),
+      429: failure('Too many changes for now (RATE_LIMITED)'),
     },
   }),
   unblock: route({
@@ -66,7 +67,11 @@ const routes = {
     tags: ['Blocking'],
     summary: 'Unblock a member',
     request: { params: MemberParam },
-    responses: { 200: json(OkSchema, 'Unblocked'), 401: failure('Not signed in') },
+    responses: {
+      200: json(OkSchema, 'Unblocked'),
+      401: failure('Not signed in'),
+      429: failure('Too many changes for now (RATE_LIMITED)'),
+    },
   }),
 };
 
