@@ -13,6 +13,12 @@ process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-mail
 // Each server's data folder is `<E2E_DATA_ROOT>/<its port>`: a journey runs operator commands on it
 // (`npm run admin`), as an operator would on the machine.
 process.env.E2E_DATA_ROOT ??= mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-data-'));
+// Where the servers' contract proxies write every API answer that breaks the API document
+// (src/test/contract-proxy.ts); the run fails in its teardown when it is not empty.
+process.env.E2E_CONTRACT_FILE ??= path.join(
+  mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-contract-')),
+  'violations.txt',
+);
 
 /**
  * End-to-end journeys against the built app (`npm run build` first), in Debian's Chromium: a test
@@ -22,6 +28,7 @@ export default defineConfig({
   testDir: 'e2e',
   // The several-instances journeys run against their own cluster (playwright.cluster.config.ts).
   testIgnore: ['cluster/**'],
+  globalTeardown: './e2e/support/contract-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -45,7 +52,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node scripts/e2e-server.mjs',
+      command: 'node --import tsx scripts/e2e-server.mjs',
       url: `http://localhost:${port}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -67,6 +74,7 @@ export default defineConfig({
         // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
         RATE_LIMIT_SCALE: '50',
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
         SHOP_URL: 'https://shop.modmarket.example/gear',
         // The addresses pages show come from here (e2e/site-addresses.spec.ts).
         SUPPORT_EMAIL: 'help@modmarket.test',
@@ -76,7 +84,7 @@ export default defineConfig({
     // The app as `npm start` runs it (not production: plans switch and orders are paid in demo mode,
     // without payment), for the journeys of paid plans and orders (e2e/support/demo-server.ts). A production server refuses demo billing.
     {
-      command: 'node scripts/e2e-server.mjs',
+      command: 'node --import tsx scripts/e2e-server.mjs',
       url: `http://localhost:${port + 1}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -94,13 +102,14 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SCALE: '50',
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
       },
     },
     // The app with Stripe billing (not production: it talks to a stand-in for Stripe's API, which
     // production refuses), for the journeys of Stripe billing (e2e/support/stripe-server.ts). The
     // stand-in (scripts/e2e-stripe.mjs) is started by the same command, on port + 3.
     {
-      command: 'node scripts/e2e-server.mjs',
+      command: 'node --import tsx scripts/e2e-server.mjs',
       url: `http://localhost:${port + 2}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -115,6 +124,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SCALE: '50',
         E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+        E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
         STRIPE_PRICE_GOLD: 'price_gold',

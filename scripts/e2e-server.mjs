@@ -20,9 +20,21 @@ mkdirSync(mailDir, { recursive: true });
 
 // Named by the app's port, so two servers of one run can share the folder.
 const smtp = await startMailListener(mailDir, process.env.PORT);
+// With E2E_CONTRACT_FILE (playwright.config.ts, run through tsx), the app listens 100 ports up and a
+// proxy on its port holds every API answer to the API document, writing what breaks it to that file.
+let appPort = process.env.PORT;
+if (process.env.E2E_CONTRACT_FILE) {
+  const { startContractProxy } = await import('../src/test/contract-proxy.ts');
+  appPort = String(Number(process.env.PORT) + 100);
+  startContractProxy({
+    port: Number(process.env.PORT),
+    target: Number(appPort),
+    report: process.env.E2E_CONTRACT_FILE,
+  });
+}
 const child = spawn(process.execPath, ['dist/server/index.js'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+  env: { ...process.env, PORT: appPort, DATA_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
 });
 const cleanup = () => {
   smtp.close();

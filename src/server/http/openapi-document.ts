@@ -20,7 +20,9 @@ function sharedAnswers(method: string, operation: Operation): Record<string, str
   };
   if ((operation.parameters ?? []).some((parameter) => 'in' in parameter && parameter.in === 'path'))
     answers[404] = 'Nothing has this id (NOT_FOUND), or the id is malformed';
-  if (!SAFE.has(method)) {
+  if (SAFE.has(method))
+    answers[304] = 'Not modified since the entity tag sent in If-None-Match (every JSON answer has an ETag)';
+  else {
     answers[403] = 'Sent from another site (CROSS_SITE_REQUEST)';
     answers[413] = 'The body is larger than this operation takes (PAYLOAD_TOO_LARGE)';
     answers[415] = 'A body that is not JSON (JSON_REQUIRED)';
@@ -86,10 +88,13 @@ export function apiDocument(api: OpenAPIHono<AppEnv>, sessionCookie: string): Do
       if (!operation) continue;
       operation.responses ??= {};
       for (const [status, description] of Object.entries(sharedAnswers(method, operation)))
-        operation.responses![status] ??= {
-          description,
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
-        };
+        operation.responses![status] ??=
+          status === '304'
+            ? { description }
+            : {
+                description,
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+              };
     }
   nullableReferences(document);
   return document;

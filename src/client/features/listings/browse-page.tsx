@@ -227,6 +227,8 @@ export default function BrowsePage() {
         </div>
 
         <div className="mt-2">
+          {/* The cards' titles are h3s: their section is named for screen readers, below the page's h1. */}
+          <h2 className="sr-only">{t('browse.resultsHeading')}</h2>
           {results.isPending ? (
             <ListingGrid>
               {Array.from({ length: 8 }, (_, i) => (

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { BadgeCheck, Calendar, Eye, MapPin, Truck, UserRound } from 'lucide-react';
+import { BadgeCheck, Calendar, Eye, MapPin, Truck, UserRound, type LucideIcon } from 'lucide-react';
 import type { ListingDetail } from '@common/schemas/listings';
 import { yearRange } from '@common/labels';
 import { formatDate, formatNumber } from '@common/i18n/format';
@@ -35,8 +35,7 @@ export function DetailsCard({ listing: l }: { listing: ListingDetail }) {
         <SellerRow seller={l.seller} />
         {l.seller.ships || l.seller.localPickup ? (
           <div className="flex items-center gap-2">
-            <Truck aria-hidden className="size-4 text-slate-500" />
-            <dt className="sr-only">{t('listing.handover')}</dt>
+            <IconTerm icon={Truck} label={t('listing.handover')} />
             <dd className="flex flex-wrap gap-1.5">
               {l.seller.ships ? (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
@@ -53,21 +52,18 @@ export function DetailsCard({ listing: l }: { listing: ListingDetail }) {
         ) : null}
         {l.location ? (
           <div className="flex items-center gap-2">
-            <MapPin aria-hidden className="size-4 text-slate-500" />
-            <dt className="sr-only">{t('listing.location')}</dt>
+            <IconTerm icon={MapPin} label={t('listing.location')} />
             <dd className="text-slate-800">{l.location}</dd>
           </div>
         ) : null}
         <div className="flex items-center gap-2">
-          <Calendar aria-hidden className="size-4 text-slate-500" />
-          <dt className="sr-only">{t('listing.listed')}</dt>
+          <IconTerm icon={Calendar} label={t('listing.listed')} />
           <dd className="text-slate-800">
             {t('listing.listedOn', { date: formatDate(l.createdAt, language) })}
           </dd>
         </div>
         <div className="flex items-center gap-2">
-          <Eye aria-hidden className="size-4 text-slate-500" />
-          <dt className="sr-only">{t('listing.viewsLabel')}</dt>
+          <IconTerm icon={Eye} label={t('listing.viewsLabel')} />
           <dd className="text-slate-800">
             {t('listing.views', { count: l.views, formatted: formatNumber(l.views, language) })}
           </dd>
@@ -104,13 +100,22 @@ export function DetailsCard({ listing: l }: { listing: ListingDetail }) {
   );
 }
 
+/** A row's term drawn as its icon, named for screen readers (a row of a list holds terms and details only). */
+function IconTerm({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
+  return (
+    <dt className="shrink-0">
+      <Icon aria-hidden className="size-4 text-slate-500" />
+      <span className="sr-only">{label}</span>
+    </dt>
+  );
+}
+
 /** Who sells it: their name (to their page), their stars and whether they are verified. */
 function SellerRow({ seller }: { seller: ListingDetail['seller'] }) {
   const { t } = useTranslation('market');
   return (
     <div className="flex items-center gap-2">
-      <UserRound aria-hidden className="size-4 text-slate-500" />
-      <dt className="sr-only">{t('listing.seller')}</dt>
+      <IconTerm icon={UserRound} label={t('listing.seller')} />
       <dd className="flex items-center gap-1 font-medium text-slate-900">
         <Link to={paths.seller.href(seller.id)} className="text-brand-700 hover:underline">
           {seller.name ?? t('listing.anonymous')}

@@ -24,7 +24,7 @@ describe('the HTML a listing page is served with', () => {
   });
 
   it('carries the title, description, canonical link, Open Graph and Product/Offer data', async () => {
-    const { browser } = await signedInMember(t);
+    const { browser, id: sellerId } = await signedInMember(t, { firstName: 'Dana', lastName: 'Lee' });
     const created = await okBody(
       browser.api.listings.$post({
         json: {
@@ -50,14 +50,22 @@ describe('the HTML a listing page is served with', () => {
     expect(html).toContain('<meta property="og:type" content="product" />');
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
     expect(jsonLd).not.toContain('</script>');
-    const product = JSON.parse(jsonLd!) as { '@type': string; offers: Record<string, string> };
+    const product = JSON.parse(jsonLd!) as {
+      '@type': string;
+      image: string[];
+      offers: Record<string, unknown>;
+    };
     expect(product['@type']).toBe('Product');
     expect(product.offers).toMatchObject({
       price: '650.00',
       priceCurrency: 'USD',
       availability: 'https://schema.org/InStock',
       url: `https://modmarket.example/listing/${created.id}`,
+      seller: { '@type': 'Person', url: `https://modmarket.example/seller/${sellerId}` },
     });
+    expect((product.offers.seller as { name: string }).name).toMatch(/^Dana/);
+    // Without photos, the site's placeholder stands for the part.
+    expect(product.image).toEqual(['https://modmarket.example/listing-placeholder.png']);
   });
 
   it("takes a member's text literally, even `$&` and `` $` `` (replacement patterns)", async () => {
@@ -93,7 +101,7 @@ describe('robots.txt and sitemap.xml', () => {
   it('point crawlers at the public pages and the unsold listings', async () => {
     const t = await createTestApp({ env: { PUBLIC_URL: 'https://modmarket.example' } });
     try {
-      const { browser } = await signedInMember(t);
+      const { browser, id: sellerId } = await signedInMember(t);
       const base = {
         priceCents: 1000,
         category: 'other',
@@ -113,19 +121,29 @@ describe('robots.txt and sitemap.xml', () => {
       expect(robots).toContain('Sitemap: https://modmarket.example/sitemap.xml');
       const sitemap = await t.app.request('/sitemap.xml');
       expect(sitemap.headers.get('content-type')).toContain('application/xml');
-      expect(sitemap.headers.get('cache-control')).toBe('public, max-age=3600');
+      expect(sitemap.headers.get('cache-control')).toBe('public, max-age=60');
       const index = await sitemap.text();
       expect(index).toContain('<sitemapindex');
       const files = [...index.matchAll(/<loc>https:\/\/modmarket\.example(\/[^<]+)<\/loc>/g)].map(
         (m) => m[1]!,
       );
-      expect(files).toEqual(['/sitemap-pages.xml', '/sitemap-listings-1.xml']);
+      expect(files).toEqual(['/sitemap-pages.xml', '/sitemap-listings-1.xml', '/sitemap-sellers-1.xml']);
       const xml = (await Promise.all(files.map(async (file) => (await t.app.request(file)).text()))).join('');
       expect(xml).toContain('<loc>https://modmarket.example/browse</loc>');
       expect(xml).toContain(`<loc>https://modmarket.example/listing/${open.id}</loc>`);
       expect(xml).not.toContain(sold.id);
       expect(xml).not.toContain('/dashboard');
+      // The seller's page, as they have a listing on the market.
+      expect(xml).toContain(`<loc>https://modmarket.example/seller/${sellerId}</loc>`);
       expect((await t.app.request('/sitemap-listings-2.xml')).status).toBe(404);
+      expect((await t.app.request('/sitemap-sellers-2.xml')).status).toBe(404);
+
+      // A listing published now is in the newest listings file at once, although the split was
+      // computed before it (and is kept for an hour); a crawler may keep the file a minute.
+      const fresh = await okBody(browser.api.listings.$post({ json: { ...base, title: 'Bed liner' } }));
+      const newest = await t.app.request('/sitemap-listings-1.xml');
+      expect(newest.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(await newest.text()).toContain(`/listing/${fresh.id}</loc>`);
     } finally {
       await t.close();
     }
@@ -153,6 +171,7 @@ describe('robots.txt and sitemap.xml', () => {
         '/sitemap-listings-2.xml',
         '/sitemap-listings-3.xml',
       ]);
+      // Oldest first, each file up to the next one's start: the newest file holds what came since.
       const listed: string[] = [];
       for (const file of files) {
         const body = await (await seo.request(file)).text();
@@ -160,7 +179,7 @@ describe('robots.txt and sitemap.xml', () => {
         expect(found.length).toBeLessThanOrEqual(3);
         listed.push(...found);
       }
-      expect(listed).toEqual([...ids].reverse());
+      expect(listed).toEqual(ids);
     } finally {
       await t.close();
     }

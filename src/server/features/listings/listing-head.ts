@@ -23,13 +23,15 @@ export function listingHead(listing: ListingDetail, publicUrl: string): PageHead
     .slice(0, 200);
   const largest = listing.photos[0]?.sources.at(-1);
   const image = largest ? new URL(largest.url, publicUrl).href : null;
+  // A listing without photos still shows crawlers an image: the site's placeholder for a part.
+  const productImage = image ?? `${publicUrl}/listing-placeholder.png`;
   const title = `${listing.title} · ModMarket`;
   const product = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: listing.title,
     description,
-    ...(image ? { image: [image] } : {}),
+    image: [productImage],
     ...(listing.partBrand && listing.partBrand !== 'Other'
       ? { brand: { '@type': 'Brand', name: listing.partBrand } }
       : {}),
@@ -42,6 +44,11 @@ export function listingHead(listing: ListingDetail, publicUrl: string): PageHead
       price: decimalDollars(listing.priceCents),
       availability: listing.isSold ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
       itemCondition: CONDITION_SCHEMA[listing.condition] ?? 'https://schema.org/UsedCondition',
+      seller: {
+        '@type': 'Person',
+        name: listing.seller.name ?? 'A ModMarket member',
+        url: `${publicUrl}/seller/${listing.seller.id}`,
+      },
     },
   };
   const social = [

@@ -64,7 +64,6 @@ const routes = {
     request: { query: BrowseQuerySchema },
     responses: {
       200: json(BrowseResponseSchema, 'A page of listings'),
-      304: { description: 'Not modified since the entity tag sent (If-None-Match)' },
     },
   }),
   forYou: route({
@@ -85,7 +84,6 @@ const routes = {
     responses: {
       200: json(ListingDetailSchema, 'The listing'),
       404: failure('No such listing'),
-      304: { description: 'Not modified since the entity tag sent (If-None-Match)' },
     },
   }),
   view: createRoute({
