@@ -142,7 +142,7 @@ async function stillSignedIn() {
   if (!session.text.includes('"user":{')) member = await signedInMember(t);
 }
 
-const RUNS = 3;
+const RUNS = 2;
 
 describe('every operation, fuzzed from its schema', { timeout: 240_000 }, () => {
   for (const [kind, arbitrary] of [

@@ -114,7 +114,7 @@ function IconTerm({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
 function SellerRow({ seller }: { seller: ListingDetail['seller'] }) {
   const { t } = useTranslation('market');
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <IconTerm icon={UserRound} label={t('listing.seller')} />
       <dd className="flex items-center gap-1 font-medium text-slate-900">
         <Link to={paths.seller.href(seller.id)} className="text-brand-700 hover:underline">
