@@ -64,6 +64,13 @@ export const listings = pgTable(
     /** The seller takes the part back within 7 days of delivery (docs/payments.md, "Returns"). */
     acceptsReturns: boolean('accepts_returns').notNull().default(false),
     partId: text('part_id'),
+    /**
+     * The part number as numbers are compared (`partNumberKey` in src/common/part-numbers.ts): upper
+     * case, without spaces, dashes or dots, so "23710-JF00A" and "23710 jf00a" are one number.
+     */
+    partNumberKey: text('part_number_key').generatedAlwaysAs(
+      sql`nullif(upper(regexp_replace(part_id, '[[:space:].-]', '', 'g')), '')`,
+    ),
     partBrand: text('part_brand'),
     partBrandOther: text('part_brand_other'),
     productUrl: text('product_url'),
@@ -148,6 +155,10 @@ export const listings = pgTable(
       .on(table.rank.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isSold} = false`),
     index('listings_user_newest_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    // A search that is exactly a part number: the unsold listings with it.
+    index('listings_unsold_part_number_idx')
+      .on(table.partNumberKey)
+      .where(sql`${table.isSold} = false and ${table.partNumberKey} is not null`),
     // "Near" a ZIP code: unsold listings' positions (x the longitude, y the latitude) in an R-tree, which
     // finds those inside a distance's bounding box (docs/search.md). Migration 0031 adds INCLUDE
     // (latitude, longitude), so the exact distance is tested in the index (index-only counts).

@@ -5,6 +5,7 @@ import { splitOther } from '@common/schemas/profile';
 import type { BrowseResponse, ForYou } from '@common/schemas/listings';
 import { COUNT_LIMIT, BROWSE_PAGE_SIZE, type BrowseQuery } from '@common/schemas/browse';
 import { referenceSearch } from '@common/listing-reference';
+import { partNumberKey } from '@common/part-numbers';
 import type { Vehicle } from '@common/schemas/vehicles';
 import type { Db } from '../../db/client';
 import { listings, profiles } from '../../db/schema';
@@ -88,6 +89,25 @@ export function createListingsBrowse(deps: {
     if (impressions.size > MAX_PENDING_IMPRESSIONS) void flushImpressions().catch(() => undefined);
   }
 
+  /**
+   * The condition "has this part number" when the search is exactly one and a listing these filters
+   * show has it (one probe of the part-number index), else null.
+   */
+  async function partNumberFilter(
+    query: Partial<BrowseQuery>,
+    fleet: Vehicle[] | null,
+    hiddenSellers: string[] = [],
+  ): Promise<SQL | null> {
+    const key = query.search ? partNumberKey(query.search) : null;
+    if (!key) return null;
+    const condition = sql`${listings.partNumberKey} = ${key}`;
+    const conditions = [...browseConditions({ ...query, search: undefined }), condition];
+    if (hiddenSellers.length)
+      conditions.push(sql`${listings.userId} <> all(${sql.param(hiddenSellers)}::text[])`);
+    const found = await countOnly({ conditions, alternatives: fitsFilter(query, fleet) }, 1, reads);
+    return found > 0 ? condition : null;
+  }
+
   /** How many listings the selection holds, at most `cap`, in a statement of its own. */
   async function countOnly(selection: Selection, cap = COUNT_LIMIT + 1, on: Db = db): Promise<number> {
     const counted = await on.execute<{ n: number }>(sql`select ${boundedCount(selection, cap)} as n`);
@@ -102,17 +122,22 @@ export function createListingsBrowse(deps: {
      * the sellers' verified badges: one statement, no transaction (docs/search.md).
      */
     async browse(
-      query: BrowseQuery,
+      asked: BrowseQuery,
       fleet: Vehicle[] | null = null,
       /** Sellers this member blocked with their listings hidden. */
       hiddenSellers: string[] = [],
     ): Promise<BrowseResponse> {
-      assertKnownPlace(query);
+      assertKnownPlace(asked);
+      // A search that is exactly a part number some listing shown here has finds the listings with it
+      // (the number as a filter, in the page's order, paged); any other search is words.
+      const part = await partNumberFilter(asked, fleet, hiddenSellers);
+      const query = part ? { ...asked, search: undefined } : asked;
       const sort = effectiveSort(query.sort);
       const limit = query.limit ?? BROWSE_PAGE_SIZE;
       const filters = browseConditions(query);
+      if (part) filters.push(part);
       /** The filters as a walk down an order index tests them (the distance on each listing it passes). */
-      const walked = query.near ? browseConditions(query, 'walk') : filters;
+      const walked = query.near ? [...browseConditions(query, 'walk'), ...(part ? [part] : [])] : filters;
       /** The make's and category's words, which the text index finds with the typed ones. */
       const also = filterWords(query);
       /** The filters beside words the text index finds with `also` (the make and category tested). */
@@ -352,7 +377,10 @@ export function createListingsBrowse(deps: {
       fleet: Vehicle[] | null,
       options: { since?: Date; listingId?: string; cap?: number } = {},
     ): Promise<number> {
+      const part = await partNumberFilter(query, fleet);
+      if (part) query = { ...query, search: undefined };
       let conditions = browseConditions(query);
+      if (part) conditions.push(part);
       const alternatives = fitsFilter(query, fleet);
       // What browse finds for the text: the listing(s) a reference names when one of them is shown,
       // else the words (found by the text index with the make's and category's, as browse does).

@@ -221,6 +221,34 @@ describe('search plans at 50,000 listings', () => {
       }
   });
 
+  it('a search that is exactly a part number: the part-number index, in each spelling, never a scan', async () => {
+    const rows = await t.database.db.execute<{ id: string }>(
+      sql`update listings set part_id = (array['23710-JF00A', '23710jf00a', '23710 JF00A'])[1 + (id::text < '8')::int]
+        where id in (select id from listings where not is_sold order by created_at desc offset 999 limit 3)
+        returning id`,
+    );
+    const ids = rows.rows.map((row) => row.id).sort();
+    for (const search of ['23710-JF00A', '23710 jf00a'])
+      for (const order of ['', '&sort=newest', '&sort=price_asc']) {
+        recorded.length = 0;
+        const response = await t.app.request(`/api/listings?search=${encodeURIComponent(search)}${order}`);
+        expect(response.status).toBe(200);
+        const page = (await response.json()) as { items: { id: string }[] };
+        expect(page.items.map((item) => item.id).sort()).toEqual(ids);
+        for (const statement of [...recorded]) {
+          const plan = await explain(t.database, statement);
+          const described = JSON.stringify(plan, null, 1);
+          for (const node of planNodes(plan).filter((n) => n['Relation Name'] === 'listings')) {
+            expect(node['Node Type'], `${search}${order}: ${described}`).not.toBe('Seq Scan');
+            expect(
+              (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0),
+              `${search}${order}: ${described}`,
+            ).toBeLessThanOrEqual(3);
+          }
+        }
+      }
+  });
+
   it('For you: the newest in preferred makes and categories, in both, in either', async () => {
     await t.database.db.execute(
       sql`insert into profiles (user_id) values (${member.id}) on conflict do nothing`,
