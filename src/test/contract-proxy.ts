@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import zlib from 'node:zlib';
-import { contractOf, type ApiDocument } from './contract';
+import { contractOf, heldToContract, type ApiDocument } from './contract';
 
 /** The body as sent, decompressed when the answer was compressed on the way (the browser asks for it). */
 function decoded(body: Buffer, encoding: string | undefined): string {
@@ -27,7 +27,7 @@ export function startContractProxy(options: { port: number; target: number; repo
 
   async function check(method: string, path: string, answer: http.IncomingMessage, body: Buffer) {
     const type = answer.headers['content-type'] ?? null;
-    if (type?.includes('event-stream')) return;
+    if (!heldToContract(path, type)) return;
     const violation = (await load()).violation({
       method,
       path: path.slice('/api'.length),
@@ -41,7 +41,7 @@ export function startContractProxy(options: { port: number; target: number; repo
 
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const checked = path.startsWith('/api/') && path !== '/api/openapi.json' && !path.startsWith('/api/docs');
+    const checked = heldToContract(path);
     const upstream = http.request(
       {
         host: '127.0.0.1',

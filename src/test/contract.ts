@@ -28,6 +28,19 @@ export interface Answer {
   body: string;
 }
 
+/**
+ * Whether an answer to this path is held to the document: the API's, but the document itself and its
+ * docs page (which the document does not list) and event streams (no body to read at the end).
+ */
+export function heldToContract(path: string, contentType: string | null = null): boolean {
+  return (
+    path.startsWith('/api/') &&
+    path !== '/api/openapi.json' &&
+    !path.startsWith('/api/docs') &&
+    !contentType?.includes('event-stream')
+  );
+}
+
 const escape = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
 /**

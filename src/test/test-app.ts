@@ -20,7 +20,7 @@ import type Stripe from 'stripe';
 import type { RunningServer } from '@server/start-server';
 import type { MemberHost } from './members';
 import type { Clock } from '@server/clock';
-import { contractOf, type ApiDocument } from './contract';
+import { contractOf, heldToContract, type ApiDocument } from './contract';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -77,8 +77,7 @@ function holdToContract(app: ReturnType<typeof createApp>): void {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const path = url.pathname;
     const type = response.headers.get('content-type');
-    if (!path.startsWith('/api/') || path === '/api/openapi.json' || type?.includes('event-stream'))
-      return response;
+    if (!heldToContract(path, type)) return response;
     contract ??= contractOf((await (await request('/api/openapi.json')).json()) as ApiDocument);
     const violation = contract.violation({
       method: init?.method ?? (input instanceof Request ? input.method : 'GET'),

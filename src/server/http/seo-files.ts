@@ -44,7 +44,12 @@ function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
+/** An XML answer crawlers and proxies may keep for as long as `cacheControl` says. */
+function xmlAnswer(c: Context, cacheControl: string, body: string) {
+  c.header('Content-Type', 'application/xml; charset=utf-8');
+  c.header('Cache-Control', cacheControl);
+  return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`);
+}
 
 /**
  * Where each file of a kind starts, oldest first, and what it holds. The newest file has no end: a
@@ -125,24 +130,21 @@ export function seoFiles(deps: { db: Db; publicUrl: string; perFile?: number }) 
       ...listingFiles.map((_, i) => `sitemap-listings-${i + 1}.xml`),
       ...sellerFiles.map((_, i) => `sitemap-sellers-${i + 1}.xml`),
     ];
-    c.header('Content-Type', 'application/xml; charset=utf-8');
-    c.header('Cache-Control', FRESH);
-    return c.body(
-      xml(
-        `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
-          .map((file) => `<sitemap><loc>${escapeXml(`${deps.publicUrl}/${file}`)}</loc></sitemap>`)
-          .join('\n')}\n</sitemapindex>`,
-      ),
+    return xmlAnswer(
+      c,
+      FRESH,
+      `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
+        .map((file) => `<sitemap><loc>${escapeXml(`${deps.publicUrl}/${file}`)}</loc></sitemap>`)
+        .join('\n')}\n</sitemapindex>`,
     );
   });
 
-  const urlset = (c: Context, cacheControl: string, urls: string[]) => {
-    c.header('Content-Type', 'application/xml; charset=utf-8');
-    c.header('Cache-Control', cacheControl);
-    return c.body(
-      xml(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>`),
+  const urlset = (c: Context, cacheControl: string, urls: string[]) =>
+    xmlAnswer(
+      c,
+      cacheControl,
+      `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>`,
     );
-  };
   const url = (path: string, lastmod?: Date) =>
     `<url><loc>${escapeXml(deps.publicUrl + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
 

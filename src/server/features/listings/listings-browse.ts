@@ -45,6 +45,9 @@ import {
   type MatchOptions,
 } from './search';
 
+/** Not a listing of these sellers (the ones a member blocked with their listings hidden). */
+const notFrom = (sellers: string[]) => sql`${listings.userId} <> all(${sql.param(sellers)}::text[])`;
+
 /** Listings with impressions waiting to be written before a write is forced (between timed flushes). */
 const MAX_PENDING_IMPRESSIONS = 10_000;
 
@@ -102,8 +105,7 @@ export function createListingsBrowse(deps: {
     if (!key) return null;
     const condition = sql`${listings.partNumberKey} = ${key}`;
     const conditions = [...browseConditions({ ...query, search: undefined }), condition];
-    if (hiddenSellers.length)
-      conditions.push(sql`${listings.userId} <> all(${sql.param(hiddenSellers)}::text[])`);
+    if (hiddenSellers.length) conditions.push(notFrom(hiddenSellers));
     const found = await countOnly({ conditions, alternatives: fitsFilter(query, fleet) }, 1, reads);
     return found > 0 ? condition : null;
   }
@@ -143,7 +145,7 @@ export function createListingsBrowse(deps: {
       /** The filters beside words the text index finds with `also` (the make and category tested). */
       const besideWords = also.length ? browseConditions(query, 'text') : filters;
       if (hiddenSellers.length) {
-        const notBlocked = sql`${listings.userId} <> all(${sql.param(hiddenSellers)}::text[])`;
+        const notBlocked = notFrom(hiddenSellers);
         for (const conditions of new Set([filters, walked, besideWords])) conditions.push(notBlocked);
       }
       const alternatives = fitsFilter(query, fleet);
