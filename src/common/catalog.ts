@@ -65,6 +65,8 @@ export const PLAN_DETAILS: Record<
     priceCents: number;
     activeListings: number | null;
     newConversationsPerMonth: number | null;
+    /** "I have this" answers to wanted posts a seller may send each calendar month (0: browse only). */
+    wantedAnswersPerMonth: number | null;
     /** AI listing help: none, the offline writer (basic), or the AI endpoint and a price range (advanced). */
     aiLevel: AiLevel;
     verifiedBadge: boolean;
@@ -85,6 +87,7 @@ export const PLAN_DETAILS: Record<
     priceCents: 0,
     activeListings: 3,
     newConversationsPerMonth: 10,
+    wantedAnswersPerMonth: 0,
     aiLevel: 'none',
     verifiedBadge: false,
     prioritySupport: false,
@@ -96,6 +99,7 @@ export const PLAN_DETAILS: Record<
     priceCents: 1999,
     activeListings: 10,
     newConversationsPerMonth: null,
+    wantedAnswersPerMonth: 5,
     aiLevel: 'basic',
     verifiedBadge: true,
     prioritySupport: true,
@@ -107,6 +111,7 @@ export const PLAN_DETAILS: Record<
     priceCents: 2999,
     activeListings: null,
     newConversationsPerMonth: null,
+    wantedAnswersPerMonth: null,
     aiLevel: 'advanced',
     verifiedBadge: true,
     prioritySupport: true,

@@ -59,6 +59,7 @@ import { reviewsFeature } from './features/reviews/reviews.feature';
 import { savedSearchesFeature } from './features/saved-searches/saved-searches.feature';
 import { siteFeature } from './features/site/site.feature';
 import { trustFeature } from './features/trust/trust.feature';
+import { wantedFeature } from './features/wanted/wanted.feature';
 
 export interface AppDeps {
   env: Env;
@@ -165,6 +166,12 @@ export function createApp(deps: AppDeps) {
     fleet: fleet.service,
     notifications: notifications.service,
   });
+  const wanted = wantedFeature({
+    ...infra,
+    messages: messages.service,
+    notifications: notifications.service,
+    trust: trust.service,
+  });
   const contact = contactFeature(infra);
   const community = communityFeature(infra);
   const admin = adminFeature({
@@ -195,6 +202,7 @@ export function createApp(deps: AppDeps) {
     orders,
     reviews,
     savedSearches,
+    wanted,
     contact,
     community,
     admin,
@@ -245,6 +253,7 @@ export function createApp(deps: AppDeps) {
     .route('/boosts', boosts.routes)
     .route('/favourites', favourites.routes)
     .route('/saved-searches', savedSearches.routes)
+    .route('/wanted', wanted.routes)
     .route('/contact', contact.routes)
     .route('/billing', billing.routes)
     .route('/community', community.routes)

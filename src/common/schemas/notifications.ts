@@ -7,6 +7,7 @@ export const NOTIFICATION_TYPES = [
   'offer',
   'price_drop',
   'new_listing',
+  'wanted_match',
   'sale_update',
   'boost_ended',
   'system',
@@ -17,7 +18,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * What the client needs to word a notification in the reader's language. Every field is optional:
  * each type uses its own (message: name, listingTitle, preview, count; offer: name, listingTitle,
  * priceCents, action; price_drop: listingTitle,
- * oldPriceCents, priceCents; new_listing: searchName, listingTitle; sale_update and boost_ended: listingTitle;
+ * oldPriceCents, priceCents; new_listing: searchName, listingTitle; wanted_match: searchName (the post's title), listingTitle; sale_update and boost_ended: listingTitle;
  * system: title, body).
  */
 export const NotificationDataSchema = z.object({
@@ -90,6 +91,7 @@ export const SETTING_FOR_TYPE: Record<NotificationType, keyof NotificationSettin
   offer: 'messages',
   price_drop: 'priceDrops',
   new_listing: 'newListings',
+  wanted_match: 'newListings',
   sale_update: 'saleUpdates',
   // About the member's own listings, like a sale.
   boost_ended: 'saleUpdates',

@@ -10,6 +10,8 @@ export type EmailTemplate =
   | 'socialLinked'
   | 'newMessages'
   | 'newListingAlert'
+  /** To a wanted post's member: a new listing matches it. */
+  | 'wantedMatch'
   /** To the buyer of a confirmed sale: review the seller. */
   | 'reviewTheSeller'
   /** To its seller: review the buyer. */

@@ -101,6 +101,8 @@ export const LIMITS = {
   offer: { max: 60, windowSeconds: 3600 },
   /** Reviews written and replies. */
   review: { max: 20, windowSeconds: 3600 },
+  /** Wanted posts created, edited, renewed, found and deleted, and answers sent. */
+  wantedWrite: { max: 60, windowSeconds: 3600 },
   /** Checkouts started and order steps taken. */
   order: { max: 60, windowSeconds: 3600 },
   /** Referral links made (per member) and followed (per client address). */

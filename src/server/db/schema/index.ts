@@ -14,3 +14,4 @@ export * from './trust';
 export * from './offers';
 export * from './reviews';
 export * from './orders';
+export * from './wanted';

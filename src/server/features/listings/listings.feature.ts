@@ -5,6 +5,7 @@ import type { MessagesService } from '../messages/messages.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { createSaleEvents } from '../reviews/sales';
 import { listingPublished } from '../saved-searches/listing-published';
+import { wantedListingPublished } from '../wanted/matching';
 import type { TrustService } from '../trust/trust.service';
 import { aiEndpointFromEnv, createListingWriter } from './ai-advanced';
 import { createListingsService } from './listings.service';
@@ -37,7 +38,11 @@ export function listingsFeature(
     payments: paymentsMode(deps.env),
     // Called inside the listing's transaction, so the job exists exactly when the change does.
     events: {
-      published: listingPublished,
+      // Saved searches' alerts and wanted posts' matches, each a job of its own.
+      published: async (tx, id) => {
+        await listingPublished(tx, id);
+        await wantedListingPublished(tx, id);
+      },
       priceChanged: (tx, id, oldPriceCents, priceCents) =>
         favourites.priceChanged(tx, id, oldPriceCents, priceCents),
       sold: (tx, id) => favourites.sold(tx, id),

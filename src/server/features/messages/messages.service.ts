@@ -372,6 +372,55 @@ export function createMessagesService(deps: MessagesDeps) {
       if (result.created) await delivered(result.message, result.notification);
       return result;
     },
+
+    /**
+     * A seller writes first, about one of their listings on the market, to a member who wants the part
+     * (parts wanted's "I have this"): the conversation with that buyer about the listing, started when
+     * there is none, and the message. `within` runs in the same transaction before the message is
+     * stored (the answer's plan counter), so a refused answer leaves nothing.
+     */
+    async answerWanted(
+      seller: SessionUser,
+      input: { listingId: string; buyerId: string; content: string },
+      within: (tx: Tx, conversationId: string) => Promise<void>,
+    ): Promise<string> {
+      const settings = await notifications.settingsFor(input.buyerId);
+      const result = await db.transaction(async (tx) => {
+        await lockMembers(tx, { actor: seller.id, receiver: input.buyerId });
+        const rows = await tx
+          .select()
+          .from(listings)
+          .where(and(eq(listings.id, input.listingId), eq(listings.userId, seller.id)))
+          .for('share');
+        const listing = rows[0];
+        if (!listing) throw new ApiError(404, 'NOT_FOUND');
+        if (listing.isSold) throw new ApiError(400, 'LISTING_SOLD');
+        await assertNotBlocked(tx, seller.id, input.buyerId);
+        await tx
+          .insert(conversations)
+          .values({ listingId: listing.id, buyerId: input.buyerId, sellerId: seller.id })
+          .onConflictDoNothing();
+        const [conversation] = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, input.buyerId)));
+        await within(tx, conversation!.id);
+        const stored = await storeMessage(
+          tx,
+          {
+            conversationId: conversation!.id,
+            senderId: seller.id,
+            receiverId: input.buyerId,
+            content: input.content,
+          },
+          seller,
+          settings,
+        );
+        return { conversationId: conversation!.id, ...stored };
+      });
+      if (result.created) await delivered(result.message, result.notification);
+      return result.conversationId;
+    },
   };
 }
 
