@@ -11,13 +11,24 @@ describe('routes', () => {
       '/history',
       '/terms',
       '/browse/',
+      '/parts-wanted',
+      '/parts-wanted/new',
+      '/parts-wanted/abc-123',
+      '/parts-wanted/abc-123/edit',
     ]) {
       expect(isAppPath(path), path).toBe(true);
     }
   });
 
   it('knows nothing else', () => {
-    for (const path of ['/nope', '/listing', '/listing/a/b', '/onboarding', '/auth/extra']) {
+    for (const path of [
+      '/nope',
+      '/listing',
+      '/listing/a/b',
+      '/onboarding',
+      '/auth/extra',
+      '/parts-wanted/a/b',
+    ]) {
       expect(isAppPath(path), path).toBe(false);
     }
   });

@@ -54,7 +54,20 @@ export const paths = {
   dataDeletion: route('/data-deletion'),
   privacy: route('/privacy'),
   terms: route('/terms'),
-  partsWanted: route('/parts-wanted'),
+  /** Open wanted posts (filters in the query), or the member's own with `mine=1`. */
+  partsWanted: {
+    pattern: '/parts-wanted',
+    href: (query: Record<string, string | undefined> = {}) => withQuery('/parts-wanted', query),
+  },
+  partsWantedNew: route('/parts-wanted/new'),
+  partsWantedPost: {
+    pattern: '/parts-wanted/:id',
+    href: (id: string) => `/parts-wanted/${encodeURIComponent(id)}`,
+  },
+  partsWantedEdit: {
+    pattern: '/parts-wanted/:id/edit',
+    href: (id: string) => `/parts-wanted/${encodeURIComponent(id)}/edit`,
+  },
   pendingSales: route('/pending-sales'),
   history: route('/history'),
   checkout: {

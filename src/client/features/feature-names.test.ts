@@ -35,6 +35,7 @@ const CALLERS: Record<string, string[]> = {
   sellers: ['reviews'],
   site: ['site'],
   vehicles: ['fleet'],
+  wanted: ['wanted'],
 };
 
 const FEATURES = path.resolve(__dirname);

@@ -23,6 +23,18 @@ describe('queryKeys', () => {
     expect(queryKeys.listings.detail('x').slice(0, 1)).toEqual(queryKeys.listings.all);
   });
 
+  it('puts every wanted query under the wanted key', () => {
+    for (const key of [
+      queryKeys.wanted.browse({ make: 'Nissan', mine: '1' }),
+      queryKeys.wanted.detail('x'),
+      queryKeys.wanted.demand,
+    ])
+      expect(key.slice(0, 1)).toEqual(queryKeys.wanted.all);
+    expect(queryKeys.wanted.browse({ make: 'BMW', year: 2004 })).toEqual(
+      queryKeys.wanted.browse({ year: 2004, make: 'BMW' }),
+    );
+  });
+
   it('keys the same filters the same way whatever their order', () => {
     expect(queryKeys.listings.browse({ make: 'BMW', sort: 'price_asc' })).toEqual(
       queryKeys.listings.browse({ sort: 'price_asc', make: 'BMW' }),

@@ -42,6 +42,13 @@ export const queryKeys = {
     searches: (search: string) => ['saved', 'searches', search] as const,
     favourites: (search: string) => ['saved', 'favourites', search] as const,
   },
+  wanted: {
+    all: ['wanted'] as const,
+    browse: (query: Partial<Record<string, unknown>>) => ['wanted', 'browse', queryString(query)] as const,
+    detail: (id: string) => ['wanted', 'detail', id] as const,
+    /** How many open posts each of my listings matches ("N members want this"). */
+    demand: ['wanted', 'demand'] as const,
+  },
   conversations: {
     all: ['conversations'] as const,
     lists: ['conversations', 'list'] as const,

@@ -3,7 +3,7 @@ import { cents } from './money';
 import { NextCursorSchema } from './paging';
 
 /** What can be reported. */
-export const REPORT_KINDS = ['listing', 'message', 'member', 'post'] as const;
+export const REPORT_KINDS = ['listing', 'message', 'member', 'post', 'wanted'] as const;
 /** What the audit log's entries act on: reported things, and orders (a dispute's decision). */
 export const AUDIT_KINDS = [...REPORT_KINDS, 'order'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -64,6 +64,8 @@ export const ModerationActionSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('hide-listing') }),
   z.object({ action: z.literal('remove-message') }),
   z.object({ action: z.literal('remove-post') }),
+  /** A wanted post off the list for good (its member still sees it, hidden). */
+  z.object({ action: z.literal('hide-wanted') }),
   z.object({
     action: z.literal('suspend'),
     /** Days, or null for good. */
@@ -108,6 +110,14 @@ export const ReportedContentSchema = z.discriminatedUnion('kind', [
     title: z.string(),
     description: z.string(),
     photo: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('wanted'),
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    photo: z.string().nullable(),
+    hidden: z.boolean(),
   }),
   z.object({ kind: z.literal('gone'), id: z.string() }),
 ]);

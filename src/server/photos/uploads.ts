@@ -153,7 +153,7 @@ export async function sweepOrphanFiles(db: Db, storage: Storage, now = new Date(
   return removed;
 }
 
-/** Which of these photo keys an upload record, a listing, a post or a conversation names. */
+/** Which of these photo keys an upload record, a listing, a post, a conversation or a wanted post names. */
 async function ownedPhotos(db: Db, keys: string[]): Promise<Set<string>> {
   const wanted = sql`${sql.param(keys)}::text[]`;
   const list = sql`(select unnest(${wanted}) as key)`;
@@ -166,6 +166,8 @@ async function ownedPhotos(db: Db, keys: string[]): Promise<Set<string>> {
     union
     select p ->> 'key' from community_posts c, jsonb_array_elements(c.photos) p where p ->> 'key' = any(${wanted})
     union
-    select c.listing_photo ->> 'key' from conversations c where c.listing_photo ->> 'key' = any(${wanted})`);
+    select c.listing_photo ->> 'key' from conversations c where c.listing_photo ->> 'key' = any(${wanted})
+    union
+    select w.photo ->> 'key' from wanted_posts w where w.photo ->> 'key' = any(${wanted})`);
   return new Set(rows.rows.map((row) => row.key));
 }

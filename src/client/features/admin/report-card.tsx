@@ -38,6 +38,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
       done: t('actions.messageRemoved'),
     },
     post: { action: 'remove-post', label: t('actions.removePost'), done: t('actions.postRemoved') },
+    wanted: { action: 'hide-wanted', label: t('actions.hideWanted'), done: t('actions.wantedHidden') },
     member: null,
   }[report.kind];
   const headingId = `report-${report.id}`;
@@ -174,6 +175,14 @@ function Content({ content }: { content: ReportedContent }) {
         <ContentWithPhoto photo={content.photo}>
           <p className="font-medium text-slate-900">{content.title}</p>
           <p className="mt-1 line-clamp-3 text-slate-600">{content.description}</p>
+        </ContentWithPhoto>
+      );
+    case 'wanted':
+      return (
+        <ContentWithPhoto photo={content.photo}>
+          <p className="font-medium text-slate-900">{content.title}</p>
+          <p className="mt-1 line-clamp-3 text-slate-600">{content.description}</p>
+          {content.hidden ? <p className="mt-1 text-sm text-slate-500">{t('content.wantedHidden')}</p> : null}
         </ContentWithPhoto>
       );
     case 'member':

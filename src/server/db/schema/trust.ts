@@ -83,6 +83,7 @@ export const moderationActions = pgTable(
         'restore-listing',
         'remove-message',
         'remove-post',
+        'hide-wanted',
         'suspend',
         'lift-suspension',
         'grant-admin',

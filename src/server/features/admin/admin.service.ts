@@ -11,7 +11,7 @@ import type {
 } from '@common/schemas/trust';
 import type { Db, Tx } from '../../db/client';
 import { lockMemberForChange } from '../../db/member-state';
-import { listings, messages, moderationActions, reports, users } from '../../db/schema';
+import { listings, messages, moderationActions, reports, users, wantedPosts } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { after, before, decodeKeyset, encodeKeyset, exactTime } from '../../db/keyset';
 import { enqueueJob, type JobHandler } from '../../jobs/queue';
@@ -258,6 +258,15 @@ export function createAdminService(deps: {
                 ),
               );
             await closeReports(tx, adminId, report, 'hide-listing', {}, snapshot);
+            return;
+          }
+          case 'hide-wanted': {
+            if (report.kind !== 'wanted') throw new ApiError(400, 'VALIDATION_ERROR');
+            await tx
+              .update(wantedPosts)
+              .set({ hiddenAt: sql`coalesce(${wantedPosts.hiddenAt}, now())` })
+              .where(eq(wantedPosts.id, report.targetId));
+            await closeReports(tx, adminId, report, 'hide-wanted', {}, snapshot);
             return;
           }
           case 'remove-message': {

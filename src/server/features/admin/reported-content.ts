@@ -4,7 +4,7 @@ import type { AuditSubject, ReportedContent } from '@common/schemas/trust';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import type { Db, Tx } from '../../db/client';
 import type { reports } from '../../db/schema';
-import { communityPosts, conversations, listings, messages, users } from '../../db/schema';
+import { communityPosts, conversations, listings, messages, users, wantedPosts } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { memberSnapshot } from './members';
 
@@ -27,11 +27,12 @@ export function reportedContent(db: Db, storage: Storage) {
       ...new Set(entries.filter((entry) => entry.kind === kind).map((entry) => entry.targetId)),
     ];
     const labels = new Map<string, string>();
-    const [listingIds, memberIds, postIds, messageIds] = [
+    const [listingIds, memberIds, postIds, messageIds, wantedIds] = [
       ids('listing'),
       ids('member'),
       ids('post'),
       ids('message'),
+      ids('wanted'),
     ];
     await Promise.all([
       listingIds.length &&
@@ -57,6 +58,12 @@ export function reportedContent(db: Db, storage: Storage) {
           .from(communityPosts)
           .where(inArray(communityPosts.id, postIds))
           .then((rows) => rows.forEach((row) => labels.set(`post:${row.id}`, row.title))),
+      wantedIds.length &&
+        db
+          .select({ id: wantedPosts.id, title: wantedPosts.title })
+          .from(wantedPosts)
+          .where(inArray(wantedPosts.id, wantedIds))
+          .then((rows) => rows.forEach((row) => labels.set(`wanted:${row.id}`, row.title))),
       messageIds.length &&
         db
           .select({ id: messages.id, title: listings.title })
@@ -79,6 +86,13 @@ export function reportedContent(db: Db, storage: Storage) {
         .select({ title: listings.title })
         .from(listings)
         .where(eq(listings.id, targetId));
+      return row ? { label: row.title } : null;
+    }
+    if (kind === 'wanted') {
+      const [row] = await tx
+        .select({ title: wantedPosts.title })
+        .from(wantedPosts)
+        .where(eq(wantedPosts.id, targetId));
       return row ? { label: row.title } : null;
     }
     if (kind === 'post') {
@@ -129,6 +143,17 @@ export function reportedContent(db: Db, storage: Storage) {
           title: p.title,
           description: p.description,
           photo: photoUrl(p.photos[0]),
+        });
+    const wantedIds = byKind('wanted');
+    if (wantedIds.length)
+      for (const w of await db.select().from(wantedPosts).where(inArray(wantedPosts.id, wantedIds)))
+        found.set(`wanted:${w.id}`, {
+          kind: 'wanted',
+          id: w.id,
+          title: w.title,
+          description: w.description,
+          photo: photoUrl(w.photo ?? undefined),
+          hidden: w.hiddenAt !== null,
         });
     const messageIds = byKind('message');
     if (messageIds.length) {

@@ -2,7 +2,16 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import { publicName } from '@common/labels';
 import type { BlockedMember, ReportInput, ReportKind } from '@common/schemas/trust';
 import type { Db, Executor } from '../../db/client';
-import { blocks, communityPosts, conversations, listings, messages, reports, users } from '../../db/schema';
+import {
+  blocks,
+  communityPosts,
+  conversations,
+  listings,
+  messages,
+  reports,
+  users,
+  wantedPosts,
+} from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
 
@@ -27,6 +36,13 @@ export function createTrustService(deps: { db: Db }) {
       const found = await db.query.listings.findFirst({
         columns: { userId: true },
         where: eq(listings.id, targetId),
+      });
+      return found?.userId ?? null;
+    }
+    if (kind === 'wanted') {
+      const found = await db.query.wantedPosts.findFirst({
+        columns: { userId: true },
+        where: eq(wantedPosts.id, targetId),
       });
       return found?.userId ?? null;
     }

@@ -358,6 +358,8 @@ export function createWantedService(deps: {
       } else {
         conditions.push(
           sql`${wantedPosts.foundAt} is null and ${wantedPosts.hiddenAt} is null and ${wantedPosts.expiresAt} > now()`,
+          // A suspended member's posts are off the list while the suspension lasts (as their listings are).
+          sql`(${users.suspendedUntil} is null or ${users.suspendedUntil} < now())`,
         );
         if (viewer?.hidden.length)
           conditions.push(sql`${wantedPosts.userId} <> all(${sql.param(viewer.hidden)}::text[])`);
@@ -395,14 +397,19 @@ export function createWantedService(deps: {
     async detail(id: string, viewer: SessionUser | null): Promise<WantedDetail> {
       if (!isUuid(id)) throw new ApiError(404, 'NOT_FOUND');
       const rows = await db
-        .select({ post: wantedPosts, member: memberColumns })
+        .select({
+          post: wantedPosts,
+          member: memberColumns,
+          suspended: sql<boolean>`coalesce(${users.suspendedUntil} > now(), false)`,
+        })
         .from(wantedPosts)
         .innerJoin(users, eq(users.id, wantedPosts.userId))
         .where(eq(wantedPosts.id, id));
       const row = rows[0];
       const now = new Date();
       const isOwner = viewer?.id === row?.post.userId;
-      if (!row || (!isOwner && stateOf(row.post, now) === 'hidden')) throw new ApiError(404, 'NOT_FOUND');
+      if (!row || (!isOwner && (row.suspended || stateOf(row.post, now) === 'hidden')))
+        throw new ApiError(404, 'NOT_FOUND');
       const ids =
         stateOf(row.post, now) === 'open' ? await matchingListingIds(db, id, WANTED_MATCHES_SHOWN) : [];
       const cards = ids.length

@@ -5,6 +5,8 @@ import type { WantedInput } from '@common/schemas/wanted';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, expectStatus, okBody, readAnswer } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -345,5 +347,49 @@ describe('answers to wanted posts', () => {
     expect(
       (await okBody(gold.browser.api.wanted[':id'].$get({ param: { id: created.id } }))).answers?.used,
     ).toBe(0);
+  });
+});
+
+describe('reported wanted posts', () => {
+  it('reach the moderation desk, which hides one from the list while its member still sees it', async () => {
+    const member = await signedInMember(t, { firstName: 'Wes', lastName: 'Tant' });
+    const reporter = await signedInMember(t);
+    const moderator = await signedInMember(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, moderator.id));
+    const created = await post(
+      member,
+      wanted('Cheap parts, DM me', { description: 'Send me your card number' }),
+    );
+    expectStatus(
+      await readAnswer(
+        reporter.browser.api.reports.$post({
+          json: { kind: 'wanted', targetId: created.id, reason: 'scam' },
+        }),
+      ),
+      201,
+    );
+    const queue = await okBody(moderator.browser.api.admin.reports.$get({ query: {} }));
+    const report = queue.items.find((item) => item.content.id === created.id)!;
+    expect(report).toMatchObject({
+      kind: 'wanted',
+      subject: { id: member.id },
+      content: {
+        kind: 'wanted',
+        title: 'Cheap parts, DM me',
+        description: 'Send me your card number',
+        hidden: false,
+      },
+    });
+    const act = (action: 'hide-wanted' | 'hide-listing') =>
+      moderator.browser.api.admin.reports[':id'].action.$post({ param: { id: report.id }, json: { action } });
+    expect((await act('hide-listing')).status).toBe(400);
+    expect((await act('hide-wanted')).status).toBe(200);
+
+    expect((await reporter.browser.api.wanted[':id'].$get({ param: { id: created.id } })).status).toBe(404);
+    const mine = await okBody(member.browser.api.wanted.$get({ query: { mine: '1' } }));
+    expect(mine.items.map((item) => item.state)).toEqual(['hidden']);
+    expect((await member.browser.api.wanted[':id'].renew.$post({ param: { id: created.id } })).status).toBe(
+      409,
+    );
   });
 });
