@@ -1,7 +1,7 @@
-/** The cases of issues 13, 16 and 17, and what a leg reports for each. */
+/** The cases of issues 13, 16, 17 and 38, and what a leg reports for each. */
 import type { LegName } from './config';
 import type { Stats } from './load';
-import { BENCH_ORDER_ID } from './generate';
+import { BENCH_ORDER_ID, BENCH_WANTED_ID } from './generate';
 import { CATEGORY_MAKE, COMMON_TYPO, COMMON_WORD, RARE_WORD, TWO_WORDS } from './vocabulary';
 
 export type CaseKind = 'health' | 'browse' | 'filter' | 'search' | 'detail' | 'detail-busy';
@@ -92,6 +92,13 @@ export const CASES: CaseDefinition[] = [
     kind: 'filter',
     path: `/api/orders/${BENCH_ORDER_ID}`,
     member: true,
+  },
+  { id: 'wanted', label: 'parts wanted, page 1', kind: 'browse', path: '/api/wanted' },
+  {
+    id: 'wanted-post',
+    label: 'a wanted post with the listings matching it',
+    kind: 'filter',
+    path: `/api/wanted/${BENCH_WANTED_ID}`,
   },
   { id: 'detail', label: 'listing detail', kind: 'detail' },
   { id: 'detail-busy', label: 'listing detail, slowest search beside', kind: 'detail-busy' },

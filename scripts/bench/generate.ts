@@ -248,7 +248,30 @@ select id, kind, created_at from placed cross join (values ('created'), ('paid')
 where buyer_id = '${MEMBER_ID}'`;
 }
 
-/** Inserts sellers, listings (in chunks), orders, and the member with a session, preferences and three vehicles. */
+/** The wanted post the benchmark's "wanted post page" case opens (the listings matching it at scale). */
+export const BENCH_WANTED_ID = '00000000-0000-4000-8000-00000000a0a0';
+
+/**
+ * Wanted posts, one for every ten listings (100,000 at a million), each made from a listing: its
+ * fitment and years, one word of its title, and for half of them its part number, so that matches
+ * exist as a live catalogue has them.
+ */
+function wantedStatement(sellers: number): string {
+  return `
+insert into wanted_posts (id, user_id, title, category, make, model, year_start, year_end, part_numbers,
+  part_number_keys, ships_to_me, expires_at, created_at)
+select case when n = 5 then '${BENCH_WANTED_ID}'::uuid else gen_random_uuid() end,
+  'bench-s' || ((n * 13) % ${sellers}), coalesce(nullif(split_part(title, ' ', 2), ''), title),
+  category, make, model, year_start, year_end,
+  case when n % 20 = 5 and part_id is not null then array[part_id] else '{}'::text[] end,
+  case when n % 20 = 5 and part_number_key is not null then array[part_number_key] else '{}'::text[] end,
+  true, now() + interval '20 days', now() - make_interval(mins => n::int)
+from (select title, category, make, model, year_start, year_end, part_id, part_number_key,
+        row_number() over (order by id) as n from listings) l
+where n % 10 = 5`;
+}
+
+/** Inserts sellers, listings (in chunks), orders, wanted posts, and the member with a session, preferences and three vehicles. */
 export async function generateData(
   client: pg.ClientBase,
   options: {
@@ -295,6 +318,7 @@ export async function generateData(
       [MEMBER_ID, `BENCH${n + 1}`, vehicle.make, vehicle.model, vehicle.year],
     );
   await client.query(ordersStatement(sellers));
+  await client.query(wantedStatement(sellers));
   return {
     listings: options.listings,
     sellers,

@@ -60,6 +60,8 @@ export const ListingCardSchema = z
     yearStart: z.number().nullable(),
     yearEnd: z.number().nullable(),
     location: z.string().nullable(),
+    /** Its part number as the seller wrote it, when it has one. */
+    partNumber: z.string().optional(),
     photo: PhotoViewSchema.nullable(),
     isSold: z.boolean(),
     /** Only its owner ever sees it: a moderator hid it, or its seller is suspended. */

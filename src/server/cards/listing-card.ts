@@ -35,6 +35,7 @@ const CARD_FIELDS = [
   'rank',
   'hiddenAt',
   'pendingBuyerId',
+  'partId',
 ] as const;
 export const cardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, listings[field]])) as {
   [Field in (typeof CARD_FIELDS)[number]]: (typeof listings)[Field];
@@ -95,6 +96,7 @@ export function toCard(storage: Storage, row: CardRow, now: Date): ListingCard {
     yearStart: row.yearStart,
     yearEnd: row.yearEnd,
     location: row.location,
+    ...(row.partId ? { partNumber: row.partId } : {}),
     photo: first ? photoView(storage, first) : null,
     // A hidden listing is off the market like a sold one; its owner is told which.
     isSold: row.isSold && !row.hiddenAt,

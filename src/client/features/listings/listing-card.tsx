@@ -50,6 +50,11 @@ function CardLink({ listing, eager }: { listing: Card; eager?: boolean | undefin
         <p className="text-xs text-slate-600 sm:text-sm">
           {[labels.make(listing.make), labels.model(listing.model), years].filter(Boolean).join(' · ')}
         </p>
+        {listing.partNumber ? (
+          <p className="truncate font-mono text-xs text-slate-600">
+            {t('card.partNumber', { number: listing.partNumber })}
+          </p>
+        ) : null}
         <FitBadge fit={listing.fits} misfit={listing.misfit} className="self-start" />
         {listing.pending ? <PendingBadge className="self-start" /> : null}
         {listing.boostedUntil ? <BoostedBadge className="self-start" /> : null}

@@ -130,6 +130,29 @@ const CURSOR_VALUES: Record<Sort, RegExp> = {
   price_desc: /^\d{1,10}$/,
 };
 
+/** The words' pages after a part number's listings: `after`, the words' own cursor (none: their first). */
+export function wordsCursor(after: string | null): string {
+  return Buffer.from(JSON.stringify(['words', after ?? ''])).toString('base64url');
+}
+
+/** Whether a cursor is one of `wordsCursor`'s, and the words' own cursor inside it. */
+export function wordsPhase(raw: string | undefined): { after: string | undefined } | null {
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length !== 2 ||
+      parsed[0] !== 'words' ||
+      typeof parsed[1] !== 'string'
+    )
+      return null;
+    return { after: parsed[1] || undefined };
+  } catch {
+    return null;
+  }
+}
+
 /** The cursor of a page in this order; one from another order or a tampered one is ignored (page 1). */
 export function decodeCursor(raw: string | undefined, sort: Sort): Cursor | null {
   if (!raw) return null;

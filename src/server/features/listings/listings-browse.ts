@@ -30,6 +30,8 @@ import {
   referenceCondition,
   searchPlan,
   type Selection,
+  wordsCursor,
+  wordsPhase,
 } from './browse-query';
 import {
   bestMatchTier,
@@ -116,7 +118,7 @@ export function createListingsBrowse(deps: {
     return counted.rows[0]?.n ?? 0;
   }
 
-  return {
+  const browsing = {
     flushImpressions,
 
     /**
@@ -131,192 +133,259 @@ export function createListingsBrowse(deps: {
     ): Promise<BrowseResponse> {
       assertKnownPlace(asked);
       // A search that is exactly a part number some listing shown here has finds the listings with it
-      // (the number as a filter, in the page's order, paged); any other search is words.
-      const part = await partNumberFilter(asked, fleet, hiddenSellers);
-      const query = part ? { ...asked, search: undefined } : asked;
-      const sort = effectiveSort(query.sort);
-      const limit = query.limit ?? BROWSE_PAGE_SIZE;
-      const filters = browseConditions(query);
-      if (part) filters.push(part);
-      /** The filters as a walk down an order index tests them (the distance on each listing it passes). */
-      const walked = query.near ? [...browseConditions(query, 'walk'), ...(part ? [part] : [])] : filters;
-      /** The make's and category's words, which the text index finds with the typed ones. */
-      const also = filterWords(query);
-      /** The filters beside words the text index finds with `also` (the make and category tested). */
-      const besideWords = also.length ? browseConditions(query, 'text') : filters;
-      if (hiddenSellers.length) {
-        const notBlocked = notFrom(hiddenSellers);
-        for (const conditions of new Set([filters, walked, besideWords])) conditions.push(notBlocked);
+      // first (the number as a filter, in the page's order, paged), then the listings its words find
+      // that do not carry it (a description naming the number, another spelling of it); any other
+      // search is words. The words' pages have cursors of their own (`wordsCursor`).
+      const words = wordsPhase(asked.cursor);
+      const key = asked.search ? partNumberKey(asked.search) : null;
+      const notTheNumber = sql`${listings.partNumberKey} is distinct from ${key}`;
+      if (words && key) {
+        const page = await pageOf({ ...asked, cursor: words.after }, fleet, hiddenSellers, [notTheNumber]);
+        return { ...page, nextCursor: page.nextCursor && wordsCursor(page.nextCursor) };
       }
-      const alternatives = fitsFilter(query, fleet);
-      const cursor = decodeCursor(query.cursor, sort);
-
-      /** The page's cards, with fitment for a member's fleet; counted as the sellers' impressions. */
-      const cardsOf = (rows: Parameters<typeof cardOf>[1][]) => {
-        countImpressions(rows.map(({ listing }) => listing.id));
-        const now = clock();
-        return rows.map((row) => ({
-          ...cardOf(storage, row, now),
-          ...(fleet ? fitmentFor(fleet, row.listing) : {}),
-        }));
-      };
-
-      // A search that is exactly a listing's reference, id or address finds the listing(s) it names,
-      // with the filters, on one page (a reference names one listing, or very rarely a few); when no
-      // listing shown here has it, the text is searched as words. Pages after the first are words.
-      const reference = query.search && !cursor ? referenceSearch(query.search) : null;
-      if (reference) {
-        const where = [...filters, referenceCondition(reference)];
-        const named = await reads
-          .select({ listing: cardColumns, seller: sellerFacts })
-          .from(listings)
-          .where(
-            alternatives
-              ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, [], COUNT_LIMIT + 1)})`
-              : and(...where),
-          )
-          .orderBy(...(sort === 'best' ? rankOrder() : orderFor(sort)))
-          .limit(limit);
-        if (named.length) {
-          const n =
-            named.length < limit
-              ? named.length
-              : await countOnly({ conditions: where, alternatives }, COUNT_LIMIT + 1, reads);
-          return {
-            items: cardsOf(named),
-            nextCursor: null,
-            count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
-            didYouMean: null,
-          };
-        }
-      }
-
-      const search = query.search ? await vocabulary.understand(query.search) : null;
-      const tier = search ? bestMatchTier(search) : sql`0`;
-      const estimate = search ? estimateMatches(search) : null;
-      // Near a place without words, matches may be a few around a small town or thousands in a city:
-      // planned as a walk, which the bounded count below turns into collecting when they are few.
-      let plan: 'walk' | 'collect' =
-        !search && query.near ? 'walk' : searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
-      /**
-       * The WHERE for a plan, with the words when `words` says how they must match. A walk goes down a
-       * filter's index (or the newest one) in the page's order and tests the words on each listing: the
-       * match is kept from the text index (`is true`). Collecting lets the indexes find the matches: the
-       * text index finds the words with the make's and category's (one scan where a second index's
-       * every listing of the make would be intersected with them), and a filter's index when it helps.
-       */
-      const whereFor = (how: 'walk' | 'collect', words: MatchOptions | null): SQL[] => {
-        if (!search || !words) return [...(how === 'walk' ? walked : filters)];
-        if (how === 'walk') return [...walked, hidden(matchesSearch(search.terms, words))];
-        return [...besideWords, matchesSearch(search.terms, { ...words, also })];
-      };
-      /** Every condition of the search as the indexes can serve it (the count's). */
-      const matching: Selection = { conditions: whereFor('collect', {}), alternatives };
-      const narrowing = filters.length > 1 || alternatives !== null;
-      /** Nothing but a make and a category narrows the search: the statistics know their shares. */
-      const byMakeAndCategory =
-        !alternatives && filters.length === 1 + (query.make ? 1 : 0) + (query.category ? 1 : 0);
-      const share = byMakeAndCategory ? await vocabulary.filterShare(query) : null;
-      // Without words, the catalogue's size and the filters' shares say when it is surely over.
-      const countKnown = search
-        ? surelyMoreThan(search, COUNT_LIMIT, share)
-        : share !== null && (await vocabulary.catalogue()) * share >= SURELY_FACTOR * COUNT_LIMIT;
-      // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
-      // computed once for the statement, beside the page.
-      const countSql = boundedCount(matching, COUNT_LIMIT + 1);
-
-      /** Up to `take` listings of the page in `order` (one statement, with the count when asked). */
-      const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
-        reads
-          .select({
-            listing: cardColumns,
-            seller: sellerFacts,
-            tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
-            matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
-          })
-          .from(listings)
-          .where(
-            alternatives
-              ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, order, take)})`
-              : and(...where),
-          )
-          .orderBy(...order)
-          .limit(take);
-
-      type Row = Awaited<ReturnType<typeof pageRows>>[number];
-      // The count, when a statement that carried it returned rows.
-      let counted: number | null = null;
-      if (plan === 'walk' && narrowing && !countKnown) {
-        // The words are common (or the search is near a place) but the filters may leave few listings
-        // (the estimate knows the words only): the bounded count through the indexes says which, before a
-        // walk that could pass thousands of listings of the make, category or elsewhere. It is also the
-        // page's count.
-        const matches = await countOnly(matching, COUNT_LIMIT + 1, reads);
-        if (matches <= COUNT_LIMIT) plan = 'collect';
-        if (!cursor) counted = matches;
-      }
-      const withCount = !cursor && !countKnown && counted === null;
-      let rows: Row[];
-      if (sort === 'best' && plan === 'walk' && estimate) {
-        // "Best match" over many matches: tier by tier, each newest first, until the page is full; each
-        // tier walked or collected by how many listings it has.
-        rows = [];
-        const tiers = tiersOf(search!);
-        const from = cursor ? bestCursor(cursor) : null;
-        const startTier = from ? from.tier : tiers[0]!;
-        for (const t of tiers) {
-          if (t > startTier || rows.length > limit) continue;
-          const how = searchPlan(estimate.tiers[t], limit, search!.catalogue);
-          const where = whereFor(how, tierWords(t));
-          const only = tierCondition(search!, t);
-          if (only) where.push(only);
-          if (cursor && from && t === startTier)
-            where.push(sql`(${listings.rank}, ${listings.id}) < (${from.rank}::bigint, ${cursor.id}::uuid)`);
-          const first = withCount && t === tiers[0];
-          const found = await pageRows(limit + 1 - rows.length, where, rankOrder(), first);
-          if (first && found[0]) counted = found[0].matched;
-          rows.push(...found.map((row) => ({ ...row, tier: t })));
-        }
-      } else {
-        const where = whereFor(plan, {});
-        if (cursor) where.push(afterCursor(sort, cursor, tier));
-        rows = await pageRows(
-          limit + 1,
-          where,
-          sort === 'best' ? (search ? [desc(tier), ...rankOrder()] : rankOrder()) : orderFor(sort),
-          withCount,
-        );
-        if (withCount && rows[0]) counted = rows[0].matched;
-      }
-      const items = rows.slice(0, limit);
-      const last = items.at(-1);
-      const more = rows.length > limit && last;
-      // Surely over the limit, and the page holds every match when there is no next one.
-      const n = cursor
-        ? 0
-        : countKnown
-          ? more
-            ? COUNT_LIMIT + 1
-            : items.length
-          : (counted ?? (await countOnly(matching, COUNT_LIMIT + 1, reads)));
+      const part = words ? null : await partNumberFilter(asked, fleet, hiddenSellers);
+      if (!part) return pageOf(asked, fleet, hiddenSellers, []);
+      const numbered = await pageOf({ ...asked, search: undefined }, fleet, hiddenSellers, [part]);
+      if (numbered.nextCursor) return numbered;
+      // The number's last page: the words' first listings fill it.
+      const limit = asked.limit ?? BROWSE_PAGE_SIZE;
+      const room = limit - numbered.items.length;
+      if (room === 0) return { ...numbered, nextCursor: wordsCursor(null) };
+      const first = await pageOf({ ...asked, cursor: undefined, limit: room }, fleet, hiddenSellers, [
+        notTheNumber,
+      ]);
+      const n = asked.cursor ? 0 : numbered.count.value + first.count.value + (first.count.more ? 1 : 0);
       return {
-        items: cardsOf(items),
-        nextCursor: more
-          ? encodeCursor({
-              value:
-                sort === 'best'
-                  ? `${last.tier}|${last.listing.rank}`
-                  : sort === 'newest'
-                    ? last.listing.listedAt.toISOString()
-                    : String(last.listing.priceCents),
-              id: last.listing.id,
-            })
-          : null,
+        items: [...numbered.items, ...first.items],
+        nextCursor: first.nextCursor && wordsCursor(first.nextCursor),
         count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
-        didYouMean: search?.didYouMean ?? null,
+        didYouMean: null,
       };
     },
+  };
 
+  /** One page of the browse `asked` with `extra` conditions (a part number's, or not it). */
+  async function pageOf(
+    asked: BrowseQuery,
+    fleet: Vehicle[] | null,
+    hiddenSellers: string[],
+    extra: SQL[],
+  ): Promise<BrowseResponse> {
+    const query = asked;
+    const sort = effectiveSort(query.sort);
+    const limit = query.limit ?? BROWSE_PAGE_SIZE;
+    const filters = browseConditions(query);
+    filters.push(...extra);
+    /** The filters as a walk down an order index tests them (the distance on each listing it passes). */
+    const walked = query.near ? [...browseConditions(query, 'walk'), ...extra] : filters;
+    /** The make's and category's words, which the text index finds with the typed ones. */
+    const also = filterWords(query);
+    /** The filters beside words the text index finds with `also` (the make and category tested). */
+    const besideWords = also.length ? browseConditions(query, 'text') : filters;
+    if (hiddenSellers.length) {
+      const notBlocked = notFrom(hiddenSellers);
+      for (const conditions of new Set([filters, walked, besideWords])) conditions.push(notBlocked);
+    }
+    const alternatives = fitsFilter(query, fleet);
+    const cursor = decodeCursor(query.cursor, sort);
+
+    /** The page's cards, with fitment for a member's fleet; counted as the sellers' impressions. */
+    const cardsOf = (rows: Parameters<typeof cardOf>[1][]) => {
+      countImpressions(rows.map(({ listing }) => listing.id));
+      const now = clock();
+      return rows.map((row) => ({
+        ...cardOf(storage, row, now),
+        ...(fleet ? fitmentFor(fleet, row.listing) : {}),
+      }));
+    };
+
+    // A search that is exactly a listing's reference, id or address finds the listing(s) it names,
+    // with the filters, on one page (a reference names one listing, or very rarely a few); when no
+    // listing shown here has it, the text is searched as words. Pages after the first are words.
+    const reference = query.search && !cursor ? referenceSearch(query.search) : null;
+    if (reference) {
+      const where = [...filters, referenceCondition(reference)];
+      const named = await reads
+        .select({ listing: cardColumns, seller: sellerFacts })
+        .from(listings)
+        .where(
+          alternatives
+            ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, [], COUNT_LIMIT + 1)})`
+            : and(...where),
+        )
+        .orderBy(...(sort === 'best' ? rankOrder() : orderFor(sort)))
+        .limit(limit);
+      if (named.length) {
+        const n =
+          named.length < limit
+            ? named.length
+            : await countOnly({ conditions: where, alternatives }, COUNT_LIMIT + 1, reads);
+        return {
+          items: cardsOf(named),
+          nextCursor: null,
+          count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
+          didYouMean: null,
+        };
+      }
+    }
+
+    const search = query.search ? await vocabulary.understand(query.search) : null;
+    const tier = search ? bestMatchTier(search) : sql`0`;
+    const estimate = search ? estimateMatches(search) : null;
+    // Near a place without words, matches may be a few around a small town or thousands in a city:
+    // planned as a walk, which the bounded count below turns into collecting when they are few.
+    let plan: 'walk' | 'collect' =
+      !search && query.near ? 'walk' : searchPlan(estimate?.all ?? null, limit, search?.catalogue ?? 0);
+    /**
+     * The WHERE for a plan, with the words when `words` says how they must match. A walk goes down a
+     * filter's index (or the newest one) in the page's order and tests the words on each listing: the
+     * match is kept from the text index (`is true`). Collecting lets the indexes find the matches: the
+     * text index finds the words with the make's and category's (one scan where a second index's
+     * every listing of the make would be intersected with them), and a filter's index when it helps.
+     */
+    const whereFor = (how: 'walk' | 'collect', words: MatchOptions | null): SQL[] => {
+      if (!search || !words) return [...(how === 'walk' ? walked : filters)];
+      if (how === 'walk') return [...walked, hidden(matchesSearch(search.terms, words))];
+      return [...besideWords, matchesSearch(search.terms, { ...words, also })];
+    };
+    /** Every condition of the search as the indexes can serve it (the count's). */
+    const matching: Selection = { conditions: whereFor('collect', {}), alternatives };
+    const narrowing = filters.length > 1 || alternatives !== null;
+    /** Nothing but a make and a category narrows the search: the statistics know their shares. */
+    const byMakeAndCategory =
+      !alternatives && filters.length === 1 + (query.make ? 1 : 0) + (query.category ? 1 : 0);
+    const share = byMakeAndCategory ? await vocabulary.filterShare(query) : null;
+    // Without words, the catalogue's size and the filters' shares say when it is surely over.
+    const countKnown = search
+      ? surelyMoreThan(search, COUNT_LIMIT, share)
+      : share !== null && (await vocabulary.catalogue()) * share >= SURELY_FACTOR * COUNT_LIMIT;
+    // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
+    // computed once for the statement, beside the page.
+    const countSql = boundedCount(matching, COUNT_LIMIT + 1);
+
+    /** Up to `take` listings of the page in `order` (one statement, with the count when asked). */
+    const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
+      reads
+        .select({
+          listing: cardColumns,
+          seller: sellerFacts,
+          tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
+          matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
+        })
+        .from(listings)
+        .where(
+          alternatives
+            ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, order, take)})`
+            : and(...where),
+        )
+        .orderBy(...order)
+        .limit(take);
+
+    type Row = Awaited<ReturnType<typeof pageRows>>[number];
+    // The count, when a statement that carried it returned rows.
+    let counted: number | null = null;
+    if (plan === 'walk' && narrowing && !countKnown) {
+      // The words are common (or the search is near a place) but the filters may leave few listings
+      // (the estimate knows the words only): the bounded count through the indexes says which, before a
+      // walk that could pass thousands of listings of the make, category or elsewhere. It is also the
+      // page's count.
+      const matches = await countOnly(matching, COUNT_LIMIT + 1, reads);
+      if (matches <= COUNT_LIMIT) plan = 'collect';
+      if (!cursor) counted = matches;
+    }
+    const withCount = !cursor && !countKnown && counted === null;
+    let rows: Row[];
+    if (sort === 'best' && plan === 'walk' && estimate) {
+      // "Best match" over many matches: tier by tier, each newest first, until the page is full; each
+      // tier walked or collected by how many listings it has.
+      rows = [];
+      const tiers = tiersOf(search!);
+      const from = cursor ? bestCursor(cursor) : null;
+      const startTier = from ? from.tier : tiers[0]!;
+      for (const t of tiers) {
+        if (t > startTier || rows.length > limit) continue;
+        const how = searchPlan(estimate.tiers[t], limit, search!.catalogue);
+        const where = whereFor(how, tierWords(t));
+        const only = tierCondition(search!, t);
+        if (only) where.push(only);
+        if (cursor && from && t === startTier)
+          where.push(sql`(${listings.rank}, ${listings.id}) < (${from.rank}::bigint, ${cursor.id}::uuid)`);
+        const first = withCount && t === tiers[0];
+        const found = await pageRows(limit + 1 - rows.length, where, rankOrder(), first);
+        if (first && found[0]) counted = found[0].matched;
+        rows.push(...found.map((row) => ({ ...row, tier: t })));
+      }
+    } else {
+      const where = whereFor(plan, {});
+      if (cursor) where.push(afterCursor(sort, cursor, tier));
+      rows = await pageRows(
+        limit + 1,
+        where,
+        sort === 'best' ? (search ? [desc(tier), ...rankOrder()] : rankOrder()) : orderFor(sort),
+        withCount,
+      );
+      if (withCount && rows[0]) counted = rows[0].matched;
+    }
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    const more = rows.length > limit && last;
+    // Surely over the limit, and the page holds every match when there is no next one.
+    const n = cursor
+      ? 0
+      : countKnown
+        ? more
+          ? COUNT_LIMIT + 1
+          : items.length
+        : (counted ?? (await countOnly(matching, COUNT_LIMIT + 1, reads)));
+    return {
+      items: cardsOf(items),
+      nextCursor: more
+        ? encodeCursor({
+            value:
+              sort === 'best'
+                ? `${last.tier}|${last.listing.rank}`
+                : sort === 'newest'
+                  ? last.listing.listedAt.toISOString()
+                  : String(last.listing.priceCents),
+            id: last.listing.id,
+          })
+        : null,
+      count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
+      didYouMean: search?.didYouMean ?? null,
+    };
+  }
+
+  /** How many listings the browse `query` with `extra` conditions finds, at most `cap`. */
+  async function countWith(
+    query: Partial<BrowseQuery>,
+    fleet: Vehicle[] | null,
+    options: { since?: Date; listingId?: string },
+    extra: SQL[],
+    cap: number,
+  ): Promise<number> {
+    let conditions = [...browseConditions(query), ...extra];
+    const alternatives = fitsFilter(query, fleet);
+    // What browse finds for the text: the listing(s) a reference names when one of them is shown,
+    // else the words (found by the text index with the make's and category's, as browse does).
+    const reference = query.search ? referenceSearch(query.search) : null;
+    const named = reference ? referenceCondition(reference) : null;
+    if (named && (await countOnly({ conditions: [...conditions, named], alternatives }, 1)) > 0)
+      conditions.push(named);
+    else {
+      const search = query.search ? await vocabulary.understand(query.search) : null;
+      if (search) {
+        const also = filterWords(query);
+        if (also.length) conditions = [...browseConditions(query, 'text'), ...extra];
+        conditions.push(matchesSearch(search.terms, { also }));
+      }
+    }
+    if (options.since)
+      conditions.push(sql`${listings.createdAt} > ${options.since.toISOString()}::timestamptz`);
+    if (options.listingId) conditions.push(eq(listings.id, options.listingId));
+    return countOnly({ conditions, alternatives }, cap);
+  }
+
+  const service = {
     /**
      * "For you": the newest unsold listings in the member's preferred makes and categories (either
      * alone stands for all of the other; none, and there is nothing to show). Each make and category
@@ -379,29 +448,16 @@ export function createListingsBrowse(deps: {
       fleet: Vehicle[] | null,
       options: { since?: Date; listingId?: string; cap?: number } = {},
     ): Promise<number> {
+      const cap = options.cap ?? COUNT_LIMIT;
+      // As browse finds them: a part number's listings, then those its words find without it.
       const part = await partNumberFilter(query, fleet);
-      if (part) query = { ...query, search: undefined };
-      let conditions = browseConditions(query);
-      if (part) conditions.push(part);
-      const alternatives = fitsFilter(query, fleet);
-      // What browse finds for the text: the listing(s) a reference names when one of them is shown,
-      // else the words (found by the text index with the make's and category's, as browse does).
-      const reference = query.search ? referenceSearch(query.search) : null;
-      const named = reference ? referenceCondition(reference) : null;
-      if (named && (await countOnly({ conditions: [...conditions, named], alternatives }, 1)) > 0)
-        conditions.push(named);
-      else {
-        const search = query.search ? await vocabulary.understand(query.search) : null;
-        if (search) {
-          const also = filterWords(query);
-          if (also.length) conditions = browseConditions(query, 'text');
-          conditions.push(matchesSearch(search.terms, { also }));
-        }
-      }
-      if (options.since)
-        conditions.push(sql`${listings.createdAt} > ${options.since.toISOString()}::timestamptz`);
-      if (options.listingId) conditions.push(eq(listings.id, options.listingId));
-      return countOnly({ conditions, alternatives }, options.cap ?? COUNT_LIMIT);
+      if (!part) return countWith(query, fleet, options, [], cap);
+      const numbered = await countWith({ ...query, search: undefined }, fleet, options, [part], cap);
+      if (numbered >= cap) return numbered;
+      const key = partNumberKey(query.search!);
+      const others = sql`${listings.partNumberKey} is distinct from ${key}`;
+      return numbered + (await countWith(query, fleet, options, [others], cap - numbered));
     },
   };
+  return { ...browsing, ...service };
 }
