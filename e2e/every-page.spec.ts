@@ -62,6 +62,7 @@ const MEMBER_PAGES = [
   '/upgrade',
   '/pending-sales',
   '/history',
+  '/parts-wanted/new',
   '/onboarding/role',
   '/onboarding/buyer',
   '/onboarding/seller',

@@ -10,7 +10,6 @@ test.describe('the navigation bar for a visitor', () => {
   test('sends members-only areas to sign-in, passing the page to come back to', async ({ page }) => {
     for (const [name, back] of [
       ['Sell', '/create'],
-      ['Parts Wanted', '/parts-wanted'],
       ['Community', '/community'],
       ['Notifications', '/notifications'],
       ['Favourites', '/saved-searches?tab=favourites'],
@@ -21,9 +20,12 @@ test.describe('the navigation bar for a visitor', () => {
     }
   });
 
-  test('keeps browse and shop open to everyone', async ({ page }) => {
+  test('keeps browse, parts wanted and shop open to everyone', async ({ page }) => {
     await mainNav(page).getByRole('link', { name: 'Browse', exact: true }).click();
     await expect(page).toHaveURL('/browse');
+    await mainNav(page).getByRole('link', { name: 'Parts Wanted', exact: true }).click();
+    await expect(page).toHaveURL('/parts-wanted');
+    await expect(page.getByRole('heading', { level: 1, name: 'Parts Wanted' })).toBeVisible();
     await mainNav(page).getByRole('link', { name: 'Shop', exact: true }).click();
     await expect(page).toHaveURL('/shop');
     await expect(page.getByRole('heading', { level: 1, name: 'ModMarket Shop' })).toBeVisible();

@@ -71,17 +71,3 @@ test('an unknown path shows the 404 page with a link home', async ({ page }) => 
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL('/');
 });
-
-test('the Coming Soon page goes back and home', async ({ page }) => {
-  await page.goto('/shop');
-  await page.goto('/parts-wanted');
-  await expect(
-    page.getByText('This feature is currently under development and will be available soon.'),
-  ).toBeVisible();
-  await expect(page.getByText('Stay tuned for updates')).toBeVisible();
-  await page.getByRole('button', { name: 'Go Back' }).click();
-  await expect(page).toHaveURL('/shop');
-  await page.goto('/parts-wanted');
-  await page.getByRole('link', { name: 'Return Home' }).click();
-  await expect(page).toHaveURL('/');
-});

@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
  * Every page the server renders for a visitor is valid HTML: the public pages of the sitemap, listing
- * and seller pages from it, browse with words and filters, and the sign-in pages, as the server sends
+ * and seller pages from it, browse with words and filters, wanted posts, and the sign-in pages, as the server sends
  * them (before any script runs), checked by the Nu HTML checker (the W3C's, from the `vnu-jar`
  * package, on Debian's Java): no error, and no warning (a heading that skips a level is one).
  */
@@ -38,6 +38,10 @@ test('every server-rendered public page is valid HTML', async ({ request }) => {
   }
   expect(files.listings.length).toBeGreaterThan(0);
   expect(files.sellers.length).toBeGreaterThan(0);
+  // The demo catalogue's wanted posts, the oldest first (journeys add newer ones).
+  const wanted = (await (await request.get('/api/wanted')).json()) as { items: { id: string }[] };
+  const demoPosts = wanted.items.slice(-2).map((post) => `/parts-wanted/${post.id}`);
+  expect(demoPosts).toHaveLength(2);
   const pages = [
     ...files.pages,
     // The oldest listings (the demo catalogue's, which no journey changes), with photos and without.
@@ -48,6 +52,7 @@ test('every server-rendered public page is valid HTML', async ({ request }) => {
     '/browse?search=zzzzqqqq',
     '/upgrade',
     '/parts-wanted',
+    ...demoPosts,
     '/auth',
     '/auth?mode=signup',
     '/forgot-password',

@@ -140,7 +140,7 @@ async function main(): Promise<void> {
       `generated ${generated.listings.toLocaleString('en')} listings from ${generated.sellers.toLocaleString('en')} sellers in ${generated.seconds.toFixed(1)} s (${generated.chunks} statements)`,
     );
     const analyzeStart = performance.now();
-    await client.query('vacuum (analyze) listings, "user", session, vehicles');
+    await client.query('vacuum (analyze) listings, "user", session, vehicles, wanted_posts');
     if (databaseUrl) await client.query('checkpoint');
     const analyzeSeconds = seconds(analyzeStart);
     say(`VACUUM (ANALYZE) in ${analyzeSeconds.toFixed(1)} s`);

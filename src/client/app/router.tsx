@@ -96,6 +96,8 @@ const MESSAGES_NS = ['messages', 'market', 'notifications', 'trust', 'offers', '
 const NOTIFICATIONS_NS = ['notifications', 'errors'];
 const ACCOUNT_NS = ['account', 'onboarding', 'auth', 'trust', 'errors'];
 const ORDERS_NS = ['orders', 'market', 'errors'];
+/** A post shows listing cards (market, saved) and Report and Block (trust); the form, the photo uploader. */
+const WANTED_NS = ['wanted', 'market', 'saved', 'trust', 'errors'];
 const MEMBERS = { member: true };
 
 const pages: Record<PathName, PageDefinition> = {
@@ -131,7 +133,10 @@ const pages: Record<PathName, PageDefinition> = {
   dataDeletion: page('legal/data-deletion-page', ['legal']),
   privacy: page('legal/privacy-page', ['legal']),
   terms: page('legal/terms-page', ['legal']),
-  partsWanted: page('coming-soon/coming-soon-page', [], { component: 'PartsWantedPage' }),
+  partsWanted: page('wanted/wanted-page', WANTED_NS),
+  partsWantedNew: page('wanted/wanted-new-page', WANTED_NS, MEMBERS),
+  partsWantedPost: page('wanted/wanted-post-page', WANTED_NS),
+  partsWantedEdit: page('wanted/wanted-edit-page', WANTED_NS, MEMBERS),
   pendingSales: page('orders/orders-list-page', ORDERS_NS, { ...MEMBERS, component: 'PendingSalesPage' }),
   history: page('orders/orders-list-page', ORDERS_NS, { ...MEMBERS, component: 'HistoryPage' }),
   checkout: page('orders/checkout-page', ORDERS_NS, MEMBERS),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from '../catalog';
 import { partNumberKey } from '../part-numbers';
 import { optionalInt, RADIUS_OPTIONS } from './browse';
-import { cents, optionalCents } from './money';
+import { cents, optionalCents, optionalDollarsInput, parseDollars } from './money';
 import { NextCursorSchema } from './paging';
 import { PhotoViewSchema, StoredPhotoSchema, ListingCardSchema } from './listings';
 import { RatingSchema } from './rating';
@@ -29,6 +29,7 @@ const PartNumberSchema = z
   .max(40, 'validation.tooLong')
   .refine((value) => partNumberKey(value) !== null, 'validation.partNumberInvalid');
 
+/** Every field of the wanted form but its price, which the API and the form carry differently. */
 const WantedFieldsSchema = z.object({
   /** What the part is: its words must all be in a listing (title, description…) for a fitment match. */
   title: z.string().trim().min(1, 'validation.required').max(120, 'validation.tooLong'),
@@ -44,7 +45,6 @@ const WantedFieldsSchema = z.object({
     .default([]),
   /** Acceptable conditions; none: any. */
   conditions: z.array(z.enum(CONDITIONS)).max(CONDITIONS.length).default([]),
-  maxPriceCents: optionalCents(),
   /** Near this US ZIP code, within `radius` miles (local pickup). */
   zip: z
     .string()
@@ -63,8 +63,10 @@ const WantedFieldsSchema = z.object({
   photo: StoredPhotoSchema.nullable().optional(),
 });
 
-/** A wanted post as the API takes it (create and edit). */
-export const WantedInputSchema = WantedFieldsSchema.superRefine((value, ctx) => {
+type WantedFields = z.output<typeof WantedFieldsSchema>;
+
+/** The rules across fields, for the API's input and the form alike. */
+function checkWanted(value: WantedFields, ctx: z.RefinementCtx) {
   if (value.yearStart && value.yearEnd && value.yearEnd < value.yearStart)
     ctx.addIssue({ code: 'custom', path: ['yearEnd'], message: 'validation.yearRange' });
   if (!value.zip && !value.shipsToMe)
@@ -72,14 +74,31 @@ export const WantedInputSchema = WantedFieldsSchema.superRefine((value, ctx) => 
   const keys = value.partNumbers.map(partNumberKey);
   if (new Set(keys).size !== keys.length)
     ctx.addIssue({ code: 'custom', path: ['partNumbers'], message: 'validation.partNumberTwice' });
-}).meta({
-  id: 'WantedInput',
-  description:
-    'Across fields: `yearEnd` is not before `yearStart`; a `zip` or `shipsToMe` (or both) says where; ' +
-    'no part number twice (numbers are compared without spaces, dashes, dots or case).',
-});
+}
+
+/** A wanted post as the API takes it (create and edit): its maximum price in whole cents. */
+export const WantedInputSchema = WantedFieldsSchema.extend({ maxPriceCents: optionalCents() })
+  .superRefine(checkWanted)
+  .meta({
+    id: 'WantedInput',
+    description:
+      'Across fields: `yearEnd` is not before `yearStart`; a `zip` or `shipsToMe` (or both) says where; ' +
+      'no part number twice (numbers are compared without spaces, dashes, dots or case).',
+  });
 export type WantedInput = z.input<typeof WantedInputSchema>;
 export type WantedValues = z.output<typeof WantedInputSchema>;
+
+/** The wanted form: its maximum price as typed in dollars (`wantedInputFromForm` makes it cents). */
+export const WantedFormSchema = WantedFieldsSchema.extend({ maxPrice: optionalDollarsInput() }).superRefine(
+  checkWanted,
+);
+export type WantedFormValues = z.input<typeof WantedFormSchema>;
+
+/** What the form sends: its fields as typed, the price in cents (an empty one left out). */
+export function wantedInputFromForm(values: WantedFormValues): WantedInput {
+  const { maxPrice, ...fields } = values;
+  return { ...fields, maxPriceCents: maxPrice?.trim() ? parseDollars(maxPrice) : null };
+}
 
 export const WANTED_STATES = ['open', 'found', 'expired', 'hidden'] as const;
 export type WantedState = (typeof WANTED_STATES)[number];

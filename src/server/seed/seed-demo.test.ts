@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, PLAN_DETAILS, type Plan } from '@common/catalog';
 import { photoVariantKey } from '@common/photos';
 import type { Database } from '../db/client';
-import { accounts, listings, users } from '../db/schema';
+import { accounts, listings, users, wantedPosts } from '../db/schema';
 import { createLocalStorage } from '../storage/local-storage';
 import type { Storage } from '../storage/storage';
 import { createTestDatabase } from '../../test/test-database';
@@ -79,5 +79,15 @@ describe('the demo catalogue', () => {
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(320);
     expect(meta.exif).toBeUndefined();
+  });
+
+  it('has members hunting parts, some of which demo listings match', async () => {
+    const posts = await database.db.select().from(wantedPosts);
+    expect(posts.length).toBeGreaterThanOrEqual(4);
+    expect(posts.every((post) => post.expiresAt > new Date())).toBe(true);
+    // By part number: the key is the listing's, written another way.
+    const matched = await database.db.execute<{ title: string }>(sql`
+      select w.title from wanted_posts w join listings l on l.part_number_key = any(w.part_number_keys)`);
+    expect(matched.rows.map((row) => row.title)).toContain('HKS cat-back for an R33');
   });
 });

@@ -4,10 +4,13 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { StoredPhoto } from '@common/photos';
 import type { Db } from '../db/client';
-import { listingPriceHistory, listings, profiles, users } from '../db/schema';
+import { listingPriceHistory, listings, profiles, users, wantedPosts } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { storePhoto } from '../photos/store-photo';
+import { partNumberKey } from '@common/part-numbers';
+import { WANTED_DAYS } from '@common/schemas/wanted';
 import { DEMO_LISTINGS, DEMO_SELLERS } from './demo-catalog-data';
+import { DEMO_WANTED } from './demo-wanted-data';
 import { placeLabel } from '@common/schemas/places';
 import { lookupZip } from '../geo/zip';
 import { demoPhotoSvg } from './demo-photo-art';
@@ -113,6 +116,37 @@ export async function seedDemoCatalog(deps: {
         }),
       )
       .returning({ id: listings.id, priceCents: listings.priceCents, createdAt: listings.createdAt });
+    // What some of the members are hunting, open 30 days from their posting.
+    await tx.insert(wantedPosts).values(
+      DEMO_WANTED.map((post, index) => {
+        const userId = sellerIds.get(post.member);
+        if (!userId)
+          throw new Error(`Demo wanted post "${post.title}" names an unknown member ${post.member}`);
+        const place = post.zip ? lookupZip(post.zip) : null;
+        const createdAt = new Date(now.getTime() - post.daysAgo * DAY_MS - index * 61_000);
+        return {
+          userId,
+          title: post.title,
+          description: post.description,
+          category: post.category,
+          make: post.make,
+          model: post.model,
+          yearStart: post.yearStart,
+          yearEnd: post.yearEnd,
+          partNumbers: post.partNumbers,
+          partNumberKeys: post.partNumbers.map((number) => partNumberKey(number)!),
+          maxPriceCents: post.maxPriceCents,
+          zip: place?.zip ?? null,
+          location: place ? placeLabel(place) : null,
+          latitude: place?.latitude ?? null,
+          longitude: place?.longitude ?? null,
+          shipsToMe: post.shipsToMe,
+          expiresAt: new Date(createdAt.getTime() + WANTED_DAYS * DAY_MS),
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
     // Each listing's first price, as creating one through the API records it.
     await tx
       .insert(listingPriceHistory)
@@ -120,6 +154,9 @@ export async function seedDemoCatalog(deps: {
         inserted.map((row) => ({ listingId: row.id, priceCents: row.priceCents, createdAt: row.createdAt })),
       );
   });
-  deps.logger.info({ sellers: DEMO_SELLERS.length, listings: DEMO_LISTINGS.length }, 'demo catalogue seeded');
+  deps.logger.info(
+    { sellers: DEMO_SELLERS.length, listings: DEMO_LISTINGS.length, wanted: DEMO_WANTED.length },
+    'demo catalogue seeded',
+  );
   return DEMO_LISTINGS.length;
 }

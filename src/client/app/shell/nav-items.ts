@@ -2,8 +2,8 @@ import { paths } from '@common/routes';
 
 /**
  * What the navigation links to, for a signed-in member or a visitor. A visitor who picks a members'
- * area (sell, parts wanted, community, notifications, saved searches, favourites, the inbox) goes to
- * sign-in first, and to that area once signed in.
+ * area (sell, community, notifications, saved searches, favourites, the inbox) goes to sign-in first,
+ * and to that area once signed in; parts wanted, like browse, is open to everyone.
  */
 export interface NavLinkItem {
   /** Key under `nav.` in the common namespace. */
@@ -33,7 +33,7 @@ export function navigation(signedIn: boolean, isAdmin = false, setUpUnfinished =
     ],
     sellEntry: { label: 'sell', to: members(paths.create.href()) },
     primary: [
-      { label: 'partsWanted', to: members(paths.partsWanted.href()) },
+      { label: 'partsWanted', to: paths.partsWanted.href() },
       { label: 'community', to: members(paths.community.href()) },
       { label: 'shop', to: paths.shop.href() },
     ],

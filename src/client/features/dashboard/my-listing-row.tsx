@@ -10,6 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { ListingPhoto } from '@client/features/photos';
 import type { useListingStatus } from '@client/features/listings';
 import { BoostAction, BoostedBadge } from '@client/features/boosts';
+import { WantedDemand } from '@client/features/wanted';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 /**
@@ -55,6 +56,7 @@ export function MyListingRow({
             {listing.isSold ? t('dashboard.sold') : t('dashboard.active')}
           </span>
           {listing.boostedUntil && !listing.isSold ? <BoostedBadge /> : null}
+          {listing.isSold ? null : <WantedDemand listingId={listing.id} />}
           <span className="flex items-center gap-1 whitespace-nowrap text-slate-600">
             <Eye aria-hidden className="size-4" />
             {t('dashboard.views', { count: listing.views, formatted: formatNumber(listing.views, language) })}

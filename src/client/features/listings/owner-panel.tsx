@@ -14,11 +14,12 @@ import { OwnerPending } from '@client/features/offers';
 import { reviewQueries, SoldToDialog } from '@client/features/reviews';
 import { useDeleteListing } from './api';
 import { BoostAction } from '@client/features/boosts';
+import { WantedDemand } from '@client/features/wanted';
 import { useListingStatus } from './use-listing-status';
 
 /**
- * What the seller sees of their own listing: edit, mark sold (asking who bought it) or available,
- * delete (confirmed), the offers waiting for them and the boost.
+ * What the seller sees of their own listing: how many members want it (their wanted posts), edit, mark
+ * sold (asking who bought it) or available, delete (confirmed), the offers waiting for them and the boost.
  */
 export function OwnerPanel({ listing: l }: { listing: ListingDetail }) {
   const { t } = useTranslation(['market', 'trust']);
@@ -44,6 +45,7 @@ export function OwnerPanel({ listing: l }: { listing: ListingDetail }) {
     <>
       <div className="order-1 space-y-2 rounded-xl border border-brand-100 bg-brand-50 p-4">
         <p className="text-sm font-medium text-slate-800">{t('listing.ownerNote')}</p>
+        {l.isSold ? null : <WantedDemand listingId={l.id} />}
         {l.hidden ? <Alert tone="error">{t('hidden.ownerNote', { ns: 'trust' })}</Alert> : null}
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="secondary" size="sm">

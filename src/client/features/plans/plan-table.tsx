@@ -11,10 +11,19 @@ import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 
 /**
  * What one plan gets in one row: a number, `unlimited`, `yes` or `no`, a level, `optional` (the member
- * chooses, per listing), or a monthly allowance.
+ * chooses, per listing), `browseOnly` (parts wanted without answering), or a monthly allowance.
  */
 type PlanValue =
-  number | 'unlimited' | 'yes' | 'no' | 'basic' | 'advanced' | 'optional' | { perMonth: number };
+  | number
+  | 'unlimited'
+  | 'yes'
+  | 'no'
+  | 'basic'
+  | 'advanced'
+  | 'optional'
+  | 'browseOnly'
+  | { perMonth: number }
+  | { answersPerMonth: number };
 
 interface PlanRow {
   key: string;
@@ -60,8 +69,13 @@ const PLAN_ROWS: readonly PlanRow[] = [
     }),
   },
   { key: 'placement', values: perPlan((plan) => yesNo(PLAN_DETAILS[plan].priorityPlacement)) },
-  // No per-plan design yet: every plan shows only that it is coming.
-  { key: 'partsWanted', values: ['yes', 'yes', 'yes'], soon: true },
+  {
+    key: 'partsWanted',
+    values: perPlan((plan) => {
+      const perMonth = PLAN_DETAILS[plan].wantedAnswersPerMonth;
+      return perMonth === null ? 'unlimited' : perMonth === 0 ? 'browseOnly' : { answersPerMonth: perMonth };
+    }),
+  },
   { key: 'escrow', values: perPlan(escrowOf) },
 ];
 
@@ -81,7 +95,12 @@ function PlanCell({ cell: value, soon }: { cell: PlanValue; soon: boolean }) {
   const text = (value: Exclude<PlanValue, 'yes' | 'no'>) => {
     if (typeof value === 'number') return formatNumber(value, language);
     if (typeof value === 'object')
-      return t('plans.values.perMonth', { amount: formatNumber(value.perMonth, language) });
+      return 'answersPerMonth' in value
+        ? t('plans.values.answersPerMonth', {
+            count: value.answersPerMonth,
+            amount: formatNumber(value.answersPerMonth, language),
+          })
+        : t('plans.values.perMonth', { amount: formatNumber(value.perMonth, language) });
     return t(`plans.values.${value}`);
   };
   if (value === 'no')

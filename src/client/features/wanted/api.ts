@@ -16,13 +16,13 @@ import { queryKeys, queryString } from '@client/lib/query-keys';
 type BrowseParams = InferRequestType<typeof client.wanted.$get>['query'];
 
 /** The filters that are set, as query parameters (in the order that also keys the cache). */
-function browseParams(query: WantedQuery, cursor?: string | null): BrowseParams {
+function browseParams(query: Partial<WantedQuery>, cursor?: string | null): BrowseParams {
   return Object.fromEntries(new URLSearchParams(queryString({ ...query, cursor: cursor ?? undefined })));
 }
 
 export const wantedQueries = {
   /** Open posts, newest first, a page at a time (keyset cursor); `mine`: my own in every state. */
-  browse: (query: WantedQuery) =>
+  browse: (query: Partial<WantedQuery>) =>
     infiniteQueryOptions({
       queryKey: queryKeys.wanted.browse(query),
       queryFn: ({ pageParam }) => call(client.wanted.$get({ query: browseParams(query, pageParam) })),
@@ -84,7 +84,8 @@ export function useWantedAction() {
 export function useAnswerWanted(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (json: WantedAnswerInput) => call(client.wanted[':id'].answers.$post({ param: { id }, json })),
+    mutationFn: (json: WantedAnswerInput) =>
+      call(client.wanted[':id'].answers.$post({ param: { id }, json })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
       return queryClient.invalidateQueries({ queryKey: queryKeys.wanted.detail(id) });

@@ -105,7 +105,13 @@ export function PartNumbersField({
               add();
             }}
           />
-          <Button variant="secondary" size="lg" className="shrink-0 px-4!" onClick={add} disabled={!draft.trim()}>
+          <Button
+            variant="secondary"
+            size="lg"
+            className="shrink-0 px-4!"
+            onClick={add}
+            disabled={!draft.trim()}
+          >
             <Plus aria-hidden className="size-4" />
             {t('form.addPartNumber')}
           </Button>

@@ -8,7 +8,7 @@ export type WantedFilter = (typeof WANTED_FILTERS)[number];
  * The list in the address: its filters, each checked on its own (a bad value of an old or hand-edited
  * link is dropped instead of failing the list), or `mine=1`, the member's own posts, without filters.
  */
-export function wantedQueryFromParams(params: URLSearchParams): WantedQuery {
+export function wantedQueryFromParams(params: URLSearchParams): Partial<WantedQuery> {
   if (params.get('mine') === '1') return { mine: '1' };
   const query: Record<string, unknown> = {};
   for (const key of WANTED_FILTERS) {
@@ -17,10 +17,10 @@ export function wantedQueryFromParams(params: URLSearchParams): WantedQuery {
     const parsed = WantedQuerySchema.shape[key].safeParse(raw);
     if (parsed.success && parsed.data !== undefined) query[key] = parsed.data;
   }
-  return query as WantedQuery;
+  return query as Partial<WantedQuery>;
 }
 
 /** How many filters are set (the search included). */
-export function wantedFilterCount(query: WantedQuery): number {
+export function wantedFilterCount(query: Partial<WantedQuery>): number {
   return WANTED_FILTERS.filter((key) => query[key] !== undefined).length;
 }
