@@ -293,7 +293,8 @@ const TABLE: Record<
   {
     /** The one name of each plan in the language (docs/decisions.md, "One name per plan"). */
     names: [bronze: string, gold: string, platinum: string];
-    soonRows: string[];
+    /** Parts wanted, built: its row and what each plan gets. */
+    partsWanted: { row: string; values: [bronze: string, gold: string, platinum: string] };
     builtRows: [boosts: string, placement: string];
     soon: string;
     included: string;
@@ -303,7 +304,7 @@ const TABLE: Record<
 > = {
   en: {
     names: ['Bronze', 'Gold', 'Platinum'],
-    soonRows: ['Parts wanted access'],
+    partsWanted: { row: 'Parts wanted access', values: ['Browse only', '5 answers a month', 'Unlimited'] },
     builtRows: ['Listing boosts', 'Priority placement'],
     soon: 'Coming soon',
     included: 'Included',
@@ -312,7 +313,10 @@ const TABLE: Record<
   },
   es: {
     names: ['Bronze', 'Gold', 'Platinum'],
-    soonRows: ['Acceso a piezas buscadas'],
+    partsWanted: {
+      row: 'Acceso a piezas buscadas',
+      values: ['Solo consultar', '5 respuestas al mes', 'Ilimitado'],
+    },
     builtRows: ['Impulsos de anuncios', 'Posición destacada'],
     soon: 'Próximamente',
     included: 'Incluido',
@@ -321,7 +325,7 @@ const TABLE: Record<
   },
   'zh-CN': {
     names: ['青铜', '黄金', '白金'],
-    soonRows: ['求购信息权限'],
+    partsWanted: { row: '求购信息权限', values: ['仅浏览', '每月 5 次回复', '不限'] },
     builtRows: ['商品加速', '优先展示'],
     soon: '即将推出',
     included: '包含',
@@ -439,7 +443,7 @@ for (const language of LANGUAGES) {
     }
   });
 
-  test(`the plan table says Coming soon, with no check mark, only for what is not built (${language})`, async ({
+  test(`the plan table says what each plan gets, with nothing Coming soon (${language})`, async ({
     page,
   }) => {
     await chooseLanguage(page, language);
@@ -449,17 +453,15 @@ for (const language of LANGUAGES) {
     await expect(table).toBeVisible();
     const headers = table.getByRole('columnheader');
     for (const [i, name] of words.names.entries()) await expect(headers.nth(i + 1)).toContainText(name);
-    for (const name of words.soonRows) {
-      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-      await expect(row).toHaveCount(1);
-      const cells = row.getByRole('cell');
-      // Bronze does not get it; Gold and Platinum are to get it, and say so.
-      await expect(cells.nth(1)).toContainText(words.soon);
-      await expect(cells.nth(2)).toContainText(words.soon);
-      await expect(row.getByLabel(words.included, { exact: true })).toHaveCount(0);
-      await expect(row.locator('svg.lucide-check')).toHaveCount(0);
-      await expect(row).not.toContainText(words.included);
-    }
+    // Everything in the table is built: nothing says Coming soon.
+    await expect(table).not.toContainText(words.soon);
+    // Parts wanted: Bronze browses, Gold answers 5 posts a month, Platinum any number.
+    const wanted = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: words.partsWanted.row, exact: true }) });
+    await expect(wanted).toHaveCount(1);
+    for (const [i, value] of words.partsWanted.values.entries())
+      await expect(wanted.getByRole('cell').nth(i)).toHaveText(value);
     // Escrow is built: none on Bronze, optional per listing on Gold, always on Platinum, with no tag.
     const escrow = table
       .getByRole('row')
