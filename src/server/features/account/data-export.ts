@@ -15,6 +15,7 @@ import {
   profiles,
   savedSearches,
   vehicles,
+  wantedPosts,
 } from '../../db/schema';
 import { PRIVATE_PREFIX, type Storage } from '../../storage/storage';
 
@@ -55,12 +56,12 @@ function photoUrls(storage: Storage, photos: StoredPhoto[] | null): string[] {
 
 /**
  * Everything a member gave ModMarket, as one JSON document: profile and preferences, listings with
- * photo URLs, conversations with their messages, fleet, saved searches, favourites, posts and comments,
+ * photo URLs, conversations with their messages, fleet, saved searches, favourites, posts and comments, wanted posts,
  * notification settings and plan history. Read table by table, one query each (no query per row).
  */
 export async function gatherMemberData(db: Db, storage: Storage, user: typeof users.$inferSelect) {
   const userId = user.id;
-  const [profile, ownListings, fleet, searches, saved, posts, comments, settings, plans, threads] =
+  const [profile, ownListings, fleet, searches, saved, posts, comments, settings, plans, threads, wanted] =
     await Promise.all([
       db.query.profiles.findFirst({ where: eq(profiles.userId, userId) }),
       db.select().from(listings).where(eq(listings.userId, userId)).orderBy(asc(listings.createdAt)),
@@ -75,6 +76,7 @@ export async function gatherMemberData(db: Db, storage: Storage, user: typeof us
         .select()
         .from(conversations)
         .where(or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId))),
+      db.select().from(wantedPosts).where(eq(wantedPosts.userId, userId)).orderBy(asc(wantedPosts.createdAt)),
     ]);
   const threadIds = threads.map((thread) => thread.id);
   const sent = threadIds.length
@@ -127,6 +129,10 @@ export async function gatherMemberData(db: Db, storage: Storage, user: typeof us
     favourites: saved,
     communityPosts: posts.map(({ photos, ...post }) => ({ ...post, photos: photoUrls(storage, photos) })),
     communityComments: comments,
+    wantedPosts: wanted.map(({ photo, ...post }) => ({
+      ...post,
+      photos: photoUrls(storage, photo ? [photo] : []),
+    })),
     notificationSettings: settings ?? null,
     planHistory: plans,
   };

@@ -404,6 +404,9 @@ describe('downloading my data', () => {
     await member.browser.api.community.posts.$post({
       json: { title: `${marker} post`, description: 'Built.' },
     });
+    await member.browser.api.wanted.$post({
+      json: { title: `${marker} wanted`, category: 'engine', make: 'Mazda', model: 'RX-7', shipsToMe: true },
+    });
     await other.browser.api.listings[':id'].messages.$post({
       param: { id: listing.id },
       json: { content: `${marker} question` },
@@ -431,6 +434,7 @@ describe('downloading my data', () => {
       fleet: unknown[];
       savedSearches: unknown[];
       communityPosts: unknown[];
+      wantedPosts: { title: string }[];
       planHistory: unknown[];
       notificationSettings: unknown;
     };
@@ -444,6 +448,7 @@ describe('downloading my data', () => {
     expect(data.fleet).toHaveLength(1);
     expect(data.savedSearches).toHaveLength(1);
     expect(data.communityPosts).toHaveLength(1);
+    expect(data.wantedPosts.map((post) => post.title)).toEqual([`${marker} wanted`]);
     expect(JSON.stringify(data)).not.toMatch(/argon2|password/i);
 
     // Another member gets their own (none), and the file is not served as a public media file.
