@@ -2,14 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { DEFAULT_RADIUS_MILES } from '@common/schemas/browse';
 import { centsToTyped } from '@common/schemas/money';
-import {
-  WantedFormSchema,
-  wantedInputFromForm,
-  type WantedDetail,
-  type WantedFormValues,
-} from '@common/schemas/wanted';
-
-export { WantedFormSchema, wantedInputFromForm, type WantedFormValues };
+import type { WantedDetail, WantedFormSchema, WantedFormValues } from '@common/schemas/wanted';
 
 export type WantedFormApi = UseFormReturn<WantedFormValues, unknown, z.output<typeof WantedFormSchema>>;
 
