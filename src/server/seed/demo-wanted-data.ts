@@ -40,7 +40,7 @@ export const DEMO_WANTED: DemoWanted[] = [
   {
     member: 'tyler',
     title: 'HKS cat-back for an R33',
-    description: 'Hunting the Hi-Power for my GTS-T. Will pay shipping from anywhere in the US.',
+    description: 'Hunting the Hi-Power for my GTS-T. Can pick up around the Bay Area, or pay for shipping.',
     category: 'exhaust',
     make: 'Nissan',
     model: 'Skyline',
@@ -48,7 +48,8 @@ export const DEMO_WANTED: DemoWanted[] = [
     yearEnd: 1998,
     partNumbers: ['31006-AN013'],
     maxPriceCents: null,
-    zip: null,
+    // Near the San Jose shop that lists it: its page shows the match (demo listings offer pickup only).
+    zip: '95050',
     shipsToMe: true,
     daysAgo: 3,
   },
