@@ -47,6 +47,8 @@ export interface Config {
   acceptEncoding: string | null;
   /** Extra Node options for the app's process (`--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it). */
   appNodeOptions: string[];
+  /** A PostgreSQL database an earlier run filled, measured as it is (no server started, no data made). */
+  databaseUrl: string | null;
 }
 
 export function readConfig(): Config {
@@ -75,6 +77,7 @@ export function readConfig(): Config {
     explain: ['1', 'true', 'yes'].includes((process.env.BENCH_EXPLAIN ?? '').trim().toLowerCase()),
     acceptEncoding: process.env.BENCH_ACCEPT_ENCODING?.trim() || null,
     appNodeOptions: (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
+    databaseUrl: process.env.BENCH_DATABASE_URL?.trim() || null,
   };
 }
 
@@ -90,6 +93,7 @@ export function isDefaultRun(config: Config): boolean {
     config.cases.length === 0 &&
     config.listedWithinSeconds === null &&
     config.acceptEncoding === null &&
-    config.appNodeOptions.length === 0
+    config.appNodeOptions.length === 0 &&
+    config.databaseUrl === null
   );
 }

@@ -11,7 +11,7 @@ import { startApp, type Recorded, type RunningApp } from './app';
 import { CASES, DEEP_PAGES, type CaseDefinition, type CaseResult, type LegResult } from './cases';
 import { DEFAULT_LISTINGS, readConfig, type LegName } from './config';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded/start-embedded';
-import { generateData, MEMBER_TOKEN } from './generate';
+import { generateData, MEMBER_ID, MEMBER_TOKEN, type Generated } from './generate';
 import { runFloor, runHttp, units, type FloorLoad, type HttpLoad, type Stats } from './load';
 import { formatMs, plural } from './report';
 
@@ -20,7 +20,9 @@ const leg = process.env.BENCH_LEG_NAME as LegName;
 const resultFile = process.env.BENCH_RESULT_FILE;
 if ((leg !== 'embedded' && leg !== 'postgres') || !resultFile)
   throw new Error('leg.ts is started by run.ts (npm run bench)');
-const databaseUrl = leg === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+/** A PostgreSQL database an earlier run filled (BENCH_DATABASE_URL): its data is measured as it is. */
+const reused = leg === 'postgres' ? config.databaseUrl : null;
+const databaseUrl = leg === 'postgres' ? (reused ?? process.env.TEST_DATABASE_URL) : undefined;
 if (leg === 'postgres' && !databaseUrl)
   throw new Error('TEST_DATABASE_URL is not set (scripts/with-postgres.sh sets it)');
 
@@ -50,6 +52,20 @@ async function openDirect(dataDir: string): Promise<Direct> {
     pool: (max) => new pg.Pool({ host: host.socketDir, user: 'postgres', database: 'postgres', max }),
     close: () => host.stop(),
   };
+}
+
+/** What a reused database holds: the bench's sellers and listings, as an earlier run made them. */
+async function describeReused(client: pg.ClientBase): Promise<Generated> {
+  const { rows } = await client.query<{ listings: number; sellers: number; member: boolean }>(
+    `select (select count(*)::int from listings) as listings,
+            (select count(*)::int from "user" where id like 'bench-s%') as sellers,
+            exists (select 1 from "user" where id = $1) as member`,
+    [MEMBER_ID],
+  );
+  const found = rows[0]!;
+  if (!found.member || found.listings === 0)
+    throw new Error('BENCH_DATABASE_URL: no bench data there (run the bench once without it to make some)');
+  return { listings: found.listings, sellers: found.sellers, chunks: 0, seconds: 0 };
 }
 
 /** The statement on one line, a long select list shown as `…`, cut at `length`. */
@@ -126,24 +142,31 @@ async function main(): Promise<void> {
     await app.stop();
     app = null;
 
-    // 2. Data, then VACUUM ANALYZE (what autovacuum would have done by the time anyone searches).
+    // 2. Data, then VACUUM ANALYZE (what autovacuum would have done by the time anyone searches); a
+    // reused database keeps the data an earlier run made.
     direct = await openDirect(dataDir);
     const setup = direct.pool(1);
     const client = await setup.connect();
-    const generated = await generateData(client, {
-      listings: listingCount,
-      chunk: config.chunk,
-      ...(config.listedWithinSeconds ? { spreadSeconds: config.listedWithinSeconds } : {}),
-      log: say,
-    });
+    const generated = reused
+      ? await describeReused(client)
+      : await generateData(client, {
+          listings: listingCount,
+          chunk: config.chunk,
+          ...(config.listedWithinSeconds ? { spreadSeconds: config.listedWithinSeconds } : {}),
+          log: say,
+        });
     say(
-      `generated ${generated.listings.toLocaleString('en')} listings from ${generated.sellers.toLocaleString('en')} sellers in ${generated.seconds.toFixed(1)} s (${generated.chunks} statements)`,
+      reused
+        ? `reusing ${generated.listings.toLocaleString('en')} listings from ${generated.sellers.toLocaleString('en')} sellers (BENCH_DATABASE_URL)`
+        : `generated ${generated.listings.toLocaleString('en')} listings from ${generated.sellers.toLocaleString('en')} sellers in ${generated.seconds.toFixed(1)} s (${generated.chunks} statements)`,
     );
     const analyzeStart = performance.now();
-    await client.query('vacuum (analyze) listings, "user", session, vehicles, wanted_posts');
-    if (databaseUrl) await client.query('checkpoint');
+    if (!reused) {
+      await client.query('vacuum (analyze) listings, "user", session, vehicles, wanted_posts');
+      if (databaseUrl) await client.query('checkpoint');
+    }
     const analyzeSeconds = seconds(analyzeStart);
-    say(`VACUUM (ANALYZE) in ${analyzeSeconds.toFixed(1)} s`);
+    if (!reused) say(`VACUUM (ANALYZE) in ${analyzeSeconds.toFixed(1)} s`);
     const version = (await client.query<{ version: string }>('select version()')).rows[0]!.version;
     const listingsBytes = Number(
       (await client.query<{ n: string }>(`select pg_total_relation_size('listings') as n`)).rows[0]!.n,

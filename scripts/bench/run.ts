@@ -16,7 +16,8 @@
  * (seconds: every listing listed within that window before now), BENCH_CASES
  * (ids, comma-separated: see cases.ts), BENCH_DOC=1|0 (default: write only after a full default run),
  * BENCH_EXPLAIN=1 (EXPLAIN (ANALYZE, BUFFERS) of every case's SQL to a file), BENCH_ACCEPT_ENCODING,
- * BENCH_APP_NODE_OPTIONS (extra Node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * BENCH_APP_NODE_OPTIONS (extra Node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`),
+ * BENCH_DATABASE_URL (the PostgreSQL leg on a database an earlier run filled, its data as it is).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -33,7 +34,10 @@ const config = readConfig();
 
 async function runLeg(leg: LegName, resultFile: string): Promise<LegResult> {
   const node = [process.execPath, '--import', 'tsx', path.join(ROOT, 'scripts/bench/leg.ts')];
-  const command = leg === 'postgres' ? ['bash', path.join(ROOT, 'scripts/with-postgres.sh'), ...node] : node;
+  const command =
+    leg === 'postgres' && !config.databaseUrl
+      ? ['bash', path.join(ROOT, 'scripts/with-postgres.sh'), ...node]
+      : node;
   const started = performance.now();
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(command[0]!, command.slice(1), {

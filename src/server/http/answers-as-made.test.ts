@@ -37,3 +37,18 @@ it('an API answer reaches the adapter as its handler made it, with the headers e
   expect(missing.status).toBe(404);
   expect(typeof bodyAsMade(missing)).toBe('string');
 });
+
+it('a browse page reaches the adapter as the text its handler wrote, its ETag hashed from that text', async () => {
+  const response = await answer('/api/listings');
+  expect(response.status).toBe(200);
+  const etag = response.headers.get('ETag');
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  // Not read back through a web stream, and not copied into bytes: the string `c.json` made.
+  const body = bodyAsMade(response);
+  expect(typeof body).toBe('string');
+  expect(JSON.parse(body as string)).toHaveProperty('items');
+  const again = await t.app.fetch(
+    new Request('http://localhost/api/listings', { headers: { 'If-None-Match': etag! } }),
+  );
+  expect(again.status).toBe(304);
+});

@@ -37,22 +37,39 @@ function heldTag(ifNoneMatch: string | undefined, opaque: string): string | unde
  * get their own, see `encodedTag`), `Cache-Control` public for visitors and private for members, and
  * `Vary`. A request whose `If-None-Match` names the current body, in any encoding, gets `304 Not
  * Modified` with no body, carrying the tag the client holds.
+ *
+ * The handler's `c.json` is taken over for the request, so that the JSON text it writes is hashed as
+ * it is and the answer goes out as the handler made it: reading a made answer's body back copied it
+ * through a web stream (issue 37's profile of browse).
  */
 export function cacheableAnswers(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    let text: string | undefined;
+    const json = c.json;
+    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
+      text = JSON.stringify(object);
+      return c.body(text, arg as never, { 'Content-Type': 'application/json', ...headers });
+    }) as unknown as typeof json;
     await next();
+    c.json = json;
     const res = c.res;
-    if (res.status !== 200 || !res.body) return;
-    const body = new Uint8Array(await res.arrayBuffer());
+    // (`res.body` alone would turn the light answer into a web one: asked only when the text is unknown.)
+    if (res.status !== 200 || (text === undefined && !res.body)) return;
+    const body = text ?? new Uint8Array(await res.arrayBuffer());
     const opaque = hash('sha1', body, 'base64url');
-    const headers = new Headers(res.headers);
     // An answer that sets a cookie is never one for everybody.
-    const personal = c.get('user') !== null || headers.has('Set-Cookie');
+    const personal = c.get('user') !== null || res.headers.has('Set-Cookie');
+    const held = heldTag(c.req.header('If-None-Match'), opaque);
+    if (held === undefined && text !== undefined) {
+      res.headers.set('Cache-Control', personal ? MEMBER_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
+      res.headers.set('Vary', CACHEABLE_VARY);
+      res.headers.set('ETag', `"${opaque}"`);
+      return;
+    }
+    const headers = new Headers(res.headers);
     headers.set('Cache-Control', personal ? MEMBER_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
     headers.set('Vary', CACHEABLE_VARY);
     headers.set('ETag', `"${opaque}"`);
-
-    const held = heldTag(c.req.header('If-None-Match'), opaque);
     c.res = undefined;
     if (held === undefined) {
       c.res = new Response(body, { status: 200, headers });

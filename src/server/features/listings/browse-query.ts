@@ -4,6 +4,7 @@ import { DEFAULT_RADIUS_MILES } from '@common/schemas/browse';
 import type { ReferenceSearch } from '@common/listing-reference';
 import type { Vehicle } from '@common/schemas/vehicles';
 import { EARTH_RADIUS_MILES, boundingBox, lookupZip } from '../../geo/zip';
+import { literal } from '../../db/named-statements';
 import { listings } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
@@ -86,8 +87,8 @@ export function eachAlternative(selection: Selection, what: SQL, order: SQL[], t
 /** How many listings the selection holds, counting at most `cap` (a scalar subquery). */
 export function boundedCount(selection: Selection, cap: number): SQL<number> {
   const rows = selection.alternatives
-    ? sql`select 1 from (${eachAlternative(selection, sql`1`, [], cap)}) each_vehicle limit ${cap}`
-    : sql`select 1 from ${listings} where ${and(...selection.conditions)} limit ${cap}`;
+    ? sql`select 1 from (${eachAlternative(selection, sql`1`, [], cap)}) each_vehicle limit ${literal(cap)}`
+    : sql`select 1 from ${listings} where ${and(...selection.conditions)} limit ${literal(cap)}`;
   return sql<number>`(select count(*)::int from (${rows}) matched)`;
 }
 
@@ -219,7 +220,9 @@ export function browseConditions(
   how: 'index' | 'walk' | 'text' = 'index',
 ): SQL[] {
   const conditions: SQL[] = [
-    eq(listings.isSold, false),
+    // A literal, not a parameter: the partial indexes (`where is_sold = false`) serve a statement's
+    // generic plan too (a named statement's, db/named-statements.ts).
+    sql`${listings.isSold} = false`,
     ...nearConditions(query, how === 'walk' ? 'walk' : 'index'),
   ];
   const tested = (condition: SQL) => (how === 'text' ? hidden(condition) : condition);

@@ -1,5 +1,7 @@
 import { systemClock, type Clock } from '../../clock';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { CATEGORIES, MAKES } from '@common/catalog';
 import { splitOther } from '@common/schemas/profile';
 import type { BrowseResponse, ForYou } from '@common/schemas/listings';
@@ -11,7 +13,16 @@ import type { Db } from '../../db/client';
 import { listings, profiles } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { fitmentFor } from '../fleet/fleet.service';
-import { cardColumns, cardOf, sellerFacts } from '../../cards/listing-card';
+import {
+  cardColumns,
+  cardFromJson,
+  cardJson,
+  cardOf,
+  sellerFacts,
+  type CardRow,
+  type SellerFacts,
+} from '../../cards/listing-card';
+import { literalLimit, arrayRows } from '../../db/named-statements';
 import {
   afterCursor,
   assertKnownPlace,
@@ -49,6 +60,12 @@ import {
 
 /** Not a listing of these sellers (the ones a member blocked with their listings hidden). */
 const notFrom = (sellers: string[]) => sql`${listings.userId} <> all(${sql.param(sellers)}::text[])`;
+
+/** How long a browse count over COUNT_LIMIT stands for the same search (`overLimit`). */
+export const OVER_LIMIT_MS = 60_000;
+
+/** Builds a statement's text and parameters without running it (the count cache's key). */
+const dialect = new PgDialect();
 
 /** Listings with impressions waiting to be written before a write is forced (between timed flushes). */
 const MAX_PENDING_IMPRESSIONS = 10_000;
@@ -110,6 +127,21 @@ export function createListingsBrowse(deps: {
     if (hiddenSellers.length) conditions.push(notFrom(hiddenSellers));
     const found = await countOnly({ conditions, alternatives: fitsFilter(query, fleet) }, 1, reads);
     return found > 0 ? condition : null;
+  }
+
+  /**
+   * Browse counts that came out over COUNT_LIMIT lately ("1,000+"), by their statement: for a minute a
+   * page with the same search and filters is not counted again. Such a count is a full bounded count
+   * (1,001 matches read through the indexes: 13 ms for two common words and a make at a million
+   * listings, more than the page itself), and a minute cannot make "1,000+" wrong by much. Counts at
+   * or under the limit are shown exactly and are always counted.
+   */
+  const overLimit = new LRUCache<string, true>({ max: 10_000, ttl: OVER_LIMIT_MS });
+
+  /** What `overLimit` knows a selection's count by: its statement's text and parameters. */
+  function countKey(selection: Selection): string {
+    const built = dialect.sqlToQuery(boundedCount(selection, COUNT_LIMIT + 1));
+    return `${built.sql}\u0000${JSON.stringify(built.params)}`;
   }
 
   /** How many listings the selection holds, at most `cap`, in a statement of its own. */
@@ -263,14 +295,16 @@ export function createListingsBrowse(deps: {
     // computed once for the statement, beside the page.
     const countSql = boundedCount(matching, COUNT_LIMIT + 1);
 
-    /** Up to `take` listings of the page in `order` (one statement, with the count when asked). */
-    const pageRows = (take: number, where: SQL[], order: SQL[], withCount: boolean) =>
-      reads
+    /**
+     * Up to `take` listings of the page in `order` (one statement, with the count when asked), named so
+     * that each connection parses it once, its rows mapped here.
+     */
+    const pageRows = async (take: number, where: SQL[], order: SQL[], withCount: boolean): Promise<Row[]> => {
+      const query = reads
         .select({
-          listing: cardColumns,
-          seller: sellerFacts,
-          tier: sql<number>`${sort === 'best' ? tier : sql`0`}`.mapWith(Number),
-          matched: (withCount ? countSql : sql<number>`null`).mapWith(Number),
+          card: cardJson,
+          tier: sql<number>`${sort === 'best' ? tier : sql`0`}`,
+          matched: withCount ? countSql : sql<number>`null`,
         })
         .from(listings)
         .where(
@@ -279,17 +313,35 @@ export function createListingsBrowse(deps: {
             : and(...where),
         )
         .orderBy(...order)
-        .limit(take);
+        .limit(literalLimit(take));
+      const rows = await arrayRows(reads, query);
+      return rows.map(([card, tier, matched]) => ({
+        ...cardFromJson(card as unknown[]),
+        tier: Number(tier),
+        matched: matched === null ? null : Number(matched),
+      }));
+    };
 
-    type Row = Awaited<ReturnType<typeof pageRows>>[number];
-    // The count, when a statement that carried it returned rows.
-    let counted: number | null = null;
-    if (plan === 'walk' && narrowing && !countKnown) {
+    interface Row {
+      listing: CardRow;
+      seller: SellerFacts | null;
+      tier: number;
+      matched: number | null;
+    }
+    // The count, when a statement that carried it returned rows, or "1,000+" when it was lately.
+    const key = countKnown ? null : countKey(matching);
+    let counted: number | null = key && overLimit.has(key) ? COUNT_LIMIT + 1 : null;
+    /** The count of a statement that took it: remembered when it is over the limit. */
+    const took = (n: number) => {
+      if (key && n > COUNT_LIMIT) overLimit.set(key, true);
+      return n;
+    };
+    if (counted === null && plan === 'walk' && narrowing && !countKnown) {
       // The words are common (or the search is near a place) but the filters may leave few listings
       // (the estimate knows the words only): the bounded count through the indexes says which, before a
       // walk that could pass thousands of listings of the make, category or elsewhere. It is also the
       // page's count.
-      const matches = await countOnly(matching, COUNT_LIMIT + 1, reads);
+      const matches = took(await countOnly(matching, COUNT_LIMIT + 1, reads));
       if (matches <= COUNT_LIMIT) plan = 'collect';
       if (!cursor) counted = matches;
     }
@@ -312,7 +364,7 @@ export function createListingsBrowse(deps: {
           where.push(sql`(${listings.rank}, ${listings.id}) < (${from.rank}::bigint, ${cursor.id}::uuid)`);
         const first = withCount && t === tiers[0];
         const found = await pageRows(limit + 1 - rows.length, where, rankOrder(), first);
-        if (first && found[0]) counted = found[0].matched;
+        if (first && found[0]) counted = took(found[0].matched!);
         rows.push(...found.map((row) => ({ ...row, tier: t })));
       }
     } else {
@@ -324,7 +376,7 @@ export function createListingsBrowse(deps: {
         sort === 'best' ? (search ? [desc(tier), ...rankOrder()] : rankOrder()) : orderFor(sort),
         withCount,
       );
-      if (withCount && rows[0]) counted = rows[0].matched;
+      if (withCount && rows[0]) counted = took(rows[0].matched!);
     }
     const items = rows.slice(0, limit);
     const last = items.at(-1);
@@ -336,7 +388,7 @@ export function createListingsBrowse(deps: {
         ? more
           ? COUNT_LIMIT + 1
           : items.length
-        : (counted ?? (await countOnly(matching, COUNT_LIMIT + 1, reads)));
+        : (counted ?? took(await countOnly(matching, COUNT_LIMIT + 1, reads)));
     return {
       items: cardsOf(items),
       nextCursor: more

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Db } from './client';
+
+/**
+ * Statement texts given a name so far. Each connection parses a named statement once and PostgreSQL
+ * keeps its plan, where an unnamed statement is parsed and planned on every request. Only the first
+ * few hundred texts get a name: each costs every connection a little memory on the server, and a text
+ * past them runs unnamed as before.
+ */
+const names = new Map<string, string>();
+export const MAX_NAMED_STATEMENTS = 500;
+
+/** The statement's name: a hash of its text, so that one name never stands for two texts. */
+export function statementName(text: string): string | undefined {
+  const known = names.get(text);
+  if (known || names.size >= MAX_NAMED_STATEMENTS) return known;
+  const name = `n_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  names.set(text, name);
+  return name;
+}
+
+/** A query builder: what it builds is a text and its parameters. */
+interface Builder {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/**
+ * Runs a read and answers its rows as arrays of the driver's values (the caller maps them: Drizzle's
+ * checks per column and row were a tenth of a browse page's time). A statement without parameters
+ * (the first page of browse in each order) runs named, so that it is parsed once per connection and
+ * planned once: its one plan is the plan for every run. One with parameters runs unnamed and is
+ * planned for its values each time: a generic plan for a make or a price, costed on the average make,
+ * would walk the wrong index for a rare one. Outside a transaction only: a pooler in transaction mode
+ * cannot carry named statements.
+ */
+export async function arrayRows(db: Db, query: Builder): Promise<unknown[][]> {
+  const built = query.toSQL();
+  const name = built.params.length === 0 ? statementName(built.sql) : undefined;
+  // Drizzle's handle on the driver: the pool, or the read replicas' client (db/client.ts).
+  const client = (db as Db & { $client: Pick<pg.Pool, 'query'> }).$client;
+  const result = await client.query<unknown[]>({
+    text: built.sql,
+    values: built.params,
+    rowMode: 'array',
+    ...(name ? { name } : {}),
+  });
+  return result.rows;
+}
+
+/**
+ * A whole number written into the statement's text rather than sent as a parameter: a LIMIT (a
+ * generic plan with a parameter for its limit is costed as if a tenth of the table were wanted), and
+ * what makes a statement one with no parameters, which `arrayRows` names.
+ */
+export function literal(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Invalid literal: ${n}`);
+  return sql.raw(String(n));
+}
+
+/** `literal` for Drizzle's `.limit()`, which writes an SQL chunk given as the limit as it is (its type asks for a number). */
+export function literalLimit(n: number): number {
+  return literal(n) as unknown as number;
+}
