@@ -33,6 +33,15 @@ describe('embedded PostgreSQL in a worker thread', () => {
     }
   });
 
+  it('prepares a named statement again on a new connection (the one session keeps the old one)', async () => {
+    const named = { name: 'n_embedded_again', text: 'select $1::int + 1 as n', values: [1] };
+    expect((await database.pool.query<{ n: number }>(named)).rows[0]?.n).toBe(2);
+    // The pool's connection closed (as after 30 s idle, or a failed query), and a new one takes its place.
+    const client = await database.pool.connect();
+    client.release(true);
+    expect((await database.pool.query<{ n: number }>({ ...named, values: [2] })).rows[0]?.n).toBe(3);
+  });
+
   it('gives its connection back when a transaction cannot even begin', async () => {
     // The embedded pool has one connection: a transaction that kept it after a failed BEGIN would
     // leave every later query waiting for ever.

@@ -98,7 +98,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // are reported on the pool; one checked out between two statements of a transaction on itself. Its
   // next query fails, the request answers 503, and the pool connects anew.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // PGlite is one session, whichever connection reaches it: the statements an earlier connection
+    // prepared by name (the listing page's, browse's first pages') are still there, and this client,
+    // which does not know them, would be refused preparing them again. Queued before any other query.
+    if (embedded) client.query('deallocate all').catch(() => undefined);
+  });
 
   const db = drizzle(pool, { schema });
   const replicas =

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_LIMIT } from '@common/schemas/browse';
-import type { ListingInput } from '@common/schemas/listings';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TestBrowser, okBody } from '../../../test/test-browser';
 import { signedInMember } from '../../../test/members';
+import { partInput } from '../../../test/listings';
 
 /*
  * A browse page's statement (issue 37): one named statement whose rows are each one JSON array, mapped
@@ -18,24 +18,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const part = (title: string): ListingInput => ({
-  title,
-  description: 'Stainless, as new.',
-  priceCents: 45_000,
-  category: 'exhaust',
-  condition: 'like_new',
-  make: 'Nissan',
-  model: '350Z',
-  yearStart: 2003,
-  yearEnd: 2008,
-  location: 'Austin, TX',
-});
-
 describe('a browse page', () => {
   it('shows each card as every other list of cards does: photo, dates, boost, part number, seller', async () => {
     const seller = await signedInMember(t, { plan: 'platinum' });
     const listing = await okBody(
-      seller.browser.api.listings.$post({ json: part('Quokka titanium downpipe') }),
+      seller.browser.api.listings.$post({ json: partInput('Quokka titanium downpipe') }),
     );
     const photo = (n: number) => ({
       key: `listings/${seller.id}/${crypto.randomUUID()}`,
@@ -71,7 +58,7 @@ describe('a browse page', () => {
 
   it('is one statement prepared by name whose plan PostgreSQL keeps (no planning on each page)', async () => {
     const seller = await signedInMember(t);
-    await okBody(seller.browser.api.listings.$post({ json: part('Numbat strut brace') }));
+    await okBody(seller.browser.api.listings.$post({ json: partInput('Numbat strut brace') }));
     const visitor = new TestBrowser(t);
     for (let n = 0; n < 8; n++) {
       const page = await okBody(visitor.api.listings.$get({ query: { sort: 'newest' } }));
@@ -107,7 +94,7 @@ describe('a browse page', () => {
       insert into listings (user_id, title, price_cents, category, condition, make, model)
       select ${seller.id}, 'Wombat coilover ' || n, 10000 + n, 'suspension', 'used', 'Subaru', 'WRX'
       from generate_series(1, ${COUNT_LIMIT + 20}) as n`);
-    await okBody(seller.browser.api.listings.$post({ json: part('Wombat intake, the only one') }));
+    await okBody(seller.browser.api.listings.$post({ json: partInput('Wombat intake, the only one') }));
     const visitor = new TestBrowser(t);
     const count = async (search: string) =>
       (await okBody(visitor.api.listings.$get({ query: { search, make: 'Subaru' } }))).count;
@@ -120,7 +107,7 @@ describe('a browse page', () => {
     await t.database.db.execute(
       sql`update listings set is_sold = true where title like 'Wombat coilover %' and price_cents > 10500`,
     );
-    await okBody(seller.browser.api.listings.$post({ json: part('Wombat intake, a second one') }));
+    await okBody(seller.browser.api.listings.$post({ json: partInput('Wombat intake, a second one') }));
     expect(await count('wombat coilover')).toEqual({ value: COUNT_LIMIT, more: true });
     expect(await fewCount()).toEqual({ value: 2, more: false });
   });
