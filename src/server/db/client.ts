@@ -93,18 +93,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // pg-pool's wait for a connection: the queue's bound, whatever the statements' own limit.
     connectionTimeoutMillis: options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
+    // PGlite is one session, whichever connection reaches it: the statements an earlier connection
+    // prepared by name (the listing page's, browse's first pages') are still there, and a new client,
+    // which does not know them, would be refused preparing them again. Done before the pool hands it out.
+    ...(embedded ? { onConnect: (client: pg.ClientBase) => client.query('deallocate all') } : {}),
   });
   // A client that loses its connection (the server restarted) must not crash the process: idle ones
   // are reported on the pool; one checked out between two statements of a transaction on itself. Its
   // next query fails, the request answers 503, and the pool connects anew.
   pool.on('error', () => undefined);
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-    // PGlite is one session, whichever connection reaches it: the statements an earlier connection
-    // prepared by name (the listing page's, browse's first pages') are still there, and this client,
-    // which does not know them, would be refused preparing them again. Queued before any other query.
-    if (embedded) client.query('deallocate all').catch(() => undefined);
-  });
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   const db = drizzle(pool, { schema });
   const replicas =
