@@ -10,7 +10,7 @@ import type { Db } from './client';
  * past them runs unnamed as before.
  */
 const names = new Map<string, string>();
-export const MAX_NAMED_STATEMENTS = 500;
+const MAX_NAMED_STATEMENTS = 500;
 
 /** The statement's name: a hash of its text, so that one name never stands for two texts. */
 export function statementName(text: string): string | undefined {

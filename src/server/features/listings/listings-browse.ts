@@ -138,9 +138,9 @@ export function createListingsBrowse(deps: {
    */
   const overLimit = new LRUCache<string, true>({ max: 10_000, ttl: OVER_LIMIT_MS });
 
-  /** What `overLimit` knows a selection's count by: its statement's text and parameters. */
-  function countKey(selection: Selection): string {
-    const built = dialect.sqlToQuery(boundedCount(selection, COUNT_LIMIT + 1));
+  /** What `overLimit` knows a count by: its SQL's text and parameters. */
+  function countKey(count: SQL): string {
+    const built = dialect.sqlToQuery(count);
     return `${built.sql}\u0000${JSON.stringify(built.params)}`;
   }
 
@@ -296,8 +296,8 @@ export function createListingsBrowse(deps: {
     const countSql = boundedCount(matching, COUNT_LIMIT + 1);
 
     /**
-     * Up to `take` listings of the page in `order` (one statement, with the count when asked), named so
-     * that each connection parses it once, its rows mapped here.
+     * Up to `take` listings of the page in `order` (one statement, with the count when asked; named when
+     * it has no parameters, `arrayRows`), its rows mapped here.
      */
     const pageRows = async (take: number, where: SQL[], order: SQL[], withCount: boolean): Promise<Row[]> => {
       const query = reads
@@ -329,7 +329,7 @@ export function createListingsBrowse(deps: {
       matched: number | null;
     }
     // The count, when a statement that carried it returned rows, or "1,000+" when it was lately.
-    const key = countKnown ? null : countKey(matching);
+    const key = countKnown ? null : countKey(countSql);
     let counted: number | null = key && overLimit.has(key) ? COUNT_LIMIT + 1 : null;
     /** The count of a statement that took it: remembered when it is over the limit. */
     const took = (n: number) => {
