@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { CATEGORIES, CONDITIONS, MAKES } from '@common/catalog';
@@ -10,6 +9,7 @@ import { centsToTyped, parseDollars } from '@common/schemas/money';
 import { inputClass } from '@client/components/ui/field';
 import { cn } from '@client/lib/cn';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
+import { useAddressDraft } from '@client/lib/use-address-draft';
 import { WaitingButton, WaitingInput, WaitingSelect } from '@client/components/ui/waiting';
 
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -17,9 +17,6 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Draft = Record<FilterKey, string>;
 
 const PRICE_KEYS = new Set<FilterKey>(['minPriceCents', 'maxPriceCents']);
-
-/** How long typing in a filter field waits before the search follows it. */
-export const TYPING_DELAY_MS = 400;
 
 export function toDraft(query: Partial<BrowseQuery>): Draft {
   return Object.fromEntries(
@@ -73,53 +70,16 @@ export interface NearDefaults {
 }
 
 /**
- * The filter form's values and when the search follows them: choices at once, typing after a
- * short pause (or at once on Enter), never while the prices contradict each other or a ZIP code is
- * half typed.
+ * The filter form's values and when the search follows them (see `useAddressDraft`), never while the
+ * prices contradict each other or a ZIP code is half typed. `apply` puts the values in the address and
+ * answers the key the address will have.
  */
-export function useFilterDraft(query: BrowseQuery, queryKey: string, apply: (draft: Draft) => void) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(query));
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // The URL changed (back button, a link, a removed chip): the form follows.
-  const [draftKey, setDraftKey] = useState(queryKey);
-  if (draftKey !== queryKey) {
-    setDraftKey(queryKey);
-    setDraft(toDraft(query));
-  }
-  // Typing is searched only if the URL is still the one it was typed against (not a removed chip's).
-  const shownKey = useRef(queryKey);
-  useEffect(() => void (shownKey.current = queryKey), [queryKey]);
-  const run = (next: Draft) => {
-    clearTimeout(timer.current);
-    if (!typedPricesConflict(next) && !zipUnfinished(next)) apply(next);
-  };
-  const set = (values: Partial<Draft>) => {
-    const next = { ...draft, ...values };
-    setDraft(next);
-    run(next);
-  };
-
-  return {
-    draft,
-    /** A choice (a select): searched at once. */
-    choose: (name: FilterKey, value: string) => set({ [name]: value }),
-    /** Several fields at once (a shortcut such as "Use my ZIP code"): searched at once. */
-    set,
-    /** Typing: searched once the member pauses. */
-    type: (name: FilterKey, value: string) => {
-      const next = { ...draft, [name]: value };
-      setDraft(next);
-      clearTimeout(timer.current);
-      if (name === 'search') return;
-      const typedAgainst = shownKey.current;
-      timer.current = setTimeout(() => {
-        if (shownKey.current === typedAgainst) run(next);
-      }, TYPING_DELAY_MS);
-    },
-    submit: () => run(draft),
-  };
+export function useFilterDraft(query: BrowseQuery, queryKey: string, apply: (draft: Draft) => string) {
+  return useAddressDraft<FilterKey>({
+    queryKey,
+    fromAddress: () => toDraft(query),
+    search: (next) => (typedPricesConflict(next) || zipUnfinished(next) ? null : apply(next)),
+  });
 }
 
 type Filters = ReturnType<typeof useFilterDraft>;

@@ -66,7 +66,9 @@ export default function BrowsePage() {
     // A distance goes with a ZIP code: the one the form shows, or none.
     if (cleaned.near) cleaned.radius ??= String(near.radius);
     else delete cleaned.radius;
-    setParams(new URLSearchParams(cleaned), { preventScrollReset: true });
+    const address = new URLSearchParams(cleaned);
+    setParams(address, { preventScrollReset: true });
+    return queryString(browseQueryFromParams(address));
   };
   const filters = useFilterDraft(query, key, apply);
   const remove = (keys: FilterKey[]) => {

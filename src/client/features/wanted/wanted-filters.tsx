@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search } from 'lucide-react';
 import { CATEGORIES, MAKES } from '@common/catalog';
@@ -7,13 +6,11 @@ import { Button } from '@client/components/ui/button';
 import { inputClass } from '@client/components/ui/field';
 import { WaitingInput, WaitingSelect } from '@client/components/ui/waiting';
 import { cn } from '@client/lib/cn';
+import { useAddressDraft } from '@client/lib/use-address-draft';
 import { useCatalogLabels } from '@client/lib/use-catalog-labels';
 import { WANTED_FILTERS, type WantedFilter } from './query';
 
 type Draft = Record<WantedFilter, string>;
-
-/** How long typing in the model or year waits before the list follows it. */
-const TYPING_DELAY_MS = 400;
 
 const toDraft = (query: Partial<WantedQuery>): Draft =>
   Object.fromEntries(
@@ -38,36 +35,17 @@ export function WantedFilters({
   query: Partial<WantedQuery>;
   /** The filters in the address, as one string: the form follows them when they change (back, a link). */
   queryKey: string;
-  onApply: (filters: Record<string, string>) => void;
+  /** Puts the filters in the address; answers the address's key they lead to. */
+  onApply: (filters: Record<string, string>) => string;
 }) {
   const { t } = useTranslation(['wanted', 'market']);
   const labels = useCatalogLabels();
-  const [draft, setDraft] = useState<Draft>(() => toDraft(query));
-  const [shownKey, setShownKey] = useState(queryKey);
-  if (shownKey !== queryKey) {
-    setShownKey(queryKey);
-    setDraft(toDraft(query));
-  }
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const apply = (next: Draft) => {
-    clearTimeout(timer.current);
+  const { draft, choose, type, submit } = useAddressDraft<WantedFilter>({
+    queryKey,
+    fromAddress: () => toDraft(query),
     // A year still being typed is not asked for yet.
-    if (/^\d{1,3}$/.test(next.year)) return;
-    onApply(cleaned(next));
-  };
-  const choose = (key: WantedFilter, value: string) => {
-    const next = { ...draft, [key]: value };
-    setDraft(next);
-    apply(next);
-  };
-  const type = (key: WantedFilter, value: string) => {
-    const next = { ...draft, [key]: value };
-    setDraft(next);
-    clearTimeout(timer.current);
-    if (key !== 'search') timer.current = setTimeout(() => apply(next), TYPING_DELAY_MS);
-  };
+    search: (next) => (/^\d{1,3}$/.test(next.year) ? null : onApply(cleaned(next))),
+  });
 
   return (
     <form
@@ -76,7 +54,7 @@ export function WantedFilters({
       className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        apply(draft);
+        submit();
       }}
     >
       <div className="flex gap-2">

@@ -45,7 +45,11 @@ export default function WantedPage() {
       <WantedFilters
         query={filters}
         queryKey={queryString(filters)}
-        onApply={(next) => setParams(new URLSearchParams(next), { preventScrollReset: true })}
+        onApply={(next) => {
+          const params = new URLSearchParams(next);
+          setParams(params, { preventScrollReset: true });
+          return queryString(wantedQueryFromParams(params));
+        }}
       />
       <Posts query={filters} onClear={() => setParams(new URLSearchParams())} />
     </>
