@@ -96,11 +96,11 @@ export function cardOf(
   row: { listing: CardRow; seller: SellerFacts | null },
   now: Date,
 ): ListingCard {
-  return {
-    ...toCard(storage, row.listing, now),
-    sellerVerified: row.seller?.verified ?? false,
-    sellerRating: ratingOf(row.seller?.sum ?? 0, row.seller?.count ?? 0),
-  };
+  // Set on the card `toCard` made rather than copied into a new one: a page builds 24 of them.
+  const card = toCard(storage, row.listing, now);
+  card.sellerVerified = row.seller?.verified ?? false;
+  card.sellerRating = ratingOf(row.seller?.sum ?? 0, row.seller?.count ?? 0);
+  return card;
 }
 
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
@@ -121,7 +121,8 @@ export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
 /** A listing's card as shown at `now` (a boost that has run out by then is not shown). */
 export function toCard(storage: Storage, row: CardRow, now: Date): ListingCard {
   const first = row.photos[0];
-  return {
+  // One object, its optional fields set after: spreading them in made each card several objects.
+  const card: ListingCard = {
     id: row.id,
     title: row.title,
     priceCents: row.priceCents,
@@ -132,13 +133,14 @@ export function toCard(storage: Storage, row: CardRow, now: Date): ListingCard {
     yearStart: row.yearStart,
     yearEnd: row.yearEnd,
     location: row.location,
-    ...(row.partId ? { partNumber: row.partId } : {}),
     photo: first ? photoView(storage, first) : null,
     // A hidden listing is off the market like a sold one; its owner is told which.
     isSold: row.isSold && !row.hiddenAt,
-    ...(row.hiddenAt ? { hidden: true } : {}),
-    ...(row.pendingBuyerId && !row.isSold ? { pending: true } : {}),
     createdAt: row.createdAt.toISOString(),
     boostedUntil: row.boostedUntil && row.boostedUntil > now ? row.boostedUntil.toISOString() : null,
   };
+  if (row.partId) card.partNumber = row.partId;
+  if (row.hiddenAt) card.hidden = true;
+  if (row.pendingBuyerId && !row.isSold) card.pending = true;
+  return card;
 }

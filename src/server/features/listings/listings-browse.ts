@@ -225,10 +225,10 @@ export function createListingsBrowse(deps: {
     const cardsOf = (rows: Parameters<typeof cardOf>[1][]) => {
       countImpressions(rows.map(({ listing }) => listing.id));
       const now = clock();
-      return rows.map((row) => ({
-        ...cardOf(storage, row, now),
-        ...(fleet ? fitmentFor(fleet, row.listing) : {}),
-      }));
+      return rows.map((row) => {
+        const card = cardOf(storage, row, now);
+        return fleet ? Object.assign(card, fitmentFor(fleet, row.listing)) : card;
+      });
     };
 
     // A search that is exactly a listing's reference, id or address finds the listing(s) it names,
