@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLANS, PLAN_DETAILS } from '@common/catalog';
 import type { ListingCard, PhotoView } from '@common/schemas/listings';
@@ -103,7 +104,24 @@ export function cardOf(
   return card;
 }
 
+/**
+ * Photo views already made, per storage, by the stored photo's fields: a browse page shows 24 photos,
+ * most of them on the page before, and making one checks its key twice and builds three addresses. A
+ * view is a function of the photo and the storage alone; the views are shared, so nothing changes one.
+ */
+const madeViews = new WeakMap<Storage, LRUCache<string, PhotoView>>();
+const MADE_VIEWS = 20_000;
+
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
+  let made = madeViews.get(storage);
+  if (!made) madeViews.set(storage, (made = new LRUCache({ max: MADE_VIEWS })));
+  const key = `${photo.key}\u0000${photo.width}\u0000${photo.height}\u0000${String(photo.variants)}`;
+  let view = made.get(key);
+  if (!view) made.set(key, (view = makePhotoView(storage, photo)));
+  return view;
+}
+
+function makePhotoView(storage: Storage, photo: StoredPhoto): PhotoView {
   // A photo that is not one the pipeline made (older data, a bad write) shows as "no photo": one bad
   // photo never fails a page.
   const usable = isStoredPhoto(photo);
