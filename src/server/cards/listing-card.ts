@@ -105,6 +105,67 @@ export function cardOf(
 }
 
 /**
+ * A card made from its `cardJson` text, with the row's fields a page reads (its cursor, the sellers'
+ * impressions) and the card's JSON: what `cardsJson` writes for it.
+ */
+export interface MadeCard {
+  card: ListingCard;
+  listing: CardRow;
+  text: string;
+  /** When the card stops being what the text makes (its boost ends then), in milliseconds. */
+  until: number;
+}
+
+/**
+ * Cards already made, per storage, by their `cardJson` text: a card is a function of that text alone
+ * until its boost ends (`until`), and the same page is asked for again and again, so a browse page's
+ * rows are parsed, made into cards and written as JSON once, not on every request (issue 37's profile:
+ * a third of the app's time on a page). Every statement still runs: what it returns is the key. The
+ * cards are frozen, being shared.
+ */
+const madeCards = new WeakMap<Storage, LRUCache<string, MadeCard>>();
+const MADE_CARDS = 4_000;
+/** Each made card's JSON, for `cardsJson`: a card copied or changed after is written anew. */
+const cardTexts = new WeakMap<ListingCard, string>();
+
+/** The card a `cardJson` value read as text makes, shown at `now`. */
+export function cardFromText(storage: Storage, text: string, now: Date): MadeCard {
+  let made = madeCards.get(storage);
+  if (!made) madeCards.set(storage, (made = new LRUCache({ max: MADE_CARDS })));
+  const known = made.get(text);
+  if (known && now.getTime() < known.until) return known;
+  const row = cardFromJson(JSON.parse(text) as unknown[]);
+  const card = Object.freeze(cardOf(storage, row, now));
+  const boost = row.listing.boostedUntil;
+  const fresh: MadeCard = {
+    card,
+    listing: row.listing,
+    text: JSON.stringify(card),
+    until: boost && boost > now ? boost.getTime() : Infinity,
+  };
+  cardTexts.set(card, fresh.text);
+  made.set(text, fresh);
+  return fresh;
+}
+
+/** `JSON.stringify(cards)`, with the text of each card `cardFromText` made and nothing changed since. */
+export function cardsJson(cards: readonly ListingCard[]): string {
+  let json = '[';
+  for (let i = 0; i < cards.length; i++) {
+    if (i) json += ',';
+    json += cardTexts.get(cards[i]!) ?? JSON.stringify(cards[i]);
+  }
+  return json + ']';
+}
+
+/** `JSON.stringify(page)` for a page of cards, its cards written by `cardsJson`. */
+export function pageJson<Page extends { items: readonly ListingCard[] }>(page: Page): string {
+  const { items, ...rest } = page;
+  const others = JSON.stringify(rest);
+  return `{"items":${cardsJson(items)}${others === '{}' ? '}' : `,${others.slice(1)}`}`;
+}
+
+/**
  * Photo views already made, per storage, by the stored photo's fields: a browse page shows 24 photos,
  * most of them on the page before, and making one checks its key twice and builds three addresses. A
  * view is a function of the photo and the storage alone; the views are shared, so nothing changes one.

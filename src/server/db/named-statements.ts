@@ -21,6 +21,9 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
+/** Type parsers that leave every value as its text. */
+const AS_TEXT = { getTypeParser: () => (value: string) => value };
+
 /** A query builder: what it builds is a text and its parameters. */
 interface Builder {
   toSQL(): { sql: string; params: unknown[] };
@@ -35,7 +38,12 @@ interface Builder {
  * would walk the wrong index for a rare one. Outside a transaction only: a pooler in transaction mode
  * cannot carry named statements.
  */
-export async function arrayRows(db: Db, query: Builder): Promise<unknown[][]> {
+export async function arrayRows(
+  db: Db,
+  query: Builder,
+  /** `text`: every value as the text PostgreSQL sent, unparsed (a JSON value the caller may not need to read). */
+  values: 'parsed' | 'text' = 'parsed',
+): Promise<unknown[][]> {
   const built = query.toSQL();
   const name = built.params.length === 0 ? statementName(built.sql) : undefined;
   // Drizzle's handle on the driver: the pool, or the read replicas' client (db/client.ts).
@@ -45,6 +53,7 @@ export async function arrayRows(db: Db, query: Builder): Promise<unknown[][]> {
     values: built.params,
     rowMode: 'array',
     ...(name ? { name } : {}),
+    ...(values === 'text' ? { types: AS_TEXT } : {}),
   });
   return result.rows;
 }

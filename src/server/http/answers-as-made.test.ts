@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -47,6 +48,7 @@ it('a browse page reaches the adapter as the text its handler wrote, its ETag ha
   const body = bodyAsMade(response);
   expect(typeof body).toBe('string');
   expect(JSON.parse(body as string)).toHaveProperty('items');
+  expect(etag).toBe(`"${hash('sha1', body as string, 'base64url')}"`);
   const again = await t.app.fetch(
     new Request('http://localhost/api/listings', { headers: { 'If-None-Match': etag! } }),
   );

@@ -38,20 +38,28 @@ function heldTag(ifNoneMatch: string | undefined, opaque: string): string | unde
  * `Vary`. A request whose `If-None-Match` names the current body, in any encoding, gets `304 Not
  * Modified` with no body, carrying the tag the client holds.
  *
- * The handler's `c.json` is taken over for the request, so that the JSON text it writes is hashed as
- * it is and the answer goes out as the handler made it: reading a made answer's body back copied it
+ * The handler's `c.json` and `c.body` are taken over for the request, so that the text it writes is
+ * hashed as it is and the answer goes out as the handler made it: reading a made answer's body back copied it
  * through a web stream (issue 37's profile of browse).
  */
 export function cacheableAnswers(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let text: string | undefined;
     const json = c.json;
-    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
-      text = JSON.stringify(object);
-      return c.body(text, arg as never, { 'Content-Type': 'application/json', ...headers });
-    }) as unknown as typeof json;
+    const answer = c.body;
+    c.body = ((data: unknown, ...rest: unknown[]) => {
+      // A text body (a JSON text the handler wrote, `jsonAnswer`) is hashed as it is.
+      if (typeof data === 'string') text = data;
+      return (answer as (...args: unknown[]) => Response)(data, ...rest);
+    }) as typeof answer;
+    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) =>
+      c.body(JSON.stringify(object), arg as never, {
+        'Content-Type': 'application/json',
+        ...headers,
+      })) as unknown as typeof json;
     await next();
     c.json = json;
+    c.body = answer;
     const res = c.res;
     // (`res.body` alone would turn the light answer into a web one: asked only when the text is unknown.)
     if (res.status !== 200 || (text === undefined && !res.body)) return;

@@ -15,12 +15,11 @@ import type { Storage } from '../../storage/storage';
 import { fitmentFor } from '../fleet/fleet.service';
 import {
   cardColumns,
-  cardFromJson,
+  cardFromText,
   cardJson,
   cardOf,
   sellerFacts,
-  type CardRow,
-  type SellerFacts,
+  type MadeCard,
 } from '../../cards/listing-card';
 import { literal, arrayRows } from '../../db/named-statements';
 import {
@@ -221,14 +220,13 @@ export function createListingsBrowse(deps: {
     const alternatives = fitsFilter(query, fleet);
     const cursor = decodeCursor(query.cursor, sort);
 
-    /** The page's cards, with fitment for a member's fleet; counted as the sellers' impressions. */
-    const cardsOf = (rows: Parameters<typeof cardOf>[1][]) => {
+    /**
+     * The page's cards, with fitment for a member's fleet (on a copy: a made card is shared); counted
+     * as the sellers' impressions.
+     */
+    const cardsOf = (rows: readonly Pick<MadeCard, 'card' | 'listing'>[]) => {
       countImpressions(rows.map(({ listing }) => listing.id));
-      const now = clock();
-      return rows.map((row) => {
-        const card = cardOf(storage, row, now);
-        return fleet ? Object.assign(card, fitmentFor(fleet, row.listing)) : card;
-      });
+      return rows.map(({ card, listing }) => (fleet ? { ...card, ...fitmentFor(fleet, listing) } : card));
     };
 
     // A search that is exactly a listing's reference, id or address finds the listing(s) it names,
@@ -252,8 +250,9 @@ export function createListingsBrowse(deps: {
           named.length < limit
             ? named.length
             : await countOnly({ conditions: where, alternatives }, COUNT_LIMIT + 1, reads);
+        const now = clock();
         return {
-          items: cardsOf(named),
+          items: cardsOf(named.map((row) => ({ card: cardOf(storage, row, now), listing: row.listing }))),
           nextCursor: null,
           count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
           didYouMean: null,
@@ -308,19 +307,18 @@ export function createListingsBrowse(deps: {
           : and(...where)
       } order by ${sql.join(order, sql`, `)} limit ${literal(take)}`;
       const query = { toSQL: () => dialect.sqlToQuery(statement) };
-      const rows = await arrayRows(reads, query);
-      // Each row is the object `cardFromJson` made, its tier and count set on it (no copy of it per row).
-      return rows.map(([card, tier, matched]) => {
-        const row = cardFromJson(card as unknown[]) as Row;
-        row.tier = Number(tier);
-        row.matched = matched === null ? null : Number(matched);
-        return row;
-      });
+      // The card as its text: one made from the same text before is shown as it was (`cardFromText`).
+      const rows = await arrayRows(reads, query, 'text');
+      const now = clock();
+      return rows.map(([card, tier, matched]) => ({
+        made: cardFromText(storage, card as string, now),
+        tier: Number(tier),
+        matched: matched === null ? null : Number(matched),
+      }));
     };
 
     interface Row {
-      listing: CardRow;
-      seller: SellerFacts | null;
+      made: MadeCard;
       tier: number;
       matched: number | null;
     }
@@ -387,16 +385,16 @@ export function createListingsBrowse(deps: {
           : items.length
         : (counted ?? took(await countOnly(matching, COUNT_LIMIT + 1, reads)));
     return {
-      items: cardsOf(items),
+      items: cardsOf(items.map(({ made }) => made)),
       nextCursor: more
         ? encodeCursor({
             value:
               sort === 'best'
-                ? `${last.tier}|${last.listing.rank}`
+                ? `${last.tier}|${last.made.listing.rank}`
                 : sort === 'newest'
-                  ? last.listing.listedAt.toISOString()
-                  : String(last.listing.priceCents),
-            id: last.listing.id,
+                  ? last.made.listing.listedAt.toISOString()
+                  : String(last.made.listing.priceCents),
+            id: last.made.listing.id,
           })
         : null,
       count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },

@@ -5,6 +5,7 @@ import { PLAN_DETAILS } from '@common/catalog';
 import { OkSchema } from '@common/schemas/auth';
 import {
   BrowseResponseSchema,
+  type BrowseResponse,
   FOR_YOU_MAX,
   ForYouSchema,
   ListingDetailSchema,
@@ -22,6 +23,8 @@ import { AiDraftRequestSchema, AiDraftSchema } from './ai-draft';
 import type { ListingWriter } from './ai-advanced';
 import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
+import { jsonAnswer } from '../../http/json-answer';
+import { pageJson } from '../../cards/listing-card';
 import type { Storage } from '../../storage/storage';
 import type { Db } from '../../db/client';
 import { uploadPhoto } from '../../photos/uploads';
@@ -262,7 +265,8 @@ export function listingsRoutes(deps: {
         await fleetOf(c),
         user ? await deps.hiddenSellers(user.id) : [],
       );
-      return c.json({ ...page, items: await withFavourites(c, page.items) }, 200);
+      // Written with the text of each card made before (`pageJson`): a page is not serialised anew.
+      return jsonAnswer<BrowseResponse>(c, pageJson({ ...page, items: await withFavourites(c, page.items) }));
     })
     // Before `/listings/{id}`, which would take "for-you" for an id.
     .openapi(routes.forYou, async (c) => {
