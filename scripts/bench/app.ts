@@ -15,6 +15,8 @@ export interface RecordedStatement {
   text: string;
   values: (string | null | { bytes: string })[];
   rowMode?: 'array';
+  /** The statement's name when the app sent it named (prepared once per connection, planned once). */
+  name?: string;
   ms: number | null;
 }
 

@@ -123,6 +123,9 @@ async function runStatement(
     text: statement.text,
     values: parameters(statement, replace),
     ...(statement.rowMode ? { rowMode: statement.rowMode } : {}),
+    // Named as the app named it: the database then parses and plans it once per connection, as it
+    // does for the app (a floor that planned it on every run would be slower than the app's own SQL).
+    ...(statement.name ? { name: statement.name } : {}),
     types: RAW_TYPES,
   });
 }

@@ -42,6 +42,7 @@ pg.Client.prototype.query = function (config, values) {
     text,
     values: params.map((value) => serialise(pgUtils.prepareValue(value))),
     rowMode: typeof config === 'object' && config.rowMode === 'array' ? 'array' : undefined,
+    name: typeof config === 'object' && typeof config.name === 'string' ? config.name : undefined,
     ms: null,
   };
   store.statements.push(entry);

@@ -109,6 +109,8 @@ export function cardOf(
  * impressions) and the card's JSON: what `cardsJson` writes for it.
  */
 export interface MadeCard {
+  /** The `cardJson` text it was made from. */
+  source: string;
   card: ListingCard;
   listing: CardRow;
   text: string;
@@ -117,7 +119,7 @@ export interface MadeCard {
 }
 
 /**
- * Cards already made, per storage, by their `cardJson` text: a card is a function of that text alone
+ * Cards already made, per storage, from their `cardJson` text: a card is a function of that text alone
  * until its boost ends (`until`), and the same page is asked for again and again, so a browse page's
  * rows are parsed, made into cards and written as JSON once, not on every request (issue 37's profile:
  * a third of the app's time on a page). Every statement still runs: what it returns is the key. The
@@ -125,6 +127,8 @@ export interface MadeCard {
  */
 const madeCards = new WeakMap<Storage, LRUCache<string, MadeCard>>();
 const MADE_CARDS = 4_000;
+/** Where a `cardJson` text's id ends: `["` and a UUID. */
+const ID_END = 2 + 36;
 /** Each made card's JSON, for `cardsJson`: a card copied or changed after is written anew. */
 const cardTexts = new WeakMap<ListingCard, string>();
 
@@ -132,19 +136,23 @@ const cardTexts = new WeakMap<ListingCard, string>();
 export function cardFromText(storage: Storage, text: string, now: Date): MadeCard {
   let made = madeCards.get(storage);
   if (!made) madeCards.set(storage, (made = new LRUCache({ max: MADE_CARDS })));
-  const known = made.get(text);
-  if (known && now.getTime() < known.until) return known;
+  // Looked up by the listing's id, the text's first value: a key of a few dozen characters where the
+  // whole text would be hashed on every look-up, and a listing's older card is replaced, not kept.
+  const key = text.slice(0, ID_END);
+  const known = made.get(key);
+  if (known && known.source === text && now.getTime() < known.until) return known;
   const row = cardFromJson(JSON.parse(text) as unknown[]);
   const card = Object.freeze(cardOf(storage, row, now));
   const boost = row.listing.boostedUntil;
   const fresh: MadeCard = {
+    source: text,
     card,
     listing: row.listing,
     text: JSON.stringify(card),
     until: boost && boost > now ? boost.getTime() : Infinity,
   };
   cardTexts.set(card, fresh.text);
-  made.set(text, fresh);
+  made.set(key, fresh);
   return fresh;
 }
 
