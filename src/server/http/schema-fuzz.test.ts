@@ -147,9 +147,12 @@ describe('every operation, fuzzed from its schema', { timeout: 240_000 }, () => 
                 op.method,
                 request,
               );
+              // A server error's own log line says what failed.
+              const logged =
+                status >= 500 ? JSON.stringify(t.logs.filter((line) => Number(line.level) >= 50).at(-1)) : '';
               expect(
                 status,
-                `${asker} ${op.method} ${request.path} ${JSON.stringify(request.body)?.slice(0, 300)}: ${text.slice(0, 300)}`,
+                `${asker} ${op.method} ${request.path} ${JSON.stringify(request.body)?.slice(0, 300)}: ${text.slice(0, 300)} ${logged?.slice(0, 1500)}`,
               ).toBeLessThan(500);
             }),
             { numRuns: RUNS },
