@@ -104,6 +104,16 @@ export function cardOf(
   return card;
 }
 
+/** What a storage's cards or photo views made so far are: `max` of them, the least recently used let go. */
+function perStorage<Made extends object>(max: number): (storage: Storage) => LRUCache<string, Made> {
+  const caches = new WeakMap<Storage, LRUCache<string, Made>>();
+  return (storage) => {
+    let cache = caches.get(storage);
+    if (!cache) caches.set(storage, (cache = new LRUCache({ max })));
+    return cache;
+  };
+}
+
 /**
  * A card made from its `cardJson` text, with the row's fields a page reads (its cursor, the sellers'
  * impressions) and the card's JSON: what `cardsJson` writes for it.
@@ -125,8 +135,7 @@ export interface MadeCard {
  * a third of the app's time on a page). Every statement still runs: what it returns is the key. The
  * cards are frozen, being shared.
  */
-const madeCards = new WeakMap<Storage, LRUCache<string, MadeCard>>();
-const MADE_CARDS = 4_000;
+const madeCards = perStorage<MadeCard>(4_000);
 /** Where a `cardJson` text's id ends: `["` and a UUID. */
 const ID_END = 2 + 36;
 /** Each made card's JSON, for `cardsJson`: a card copied or changed after is written anew. */
@@ -134,8 +143,7 @@ const cardTexts = new WeakMap<ListingCard, string>();
 
 /** The card a `cardJson` value read as text makes, shown at `now`. */
 export function cardFromText(storage: Storage, text: string, now: Date): MadeCard {
-  let made = madeCards.get(storage);
-  if (!made) madeCards.set(storage, (made = new LRUCache({ max: MADE_CARDS })));
+  const made = madeCards(storage);
   // Looked up by the listing's id, the text's first value: a key of a few dozen characters where the
   // whole text would be hashed on every look-up, and a listing's older card is replaced, not kept.
   const key = text.slice(0, ID_END);
@@ -178,12 +186,10 @@ export function pageJson<Page extends { items: readonly ListingCard[] }>(page: P
  * most of them on the page before, and making one checks its key twice and builds three addresses. A
  * view is a function of the photo and the storage alone; the views are shared, so nothing changes one.
  */
-const madeViews = new WeakMap<Storage, LRUCache<string, PhotoView>>();
-const MADE_VIEWS = 20_000;
+const madeViews = perStorage<PhotoView>(20_000);
 
 export function photoView(storage: Storage, photo: StoredPhoto): PhotoView {
-  let made = madeViews.get(storage);
-  if (!made) madeViews.set(storage, (made = new LRUCache({ max: MADE_VIEWS })));
+  const made = madeViews(storage);
   const key = `${photo.key}\u0000${photo.width}\u0000${photo.height}\u0000${String(photo.variants)}`;
   let view = made.get(key);
   if (!view) made.set(key, (view = makePhotoView(storage, photo)));

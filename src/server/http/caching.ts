@@ -39,8 +39,8 @@ function heldTag(ifNoneMatch: string | undefined, opaque: string): string | unde
  * Modified` with no body, carrying the tag the client holds.
  *
  * The handler's `c.json` and `c.body` are taken over for the request, so that the text it writes is
- * hashed as it is and the answer goes out as the handler made it: reading a made answer's body back copied it
- * through a web stream (issue 37's profile of browse).
+ * hashed as it is and the answer goes out as the handler made it: reading a made answer's body back
+ * copied it through a web stream (issue 37's profile of browse).
  */
 export function cacheableAnswers(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
