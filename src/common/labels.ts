@@ -1,4 +1,5 @@
 import type { Plan } from './catalog';
+import { firstCharacter } from './text';
 
 /**
  * How a listing's fitment years and a seller's public name read, for the server and the client alike;
@@ -16,7 +17,7 @@ export function yearRange(start: number | null, end: number | null): string | nu
 export function publicName(first: string | null, last: string | null): string | null {
   const given = first?.trim();
   if (!given) return null;
-  const initial = last?.trim().charAt(0);
+  const initial = firstCharacter(last?.trim() ?? '');
   return initial ? `${given} ${initial.toUpperCase()}.` : given;
 }
 

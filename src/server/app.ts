@@ -16,7 +16,7 @@ import { createRouter } from './http/create-router';
 import { handleError } from './http/error-handler';
 import { pageRenderer } from './http/page-renderer';
 import { readAfterOwnWrites, rememberOwnWrites } from './http/read-your-writes';
-import { refuseControlCharacters } from './http/refuse-control-characters';
+import { refuseUnstorableText } from './http/refuse-unstorable-text';
 import { requestLogger } from './http/request-logger';
 import { refuseCrossSite, requireJsonBodies } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
@@ -224,7 +224,7 @@ export function createApp(deps: AppDeps) {
   // A visitor asking for a member operation is turned away before anything they sent is looked at.
   api.use(membersFirst);
   api.use(bodyLimits());
-  api.use(refuseControlCharacters());
+  api.use(refuseUnstorableText());
   if (deps.database.replicas) api.use(rememberOwnWrites(deps.database.replicas, cookies));
   api.use(refuseCrossSite(env.PUBLIC_URL, crossSiteByDesign));
   api.use(requireJsonBodies((path) => crossSiteByDesign(path) || path === '/api/photos'));

@@ -60,6 +60,8 @@ export function contractOf(document: ApiDocument) {
 
   /** The document's template for a path, the one with the fewest parameters (`/listings/for-you`, not `/listings/{id}`). */
   function templateOf(method: string, path: string): string | null {
+    // The pattern router lets a trailing slash through; the app's routes, and so the document, do not.
+    if (path.length > 1 && path.endsWith('/')) return null;
     const found = operations.match(method, path)[0].map(([template]) => template);
     found.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
     return found[0] ?? null;

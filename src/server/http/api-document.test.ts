@@ -64,8 +64,8 @@ describe('the API document', () => {
   });
 });
 
-describe('an address under a method it does not take', () => {
-  it('answers 405 with the methods it takes, in the asker’s language; an unknown address is 404', async () => {
+describe('an address under a method it does not take, or with a trailing slash', () => {
+  it('answers 405 with the methods it takes, in the asker’s language; an unknown address, or one ending in a slash, is 404', async () => {
     const wrong = await t.app.request('/api/listings', {
       method: 'DELETE',
       headers: { 'Accept-Language': 'es' },
@@ -79,6 +79,14 @@ describe('an address under a method it does not take', () => {
     expect(one.status).toBe(405);
     expect(one.headers.get('Allow')).toBe('GET, PUT, DELETE, HEAD');
     expect((await t.app.request('/api/no-such-thing', { method: 'DELETE' })).status).toBe(404);
+    // A trailing slash is another address (an id of "." arrives so): not found, under any method.
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const slash = await t.app.request('/api/listings/', { method, headers: { 'Accept-Language': 'es' } });
+      expect(slash.status, method).toBe(404);
+      expect(slash.headers.get('Allow'), method).toBeNull();
+      expect(((await slash.json()) as { error: { code: string } }).error.code, method).toBe('NOT_FOUND');
+    }
+    expect((await t.app.request('/api/conversations/.')).status).toBe(404);
   });
 });
 

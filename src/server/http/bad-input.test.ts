@@ -116,8 +116,10 @@ const anyValue = fc.oneof(
   fc.integer(),
   fc.double(),
 );
+// Not "." nor "..": a URL drops dot segments before it is sent, so they never reach the server as an
+// id (`/listings/./messages` is asked as `/listings/messages`, another address; see api-document.test).
 const malformedId = fc.oneof(
-  nastyString.filter((s) => s.length > 0 && s.length < 2_000),
+  nastyString.filter((s) => s.length > 0 && s.length < 2_000 && s !== '.' && s !== '..'),
   fc.uuid().map((id) => `${id}x`),
   fc.constantFrom(
     '1',
@@ -245,8 +247,12 @@ describe('bad input on every endpoint', { timeout: 150_000 }, () => {
     }
   });
 
-  it('refuses control characters in any field, as found by the property above', async () => {
+  it('refuses control characters and half characters in any field, as found by the properties', async () => {
     for (const [path, body] of [
+      // A lone surrogate, sent as JSON's escape (JSON.stringify writes one so): PostgreSQL's JSON
+      // refuses it, so a saved search's query with one was a server error.
+      ['/api/saved-searches', { name: 'Turbo', query: { q: 'turbo\ud800' } }],
+      ['/api/saved-searches', { name: '\udc00', query: {} }],
       ['/api/community/posts', { title: '\u000e', description: '!' }],
       ['/api/community/posts', { title: 'Turbo\u0000', description: 'Boost' }],
       [

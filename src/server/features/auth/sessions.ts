@@ -1,3 +1,4 @@
+import { clip } from '@common/text';
 import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionUser } from '@common/schemas/auth';
@@ -51,7 +52,7 @@ export async function createSession(
     createdAt: now,
     updatedAt: now,
     ipAddress: options.ipAddress,
-    userAgent: options.userAgent?.slice(0, 300) ?? null,
+    userAgent: options.userAgent ? clip(options.userAgent, 300) : null,
   });
   return { token, expiresAt };
 }

@@ -1,3 +1,4 @@
+import { clip } from '@common/text';
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from '@common/catalog';
 import { catalogLabels, yearRange } from '@common/labels';
@@ -69,16 +70,18 @@ export function writeListingDraft(
   const model = catalogLabels.model(input.model, text);
   const years = yearRange(input.yearStart ?? null, input.yearEnd ?? null);
   const brand = input.partBrand && input.partBrand !== 'Other' ? input.partBrand : '';
-  const title = t('title', {
-    brand: brand ? `${brand} ` : '',
-    category,
-    make,
-    model,
-    years: years ? t('yearsInTitle', { years }) : '',
-  })
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 120);
+  const title = clip(
+    t('title', {
+      brand: brand ? `${brand} ` : '',
+      category,
+      make,
+      model,
+      years: years ? t('yearsInTitle', { years }) : '',
+    })
+      .replace(/\s+/g, ' ')
+      .trim(),
+    120,
+  );
   const sentences = [
     t('intro', {
       category,

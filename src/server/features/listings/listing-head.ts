@@ -1,3 +1,4 @@
+import { clip } from '@common/text';
 import type { ListingDetail } from '@common/schemas/listings';
 import { escapeHtml, scriptJson } from '@common/rendering';
 import type { PageHead } from '../../http/client-app';
@@ -18,9 +19,10 @@ const CONDITION_SCHEMA: Record<string, string> = {
  */
 export function listingHead(listing: ListingDetail, publicUrl: string): PageHead {
   const url = `${publicUrl}/listing/${listing.id}`;
-  const description = (listing.description || `${listing.make} ${listing.model}`)
-    .replace(/\s+/g, ' ')
-    .slice(0, 200);
+  const description = clip(
+    (listing.description || `${listing.make} ${listing.model}`).replace(/\s+/g, ' '),
+    200,
+  );
   const largest = listing.photos[0]?.sources.at(-1);
   const image = largest ? new URL(largest.url, publicUrl).href : null;
   // A listing without photos still shows crawlers an image: the site's placeholder for a part.

@@ -143,6 +143,22 @@ describe('conversations', () => {
     expect(thread.messages.map((m) => m.content)).toEqual(['Hi', 'Offer: $90']);
   });
 
+  it('notifies with whole characters: an initial and a preview never end in half an emoji', async () => {
+    const seller = await signedInMember(t);
+    const buyer = await signedInMember(t, { firstName: 'Ana', lastName: '𝔘lloa' });
+    const item = await listing(seller.browser, 'Fraktur wheel');
+    // The preview is 140 UTF-16 units: a cut there would keep the first half of 😀's pair.
+    const content = `${'a'.repeat(139)}😀 and more`;
+    expectStatus(
+      await readAnswer(
+        buyer.browser.api.listings[':id'].messages.$post({ param: { id: item.id }, json: { content } }),
+      ),
+      201,
+    );
+    const [note] = (await okBody(seller.browser.api.notifications.$get({ query: {} }))).notifications;
+    expect(note!.data).toMatchObject({ name: 'Ana 𝔘.', preview: 'a'.repeat(139) });
+  });
+
   it('caps length and rate, and refuses blank text', async () => {
     const seller = await signedInMember(t);
     const buyer = await signedInMember(t);

@@ -1,3 +1,4 @@
+import { clip } from '@common/text';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { languageOrDefault, type Language } from '@common/i18n/languages';
@@ -14,7 +15,7 @@ import { later, systemClock, type Clock } from '../../clock';
 
 /** The latest message as the email quotes it: a step of an offer in words, then its note. */
 function quoteOf(row: { content: string; offer: OfferEvent | null }, language: Language): string {
-  const content = row.content.length > 1000 ? `${row.content.slice(0, 1000)}…` : row.content;
+  const content = row.content.length > 1000 ? `${clip(row.content, 1000)}…` : row.content;
   if (!row.offer) return content;
   const step = emailTranslator(language)(`offerEvent.${row.offer.action}`, {
     amount: formatPrice(row.offer.amountCents),

@@ -1,3 +1,4 @@
+import { clip } from '@common/text';
 import { and, eq, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
@@ -77,7 +78,7 @@ export function messageSending(deps: MessagesDeps) {
             data: {
               name,
               listingTitle,
-              preview: message.content.slice(0, 140),
+              preview: clip(message.content, 140),
               count: about.rows[0]?.unread ?? 1,
             },
           }),
