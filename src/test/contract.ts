@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { PatternRouter } from 'hono/router/pattern-router';
+import { TrieRouter } from 'hono/router/trie-router';
 
 /** The parts of the API document the contract check reads. */
 export interface ApiDocument {
@@ -52,7 +52,7 @@ export function contractOf(document: ApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addSchema(document as object, 'api');
-  const operations = new PatternRouter<string>();
+  const operations = new TrieRouter<string>();
   for (const [template, item] of Object.entries(document.paths))
     for (const method of Object.keys(item))
       operations.add(method.toUpperCase(), template.replace(/\{(\w+)\}/g, ':$1'), template);
@@ -60,8 +60,6 @@ export function contractOf(document: ApiDocument) {
 
   /** The document's template for a path, the one with the fewest parameters (`/listings/for-you`, not `/listings/{id}`). */
   function templateOf(method: string, path: string): string | null {
-    // The pattern router lets a trailing slash through; the app's routes, and so the document, do not.
-    if (path.length > 1 && path.endsWith('/')) return null;
     const found = operations.match(method, path)[0].map(([template]) => template);
     found.sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
     return found[0] ?? null;
