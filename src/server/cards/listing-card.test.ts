@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import type { ListingCard } from '@common/schemas/listings';
 import { createLocalStorage } from '../storage/local-storage';
-import { cardFromText, cardsJson, pageJson } from './listing-card';
+import { cardFromText, pageJson } from './listing-card';
 
 const storage = createLocalStorage(tmpdir());
 const HOUR = 3_600_000;
@@ -41,7 +42,7 @@ describe('cards made from their text', () => {
     const made = cardFromText(storage, text, now);
     expect(cardFromText(storage, text, now)).toBe(made);
     expect(Object.isFrozen(made.card)).toBe(true);
-    expect(made.text).toBe(JSON.stringify(made.card));
+    expect(made.json.toString()).toBe(JSON.stringify(made.card));
     expect(made.card).toMatchObject({
       title: 'Titanium exhaust',
       priceCents: 125_000,
@@ -73,16 +74,19 @@ describe('cards made from their text', () => {
 
   it('are written as JSON.stringify writes them, a copy or a changed card anew', () => {
     const now = new Date(Date.UTC(2026, 11, 1));
-    const cards = [cardText(), cardText({ title: 'Coilovers "street"' })].map(
-      (text) => cardFromText(storage, text, now).card,
-    );
+    const cards = [
+      cardText(),
+      cardText({ title: 'Coilovers "street"' }),
+      cardText({ title: 'Akrapovič 排气' }),
+    ].map((text) => cardFromText(storage, text, now).card);
     const copied = { ...cards[0]!, favourite: true };
-    expect(cardsJson([...cards, copied])).toBe(JSON.stringify([...cards, copied]));
-    expect(cardsJson([])).toBe('[]');
+    const written = <Page extends { items: readonly ListingCard[] }>(page: Page) =>
+      Buffer.from(pageJson(page)).toString('utf8');
+    expect(written({ items: [...cards, copied] })).toBe(JSON.stringify({ items: [...cards, copied] }));
     const page = { items: [copied, cards[1]!], nextCursor: null, count: { value: 2, more: false } };
-    expect(pageJson(page)).toBe(JSON.stringify(page));
-    expect(pageJson({ items: [] })).toBe('{"items":[]}');
-    expect(pageJson({ items: cards, didYouMean: undefined, nextCursor: 'x' })).toBe(
+    expect(written(page)).toBe(JSON.stringify(page));
+    expect(written({ items: [] })).toBe('{"items":[]}');
+    expect(written({ items: cards, didYouMean: undefined, nextCursor: 'x' })).toBe(
       JSON.stringify({ items: cards, nextCursor: 'x' }),
     );
   });

@@ -44,12 +44,13 @@ function heldTag(ifNoneMatch: string | undefined, opaque: string): string | unde
  */
 export function cacheableAnswers(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    let text: string | undefined;
+    let written: string | Uint8Array<ArrayBuffer> | undefined;
     const json = c.json;
     const answer = c.body;
     c.body = ((data: unknown, ...rest: unknown[]) => {
-      // A text body (a JSON text the handler wrote, `jsonAnswer`) is hashed as it is.
-      if (typeof data === 'string') text = data;
+      // A body the handler wrote itself (a JSON text, or its bytes from `jsonAnswer`) is hashed as it is.
+      if (typeof data === 'string' || data instanceof Uint8Array)
+        written = data as string | Uint8Array<ArrayBuffer>;
       return (answer as (...args: unknown[]) => Response)(data, ...rest);
     }) as typeof answer;
     c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) =>
@@ -61,14 +62,14 @@ export function cacheableAnswers(): MiddlewareHandler<AppEnv> {
     c.json = json;
     c.body = answer;
     const res = c.res;
-    // (`res.body` alone would turn the light answer into a web one: asked only when the text is unknown.)
-    if (res.status !== 200 || (text === undefined && !res.body)) return;
-    const body = text ?? new Uint8Array(await res.arrayBuffer());
+    // (`res.body` alone would turn the light answer into a web one: asked only when the body is unknown.)
+    if (res.status !== 200 || (written === undefined && !res.body)) return;
+    const body = written ?? new Uint8Array(await res.arrayBuffer());
     const opaque = hash('sha1', body, 'base64url');
     // An answer that sets a cookie is never one for everybody.
     const personal = c.get('user') !== null || res.headers.has('Set-Cookie');
     const held = heldTag(c.req.header('If-None-Match'), opaque);
-    if (held === undefined && text !== undefined) {
+    if (held === undefined && written !== undefined) {
       res.headers.set('Cache-Control', personal ? MEMBER_CACHE_CONTROL : VISITOR_CACHE_CONTROL);
       res.headers.set('Vary', CACHEABLE_VARY);
       res.headers.set('ETag', `"${opaque}"`);

@@ -21,7 +21,7 @@ import {
   sellerFacts,
   type MadeCard,
 } from '../../cards/listing-card';
-import { literal, arrayRows } from '../../db/named-statements';
+import { literal, arrayRows, renderedOnce } from '../../db/named-statements';
 import {
   afterCursor,
   assertKnownPlace,
@@ -138,10 +138,8 @@ export function createListingsBrowse(deps: {
   const overLimit = new LRUCache<string, true>({ max: 10_000, ttl: OVER_LIMIT_MS });
 
   /** What `overLimit` knows a count by: its SQL's text and parameters. */
-  function countKey(count: SQL): string {
-    const built = dialect.sqlToQuery(count);
-    return `${built.sql}\u0000${JSON.stringify(built.params)}`;
-  }
+  const countKey = (built: { sql: string; params: unknown[] }) =>
+    `${built.sql}\u0000${JSON.stringify(built.params)}`;
 
   /** How many listings the selection holds, at most `cap`, in a statement of its own. */
   async function countOnly(selection: Selection, cap = COUNT_LIMIT + 1, on: Db = db): Promise<number> {
@@ -291,8 +289,9 @@ export function createListingsBrowse(deps: {
       ? surelyMoreThan(search, COUNT_LIMIT, share)
       : share !== null && (await vocabulary.catalogue()) * share >= SURELY_FACTOR * COUNT_LIMIT;
     // Counting stops after COUNT_LIMIT + 1 matches (never an exact count over a big result); it is
-    // computed once for the statement, beside the page.
-    const countSql = boundedCount(matching, COUNT_LIMIT + 1);
+    // computed once for the statement, beside the page. Rendered once, when it may run: its text is the
+    // count cache's key, and the page's statement carries it.
+    const count = countKnown ? null : renderedOnce(boundedCount(matching, COUNT_LIMIT + 1));
 
     /**
      * Up to `take` listings of the page in `order` (one statement, with the count when asked; named when
@@ -301,7 +300,7 @@ export function createListingsBrowse(deps: {
     const pageRows = async (take: number, where: SQL[], order: SQL[], withCount: boolean): Promise<Row[]> => {
       // Written as one SQL text rather than through the select builder: its selection and clauses
       // were a sixth of the app's time building a page (issue 37's profile).
-      const statement = sql`select ${cardJson}, ${sort === 'best' ? tier : sql`0`}, ${withCount ? countSql : sql`null`} from ${listings} where ${
+      const statement = sql`select ${cardJson}, ${sort === 'best' ? tier : sql`0`}, ${withCount && count ? count.again : sql`null`} from ${listings} where ${
         alternatives
           ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, order, take)})`
           : and(...where)
@@ -323,7 +322,7 @@ export function createListingsBrowse(deps: {
       matched: number | null;
     }
     // The count, when a statement that carried it returned rows, or "1,000+" when it was lately.
-    const key = countKnown ? null : countKey(countSql);
+    const key = count && countKey(count.built);
     let counted: number | null = key && overLimit.has(key) ? COUNT_LIMIT + 1 : null;
     /** The count of a statement that took it: remembered when it is over the limit. */
     const took = (n: number) => {

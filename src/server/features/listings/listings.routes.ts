@@ -265,7 +265,7 @@ export function listingsRoutes(deps: {
         await fleetOf(c),
         user ? await deps.hiddenSellers(user.id) : [],
       );
-      // Written with the text of each card made before (`pageJson`): a page is not serialised anew.
+      // Written from the bytes of each card made before (`pageJson`): a page is not serialised anew.
       return jsonAnswer<BrowseResponse>(c, pageJson({ ...page, items: await withFavourites(c, page.items) }));
     })
     // Before `/listings/{id}`, which would take "for-you" for an id.
