@@ -70,6 +70,25 @@ test('public pages arrive as HTML with their content and data', async ({ page })
   expect(missing.status).toBe(404);
 });
 
+/**
+ * Waits until React has taken over the server's HTML and the page is alive (no control still waits for
+ * it, `useWaiting`). Hydration is a transition that yields to the browser: on a busy machine it may end
+ * after the network has gone quiet.
+ */
+async function alive(page: Page, path: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')) &&
+            !document.querySelector('[data-waiting]'),
+        ),
+      { message: path },
+    )
+    .toBe(true);
+}
+
 test('the page comes alive without fetching its data again or changing what it shows', async ({ page }) => {
   const id = await newestListingId(page);
   for (const path of ['/', '/browse?make=Honda', `/listing/${id}`, '/buying-guide', '/privacy']) {
@@ -84,20 +103,12 @@ test('the page comes alive without fetching its data again or changing what it s
       path,
     ).toEqual([]);
     expect(errors, path).toEqual([]);
-    // Hydration is a transition that yields to the browser: on a busy machine it may end after the
-    // network has gone quiet.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(() =>
-            Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
-          ),
-        { message: path },
-      )
-      .toBe(true);
+    await alive(page, path);
   }
-  // Alive: a link is followed in the page, and the next page's data is fetched by the browser.
+  // Alive: a link is followed in the page, and the next page's data is fetched by the browser. A link
+  // clicked before then is followed as a plain link, to the page rendered by the server.
   await page.goto('/browse');
+  await alive(page, '/browse');
   const next = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/listings/${id}`);
   await page.locator(`a[href="/listing/${id}"]`).first().click();
   await next;
