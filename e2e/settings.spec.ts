@@ -204,7 +204,8 @@ test('settings: two-step sign-in is set up with the app and then asked for at si
 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await page.goto('/auth?mode=signin');
+  // The sign-in page opens once the server has ended the session.
+  await expect(page).toHaveURL('/auth');
   await signIn(page, email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
   await page.getByLabel('Authentication code').fill('111111');

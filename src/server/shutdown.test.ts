@@ -13,7 +13,7 @@ import { createHttpServer, stopHttpServer } from './http/http-server';
 
 describe('stopping with SIGTERM', () => {
   it('finishes the request in flight, refuses new connections and exits within 10 seconds', async () => {
-    const { child, port, exited } = await startChildServer();
+    const { child, port, exited, output } = await startChildServer();
     const body = JSON.stringify({
       name: 'Ines',
       email: 'ines@example.com',
@@ -42,7 +42,6 @@ describe('stopping with SIGTERM', () => {
         setTimeout(() => req.end(body.slice(20)), 500);
       }, 200);
     });
-    const started = Date.now();
     expect(await answer).toEqual({ status: 201, connection: 'close' });
     // Once stopping, it takes no new connection.
     await expect(
@@ -50,8 +49,12 @@ describe('stopping with SIGTERM', () => {
         http.get({ host: '127.0.0.1', port, path: '/api/health', agent: false }, resolve).on('error', reject),
       ),
     ).rejects.toThrow(/ECONNREFUSED/);
-    expect(await exited).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // The server gives itself 10 seconds and then exits with 1 (src/server/index.ts), so exiting with 0
+    // is the proof it stopped in time; how long that took on the clock depends on the machine's load.
+    const log = () => output.join('\n');
+    expect(await exited, log()).toBe(0);
+    expect(log()).toContain('"msg":"shutting down"');
+    expect(log()).not.toContain('shutdown took longer');
   }, 60_000);
 
   it('closes WebSockets with 1012, which the tabs reconnect on', async () => {

@@ -23,5 +23,6 @@ export function useSessionQuery() {
 
 /** Ends every session of the member on the server. */
 export async function signOutEverywhere(): Promise<void> {
-  await call(client.auth['sign-out'].$post());
+  // `keepalive`: a page left at once (another address typed, the tab closed) still ends the session.
+  await call(client.auth['sign-out'].$post({}, { init: { keepalive: true } }));
 }
