@@ -118,6 +118,8 @@ export interface CaseResult {
   path: string;
   api: Stats;
   floor: Stats | null;
+  /** The same floor with every statement sent unnamed (BENCH_UNNAMED_FLOOR=1). */
+  unnamedFloor?: Stats;
   /** What the recorded response held (matches for a browse). */
   answer: string;
   /** The statements the floor replays, in order. */

@@ -49,6 +49,11 @@ export interface Config {
   appNodeOptions: string[];
   /** A PostgreSQL database an earlier run filled, measured as it is (no server started, no data made). */
   databaseUrl: string | null;
+  /**
+   * Also measure each floor with every statement sent unnamed (BENCH_UNNAMED_FLOOR=1), as a replay of
+   * the SQL text alone would: the app's named statements are then parsed and planned on every run.
+   */
+  unnamedFloor: boolean;
 }
 
 export function readConfig(): Config {
@@ -78,6 +83,7 @@ export function readConfig(): Config {
     acceptEncoding: process.env.BENCH_ACCEPT_ENCODING?.trim() || null,
     appNodeOptions: (process.env.BENCH_APP_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
     databaseUrl: process.env.BENCH_DATABASE_URL?.trim() || null,
+    unnamedFloor: ['1', 'true', 'yes'].includes((process.env.BENCH_UNNAMED_FLOOR ?? '').trim().toLowerCase()),
   };
 }
 
@@ -94,6 +100,7 @@ export function isDefaultRun(config: Config): boolean {
     config.listedWithinSeconds === null &&
     config.acceptEncoding === null &&
     config.appNodeOptions.length === 0 &&
-    config.databaseUrl === null
+    config.databaseUrl === null &&
+    !config.unnamedFloor
   );
 }

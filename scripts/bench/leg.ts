@@ -220,6 +220,10 @@ async function main(): Promise<void> {
       item.result.floor = floor!;
       if (item.result.background && backgroundFloor) item.result.background.floor = backgroundFloor;
       say(line(`  floor`, floor!) + (floor!.error ? `  first error: ${floor!.error}` : ''));
+      if (!config.unnamedFloor) return;
+      const [unnamed] = await runFloor(pool, loads.slice(0, 1), config.seconds, false);
+      item.result.unnamedFloor = unnamed!;
+      say(line(`  floor, unnamed`, unnamed!) + (unnamed!.error ? `  first error: ${unnamed!.error}` : ''));
     }
 
     for (const definition of CASES) {

@@ -117,7 +117,8 @@ function parameters(statement: RecordedStatement, replace?: Map<string, string>)
 async function runStatement(
   client: pg.Pool | pg.PoolClient,
   statement: RecordedStatement,
-  replace?: Map<string, string>,
+  replace: Map<string, string> | undefined,
+  named: boolean,
 ) {
   await client.query({
     text: statement.text,
@@ -125,21 +126,27 @@ async function runStatement(
     ...(statement.rowMode ? { rowMode: statement.rowMode } : {}),
     // Named as the app named it: the database then parses and plans it once per connection, as it
     // does for the app (a floor that planned it on every run would be slower than the app's own SQL).
-    ...(statement.name ? { name: statement.name } : {}),
+    // `named` false replays every statement unnamed, as a recorder of the SQL text alone would.
+    ...(named && statement.name ? { name: statement.name } : {}),
     types: RAW_TYPES,
   });
 }
 
 /** Replays one request's statements once (each transaction on one connection, as the app does). */
-export async function replay(pool: pg.Pool, statements: RecordedStatement[], replace?: Map<string, string>) {
+export async function replay(
+  pool: pg.Pool,
+  statements: RecordedStatement[],
+  replace?: Map<string, string>,
+  named = true,
+) {
   for (const unit of units(statements)) {
     if (unit.statements.length === 1) {
-      await runStatement(pool, unit.statements[0]!, replace);
+      await runStatement(pool, unit.statements[0]!, replace, named);
       continue;
     }
     const client = await pool.connect();
     try {
-      for (const statement of unit.statements) await runStatement(client, statement, replace);
+      for (const statement of unit.statements) await runStatement(client, statement, replace, named);
     } finally {
       client.release();
     }
@@ -153,8 +160,16 @@ export interface FloorLoad {
   vary?: () => Map<string, string>;
 }
 
-/** Replays each load's statements in closed loops, all loads together, for `seconds`. */
-export async function runFloor(pool: pg.Pool, loads: FloorLoad[], seconds: number): Promise<Stats[]> {
+/**
+ * Replays each load's statements in closed loops, all loads together, for `seconds`; `named` false
+ * sends the statements the app names unnamed (parsed and planned on every run).
+ */
+export async function runFloor(
+  pool: pg.Pool,
+  loads: FloorLoad[],
+  seconds: number,
+  named = true,
+): Promise<Stats[]> {
   const started = performance.now();
   const deadline = started + seconds * 1000;
   return Promise.all(
@@ -167,7 +182,7 @@ export async function runFloor(pool: pg.Pool, loads: FloorLoad[], seconds: numbe
           while (performance.now() < deadline) {
             const t0 = performance.now();
             try {
-              await replay(pool, load.statements, load.vary?.());
+              await replay(pool, load.statements, load.vary?.(), named);
               latencies.push(performance.now() - t0);
             } catch (caught) {
               failures++;

@@ -17,7 +17,8 @@
  * (ids, comma-separated: see cases.ts), BENCH_DOC=1|0 (default: write only after a full default run),
  * BENCH_EXPLAIN=1 (EXPLAIN (ANALYZE, BUFFERS) of every case's SQL to a file), BENCH_ACCEPT_ENCODING,
  * BENCH_APP_NODE_OPTIONS (extra Node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`),
- * BENCH_DATABASE_URL (the PostgreSQL leg on a database an earlier run filled, its data as it is).
+ * BENCH_DATABASE_URL (the PostgreSQL leg on a database an earlier run filled, its data as it is),
+ * BENCH_UNNAMED_FLOOR=1 (each floor measured a second time with every statement sent unnamed).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

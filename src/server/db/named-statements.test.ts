@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { listings } from './schema';
-import { literal, renderedOnce } from './named-statements';
+import { listLiteral, literal, renderedOnce } from './named-statements';
 
 const dialect = new PgDialect();
 
@@ -37,5 +37,22 @@ describe('a fragment rendered once', () => {
     expect(first.params).toEqual(['Honda $2', 'exhaust', "it's", 1_500]);
     expect(second.params).toEqual([1, 'Honda $2', 'exhaust', "it's", 1_500]);
     expect(second.sql).toContain('$5');
+  });
+});
+
+describe('a value of a fixed list written into the text', () => {
+  const render = (fragment: ReturnType<typeof listLiteral>) => dialect.sqlToQuery(sql`select ${fragment}`);
+
+  it('is quoted in the text, with no parameter', () => {
+    expect(render(listLiteral('Mercedes-Benz', ['Honda', 'Mercedes-Benz']))).toEqual({
+      sql: "select 'Mercedes-Benz'",
+      params: [],
+    });
+  });
+
+  it('is not written when it is off the list, or holds a quote, a dollar or a semicolon even on it', () => {
+    expect(listLiteral('Trabant', ['Honda'])).toBeNull();
+    for (const value of ["it's", 'Honda $1', 'a;b', "x' or '1'='1", ' leading', ''])
+      expect(listLiteral(value, [value]), value).toBeNull();
   });
 });

@@ -7,13 +7,14 @@ import type { Db } from './client';
 /**
  * Statement texts given a name so far. Each connection parses a named statement once and PostgreSQL
  * keeps its plan, where an unnamed statement is parsed and planned on every request. Only the first
- * few hundred texts get a name: each costs every connection a little memory on the server, and a text
+ * two hundred texts get a name: each costs every connection a little memory on the server, and a text
  * past them runs unnamed as before.
  */
 const names = new Map<string, string>();
 /** Renders fragments to text and parameters (`renderedOnce`). */
 const dialect = new PgDialect();
-const MAX_NAMED_STATEMENTS = 500;
+/** About 100 KB on the server for each connection that ran one: 20 MB a connection at worst. */
+const MAX_NAMED_STATEMENTS = 200;
 
 /** The statement's name: a hash of its text, so that one name never stands for two texts. */
 export function statementName(text: string): string | undefined {
@@ -71,6 +72,22 @@ export function literal(n: number): SQL {
   return sql.raw(String(n));
 }
 
+/** What a value written into a statement's text may hold: no quote, no `$`, nothing SQL reads. */
+const PLAIN_VALUE = /^[\p{L}\p{N}][\p{L}\p{N} .-]*$/u;
+
+/**
+ * A value of one of the catalogue's fixed lists (a category, a make) written into the statement's text
+ * rather than sent as a parameter; null for a value not on `list`, or one holding anything but
+ * letters, digits, spaces, dots and hyphens (sent as a parameter then). A browse page filtered by them
+ * has no parameters: `arrayRows` names it, so each connection plans it once, for that very make and
+ * category, where a generic plan with the make as a parameter would be costed on the average make. The
+ * lists hold a few dozen values, so such texts are a few hundred at most.
+ */
+export function listLiteral(value: string, list: readonly string[]): SQL | null {
+  if (!list.includes(value) || !PLAIN_VALUE.test(value)) return null;
+  return sql.raw(`'${value}'`);
+}
+
 /** `literal` for Drizzle's `.limit()`, which writes an SQL chunk given as the limit as it is (its type asks for a number). */
 export function literalLimit(n: number): number {
   return literal(n) as unknown as number;
@@ -81,7 +98,8 @@ export function literalLimit(n: number): number {
  * those parameters, to be written into a larger statement without Drizzle walking its conditions again
  * (rendering a fragment costs 10-30 µs, and a browse page's count is both the count cache's key and
  * part of the page's statement). For fragments whose text names no `$n` but its own parameters, as
- * Drizzle writes them: every value a parameter, raw text only for names and whole numbers.
+ * Drizzle writes them: every value a parameter, raw text only for names, whole numbers (`literal`) and list values
+ * (`listLiteral`).
  */
 export function renderedOnce(fragment: SQL): { built: { sql: string; params: unknown[] }; again: SQL } {
   const built = dialect.sqlToQuery(fragment);

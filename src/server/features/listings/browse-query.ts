@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BrowseQuery, Sort } from '@common/schemas/browse';
 import { DEFAULT_RADIUS_MILES } from '@common/schemas/browse';
 import type { ReferenceSearch } from '@common/listing-reference';
 import type { Vehicle } from '@common/schemas/vehicles';
 import { EARTH_RADIUS_MILES, boundingBox, lookupZip } from '../../geo/zip';
-import { literal } from '../../db/named-statements';
+import { CATEGORIES, MAKES } from '@common/catalog';
+import { listLiteral, literal } from '../../db/named-statements';
 import { listings } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { isUuid } from '../../http/ids';
@@ -209,6 +211,12 @@ export function assertKnownPlace(query: Partial<BrowseQuery>): void {
     throw new ApiError(400, 'VALIDATION_ERROR', {}, { near: 'validation.zipUnknown' });
 }
 
+/** `column = value`, the value written into the text when it is on `list`, else sent as a parameter. */
+function equalsListed(column: AnyPgColumn, value: string, list: readonly string[]): SQL {
+  const written = listLiteral(value, list);
+  return written ? sql`${column} = ${written}` : sql`${column} = ${value}`;
+}
+
 /**
  * The WHERE of a browse but for the typed words and the fitment: unsold listings matching the filters.
  * `walk`: for a walk down an order index, which tests the position on each listing it passes. `text`:
@@ -226,9 +234,11 @@ export function browseConditions(
     ...nearConditions(query, how === 'walk' ? 'walk' : 'index'),
   ];
   const tested = (condition: SQL) => (how === 'text' ? hidden(condition) : condition);
-  if (query.category) conditions.push(tested(eq(listings.category, query.category)));
-  // Makes come from one list, so an exact match can use the (make, rank) index.
-  if (query.make) conditions.push(tested(eq(listings.make, query.make)));
+  // A category, and a make of the catalogue's list, are written into the text (`listLiteral`): a page
+  // filtered by them alone is a named statement with a plan for them. Makes come from one list, so an
+  // exact match can use the (make, rank) index.
+  if (query.category) conditions.push(tested(equalsListed(listings.category, query.category, CATEGORIES)));
+  if (query.make) conditions.push(tested(equalsListed(listings.make, query.make, MAKES)));
   if (query.model) conditions.push(sql`lower(${listings.model}) = lower(${query.model})`);
   if (query.year !== undefined) conditions.push(yearWithinListing(query.year));
   if (query.minPriceCents !== undefined)

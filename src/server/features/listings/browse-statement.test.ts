@@ -87,6 +87,51 @@ describe('a browse page', () => {
     expect(found.reduce((sum, row) => sum + row.generic, 0)).toBeGreaterThan(0);
   });
 
+  it('filtered by a category and a make of the list, is named with them in its text; another make is a parameter', async () => {
+    const seller = await signedInMember(t);
+    await okBody(
+      seller.browser.api.listings.$post({
+        json: { ...partInput('Bilby titanium exhaust'), category: 'exhaust', make: 'Subaru' },
+      }),
+    );
+    await okBody(
+      seller.browser.api.listings.$post({
+        json: { ...partInput('Bilby exhaust for a rare car'), category: 'exhaust', make: 'Trabant' },
+      }),
+    );
+    const visitor = new TestBrowser(t);
+    const titles = async (make: string) =>
+      (
+        await okBody(visitor.api.listings.$get({ query: { category: 'exhaust', make, sort: 'newest' } }))
+      ).items.map((item) => item.title);
+    for (let n = 0; n < 3; n++) {
+      expect(await titles('Subaru')).toContain('Bilby titanium exhaust');
+      expect(await titles('Trabant')).toEqual(['Bilby exhaust for a rare car']);
+    }
+    const pool = t.database.pool;
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    const prepared: string[] = [];
+    try {
+      for (const client of clients)
+        prepared.push(
+          ...(
+            await client.query<{ statement: string }>(
+              `select statement from pg_prepared_statements where name like 'n\\_%'`,
+            )
+          ).rows.map((row) => row.statement),
+        );
+    } finally {
+      for (const client of clients) client.release();
+    }
+    expect(
+      prepared.filter(
+        (text) =>
+          text.includes(`"listings"."category" = 'exhaust'`) && text.includes(`"listings"."make" = 'Subaru'`),
+      ),
+    ).not.toHaveLength(0);
+    expect(prepared.filter((text) => text.includes('Trabant') || text.includes('$1'))).toEqual([]);
+  });
+
   it('is not counted again for a minute once its count is over the limit; under it, always', async () => {
     const seller = await signedInMember(t, { plan: 'platinum' });
     // Over the limit: the bench's shape of listings, made in one statement.
