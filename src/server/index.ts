@@ -2,19 +2,11 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import type { Logger } from 'pino';
 import { ConfigError, loadEnv, type Env } from './env';
 import { createLogger } from './logger';
 import { runPrimary } from './cluster';
 import { startServer } from './start-server';
-
-// V8 optimises a function once it has run a budget of bytecode. With Node 20's default budget a fresh
-// process took 8-10 s of full load to reach its steady rate, serving the first seconds after each
-// start or deploy at half speed; an eighth of it (8 KB) served browse's first 2 s 25-60% faster and
-// as fast after (docs/benchmarks.md). Set before any request's code has run; a V8 that did not know
-// the flag would say so on stderr and go on.
-v8.setFlagsFromString('--interrupt-budget=8192');
 
 let env: Env;
 try {
