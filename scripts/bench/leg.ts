@@ -219,11 +219,13 @@ async function main(): Promise<void> {
       const [floor, backgroundFloor] = await runFloor(pool, loads, config.seconds);
       item.result.floor = floor!;
       if (item.result.background && backgroundFloor) item.result.background.floor = backgroundFloor;
-      say(line(`  floor`, floor!) + (floor!.error ? `  first error: ${floor!.error}` : ''));
+      const sayFloor = (label: string, stats: Stats) =>
+        say(line(label, stats) + (stats.error ? `  first error: ${stats.error}` : ''));
+      sayFloor('  floor', floor!);
       if (!config.unnamedFloor) return;
       const [unnamed] = await runFloor(pool, loads.slice(0, 1), config.seconds, false);
       item.result.unnamedFloor = unnamed!;
-      say(line(`  floor, unnamed`, unnamed!) + (unnamed!.error ? `  first error: ${unnamed!.error}` : ''));
+      sayFloor('  floor, unnamed', unnamed!);
     }
 
     for (const definition of CASES) {

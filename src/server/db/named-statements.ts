@@ -98,8 +98,8 @@ export function literalLimit(n: number): number {
  * those parameters, to be written into a larger statement without Drizzle walking its conditions again
  * (rendering a fragment costs 10-30 µs, and a browse page's count is both the count cache's key and
  * part of the page's statement). For fragments whose text names no `$n` but its own parameters, as
- * Drizzle writes them: every value a parameter, raw text only for names, whole numbers (`literal`) and list values
- * (`listLiteral`).
+ * Drizzle writes them: every value a parameter, raw text only for names, whole numbers (`literal`)
+ * and list values (`listLiteral`).
  */
 export function renderedOnce(fragment: SQL): { built: { sql: string; params: unknown[] }; again: SQL } {
   const built = dialect.sqlToQuery(fragment);

@@ -18,6 +18,22 @@ afterAll(async () => {
   await t.close();
 });
 
+/**
+ * The rows `text` gives on each of the pool's connections (the embedded database has one): prepared
+ * statements belong to a connection.
+ */
+async function onEveryConnection<Row extends object>(text: string): Promise<Row[]> {
+  const pool = t.database.pool;
+  const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+  try {
+    const rows: Row[] = [];
+    for (const client of clients) rows.push(...(await client.query<Row>(text)).rows);
+    return rows;
+  } finally {
+    for (const client of clients) client.release();
+  }
+}
+
 describe('a browse page', () => {
   it('shows each card as every other list of cards does: photo, dates, boost, part number, seller', async () => {
     const seller = await signedInMember(t, { plan: 'platinum' });
@@ -64,25 +80,12 @@ describe('a browse page', () => {
       const page = await okBody(visitor.api.listings.$get({ query: { sort: 'newest' } }));
       expect(page.items.length).toBeGreaterThan(0);
     }
-    // Prepared statements belong to a connection: each of the pool's (the embedded database has one)
-    // is asked. After five runs PostgreSQL weighs a generic plan; it takes it only where the partial
+    // After five runs PostgreSQL weighs a generic plan; it takes it only where the partial
     // indexes and the limit are in the text, not parameters.
-    const pool = t.database.pool;
-    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
-    const found: { generic: number }[] = [];
-    try {
-      for (const client of clients)
-        found.push(
-          ...(
-            await client.query<{ generic: number }>(
-              `select generic_plans::int as generic from pg_prepared_statements
-               where name like 'n\\_%' and statement like '%order by "listings"."listed_at" desc, "listings"."id" desc limit 25'`,
-            )
-          ).rows,
-        );
-    } finally {
-      for (const client of clients) client.release();
-    }
+    const found = await onEveryConnection<{ generic: number }>(
+      `select generic_plans::int as generic from pg_prepared_statements
+       where name like 'n\\_%' and statement like '%order by "listings"."listed_at" desc, "listings"."id" desc limit 25'`,
+    );
     expect(found.length).toBeGreaterThan(0);
     expect(found.reduce((sum, row) => sum + row.generic, 0)).toBeGreaterThan(0);
   });
@@ -108,21 +111,11 @@ describe('a browse page', () => {
       expect(await titles('Subaru')).toContain('Bilby titanium exhaust');
       expect(await titles('Trabant')).toEqual(['Bilby exhaust for a rare car']);
     }
-    const pool = t.database.pool;
-    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
-    const prepared: string[] = [];
-    try {
-      for (const client of clients)
-        prepared.push(
-          ...(
-            await client.query<{ statement: string }>(
-              `select statement from pg_prepared_statements where name like 'n\\_%'`,
-            )
-          ).rows.map((row) => row.statement),
-        );
-    } finally {
-      for (const client of clients) client.release();
-    }
+    const prepared = (
+      await onEveryConnection<{ statement: string }>(
+        `select statement from pg_prepared_statements where name like 'n\\_%'`,
+      )
+    ).map((row) => row.statement);
     expect(
       prepared.filter(
         (text) =>
