@@ -125,3 +125,37 @@ test('icons come in two files (the first page icons with the framework, and the 
     'icons',
   ]);
 });
+
+test('every CommonJS library is compiled with its file, not on the main thread when the app first runs it', () => {
+  // The bundler's runtime: `NAME=(factory,module)=>()=>(module||(factory((module={exports:{}})…` is the
+  // wrapper each CommonJS library is bundled in, exported under some name.
+  const chunks = Object.values(manifest).map((chunk) => chunk.file);
+  const runtimeFile = chunks.find((file) => /rolldown-runtime-[\w-]+\.js$/.test(file))!;
+  const runtime = readFileSync(path.join(CLIENT, runtimeFile), 'utf8');
+  const local = /([\w$]+)=\([\w$]+,[\w$]+\)=>\(\)=>\([\w$]+\|\|\([\w$]+\(\([\w$]+=\{exports:\{\}\}/.exec(
+    runtime,
+  )?.[1];
+  expect(local, 'the CommonJS wrapper in the bundler runtime').toBeDefined();
+  const exported = new RegExp(`\\b${local} as ([\\w$]+)`).exec(runtime)?.[1] ?? local!;
+  let wrapped = 0;
+  const arrows: string[] = [];
+  for (const file of new Set(chunks)) {
+    const code = readFileSync(path.join(CLIENT, file), 'utf8');
+    const imported = new RegExp(`import\\{([^}]*)\\}from"\\./${path.basename(runtimeFile)}"`).exec(code)?.[1];
+    const binding = imported
+      ?.split(',')
+      .map((part) => part.split(' as '))
+      .find(([name]) => name === exported);
+    if (!binding) continue;
+    const name = (binding[1] ?? binding[0])!.replace(/\$/g, '\\$');
+    for (const call of code.matchAll(new RegExp(`(?<![\\w$.])${name}\\(\\((.{0,12})`, 'g'))) {
+      wrapped++;
+      if (!call[1]!.startsWith('function(')) arrows.push(`${file}: ${call[0]}`);
+    }
+  }
+  // React, React DOM (its client above all), the scheduler and the external-store shim at least.
+  expect(wrapped).toBeGreaterThanOrEqual(5);
+  // Written `(function …)`, a wrapper is compiled as its file downloads, off the main thread; as an
+  // arrow it was compiled the first time the app ran it (vite.config.ts, eagerCommonJs).
+  expect(arrows).toEqual([]);
+});

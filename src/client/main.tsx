@@ -1,5 +1,4 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { changeLanguage, initI18n } from './lib/i18n';
 import { setSiteOrigin } from './lib/site';
 import { App, createQueryClient, takeOverServerData } from './app/app';
@@ -15,6 +14,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // A page the server rendered is taken over as it is (its language, data and route); otherwise the
 // app renders from nothing (the development server).
 const state = readPageState();
+// React DOM's client is the largest library the app runs when it starts: asked for here, it runs in a
+// task of its own (a tap can be answered before and after it) while translations are set up.
+const reactDom = import('react-dom/client');
 // Translations arrive before the first render, so no text flashes in another language.
 const chosenLanguage = await initI18n(state);
 await nextTask();
@@ -39,6 +41,7 @@ const app = (
   </StrictMode>
 );
 const container = document.getElementById('root')!;
+const { createRoot, hydrateRoot } = await reactDom;
 // Taking the page over is a transition: React yields to the browser every few milliseconds, so a
 // tap or a scroll is not held up behind it (a page is shown already; nothing waits for it).
 if (hydrate) startTransition(() => void hydrateRoot(container, app));
