@@ -21,6 +21,77 @@ process.env.E2E_CONTRACT_FILE ??= path.join(
 );
 
 /**
+ * The servers the journeys run against, each started by scripts/e2e-server.mjs with these settings
+ * (besides the runner's own environment).
+ */
+const servers: { env: Record<string, string | undefined> }[] = [
+  {
+    env: {
+      PORT: String(port),
+      NODE_ENV: 'production',
+      // Production mode over plain http on loopback: allowed for the tests, with the demo catalogue.
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port}`,
+      ALLOW_HTTP: 'true',
+      // Production requires a key for sealed secrets (two-step sign-in); a fixed one for the tests.
+      SECRETS_KEY: 'e2e0'.repeat(16),
+      SEED_DEMO: 'true',
+      // One photo per demo listing: drawing all of them is most of a server's start.
+      SEED_DEMO_PHOTOS: '1',
+      LOG_LEVEL: 'warn',
+      // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
+      RATE_LIMIT_SCALE: '50',
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
+      SHOP_URL: 'https://shop.modmarket.example/gear',
+      // The addresses pages show come from here (e2e/site-addresses.spec.ts).
+      SUPPORT_EMAIL: 'help@modmarket.test',
+      PRIVACY_EMAIL: 'privacy@modmarket.test',
+    },
+  },
+  // The app as `npm start` runs it (not production: plans switch and orders are paid in demo mode,
+  // without payment), for the journeys of paid plans and orders (e2e/support/demo-server.ts). A production server refuses demo billing.
+  {
+    env: {
+      PORT: String(port + 1),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port + 1}`,
+      BILLING_DEMO: 'true',
+      PAYMENTS_DEMO: 'true',
+      SEED_DEMO: 'true',
+      // Its journeys (plans, history, Stripe billing) look at no photo: the demo listings go without.
+      SEED_DEMO_PHOTOS: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '50',
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
+    },
+  },
+  // The app with Stripe billing (not production: it talks to a stand-in for Stripe's API, which
+  // production refuses), for the journeys of Stripe billing (e2e/support/stripe-server.ts). The
+  // stand-in (scripts/e2e-stripe.mjs) is started by the same command, on port + 3.
+  {
+    env: {
+      PORT: String(port + 2),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${port + 2}`,
+      SEED_DEMO: 'true',
+      SEED_DEMO_PHOTOS: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '50',
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
+      STRIPE_PRICE_GOLD: 'price_gold',
+      STRIPE_PRICE_PLATINUM: 'price_platinum',
+      STRIPE_API_URL: `http://127.0.0.1:${port + 3}`,
+      E2E_STRIPE_PORT: String(port + 3),
+    },
+  },
+];
+
+/**
  * End-to-end journeys against the built app (`npm run build` first), in Debian's Chromium: a test
  * tool's own browser download does not work here.
  */
@@ -50,88 +121,15 @@ export default defineConfig({
     // The main thread's blocking time is measured alone, once every other journey is done.
     { name: 'main-thread', testMatch: ['main-thread.spec.ts'], dependencies: ['chromium'] },
   ],
-  webServer: [
-    {
-      command: 'node --import tsx scripts/e2e-server.mjs',
-      url: `http://localhost:${port}/api/health`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        NODE_ENV: 'production',
-        // Production mode over plain http on loopback: allowed for the tests, with the demo catalogue.
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${port}`,
-        ALLOW_HTTP: 'true',
-        // Production requires a key for sealed secrets (two-step sign-in); a fixed one for the tests.
-        SECRETS_KEY: 'e2e0'.repeat(16),
-        SEED_DEMO: 'true',
-        // One photo per demo listing: drawing all of them is most of a server's start.
-        SEED_DEMO_PHOTOS: '1',
-        LOG_LEVEL: 'warn',
-        // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
-        RATE_LIMIT_SCALE: '50',
-        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-        E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
-        SHOP_URL: 'https://shop.modmarket.example/gear',
-        // The addresses pages show come from here (e2e/site-addresses.spec.ts).
-        SUPPORT_EMAIL: 'help@modmarket.test',
-        PRIVACY_EMAIL: 'privacy@modmarket.test',
-      },
-    },
-    // The app as `npm start` runs it (not production: plans switch and orders are paid in demo mode,
-    // without payment), for the journeys of paid plans and orders (e2e/support/demo-server.ts). A production server refuses demo billing.
-    {
-      command: 'node --import tsx scripts/e2e-server.mjs',
-      url: `http://localhost:${port + 1}/api/health`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port + 1),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${port + 1}`,
-        BILLING_DEMO: 'true',
-        PAYMENTS_DEMO: 'true',
-        SEED_DEMO: 'true',
-        // Its journeys (plans, history, Stripe billing) look at no photo: the demo listings go without.
-        SEED_DEMO_PHOTOS: '0',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SCALE: '50',
-        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-        E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
-      },
-    },
-    // The app with Stripe billing (not production: it talks to a stand-in for Stripe's API, which
-    // production refuses), for the journeys of Stripe billing (e2e/support/stripe-server.ts). The
-    // stand-in (scripts/e2e-stripe.mjs) is started by the same command, on port + 3.
-    {
-      command: 'node --import tsx scripts/e2e-server.mjs',
-      url: `http://localhost:${port + 2}/api/health`,
-      timeout: 180_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port + 2),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://localhost:${port + 2}`,
-        SEED_DEMO: 'true',
-        SEED_DEMO_PHOTOS: '0',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SCALE: '50',
-        E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-        E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
-        STRIPE_SECRET_KEY: 'sk_test_e2e',
-        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
-        STRIPE_PRICE_GOLD: 'price_gold',
-        STRIPE_PRICE_PLATINUM: 'price_platinum',
-        STRIPE_API_URL: `http://127.0.0.1:${port + 3}`,
-        E2E_STRIPE_PORT: String(port + 3),
-      },
-    },
-  ],
+  // The three servers start side by side (scripts/e2e-servers.mjs): one after another, as the runner
+  // starts its servers, took half a minute longer.
+  webServer: {
+    command: 'node scripts/e2e-servers.mjs',
+    wait: { stdout: /e2e servers ready/ },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { E2E_SERVERS: JSON.stringify(servers) },
+  },
 });

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { migratedDataDir } from './test-database';
 
 export interface ChildServer {
   child: ChildProcess;
@@ -13,9 +12,12 @@ export interface ChildServer {
   output: string[];
 }
 
-/** The server as `npm start` runs it (from source), in a child process on a free port, with its own data. */
+/**
+ * The server as `npm start` runs it (from source), in a child process on a free port, with its own data
+ * folder (its database already migrated, as after an earlier start).
+ */
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-child-'));
+  const dataDir = await migratedDataDir('modmarket-child-');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env: {
       ...process.env,

@@ -6,19 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { startServer } from '../start-server';
 import { backupRoundTrip, operatorCommand } from '../../test/backup-round-trip';
+import { migratedDataDir } from '../../test/test-database';
 
 /** The embedded database and photos on disk: backed up while the app runs, wiped, restored. */
 let dir: string;
+/** The app's data folder, its database migrated as by an earlier start. */
+let dataDir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'modmarket-backup-'));
+  dataDir = await migratedDataDir('modmarket-backup-data-');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('backup and restore, embedded database and files on disk', () => {
   it('restores every listing, photo and message into a wiped data folder', async () => {
-    const dataDir = path.join(dir, 'data');
     await backupRoundTrip({
       settings: { DATA_DIR: dataDir },
       folder: path.join(dir, 'backup-running'),
@@ -30,7 +34,6 @@ describe('backup and restore, embedded database and files on disk', () => {
   }, 120_000);
 
   it('backs up a stopped app directly, refuses a non-empty folder, and keeps the database it replaces', async () => {
-    const dataDir = path.join(dir, 'data');
     const settings = { DATA_DIR: dataDir, NODE_ENV: 'test' };
     const stopped = await operatorCommand('backup', path.join(dir, 'backup-stopped'), settings);
     expect(stopped.stdout).toMatch(/database: embedded, dumped \(the app is stopped\)/);

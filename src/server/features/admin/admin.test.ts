@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -17,6 +16,7 @@ import { TestBrowser, readAnswer, expectStatus, okBody, failureBody } from '../.
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 import { runScript } from '../../../test/scripts';
+import { migratedDataDir } from '../../../test/test-database';
 
 let t: TestApp;
 /** A 7-day suspension has run its course by then. */
@@ -305,7 +305,7 @@ describe('the moderation desk', () => {
     );
     expect(signIn.error.code).toBe('ACCOUNT_SUSPENDED');
 
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'modmarket-admin-'));
+    const dataDir = await migratedDataDir('modmarket-admin-');
     try {
       const database = await openDatabase({ dataDir: path.join(dataDir, 'db'), statementTimeoutMs: 10_000 });
       await migrateDatabase(database.db);
