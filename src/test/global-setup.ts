@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@server/db/client';
 import { migrateDatabase } from '@server/db/migrate';
@@ -42,13 +43,15 @@ export default async function setup(project: TestProject) {
     return () => template.drop();
   }
   const folder = await mkdtemp(path.join(tmpdir(), 'modmarket-migrated-'));
-  const file = path.join(folder, 'database.tar.gz');
+  const file = path.join(folder, 'database.tar');
   const database = await openDatabase({ dataDir: 'memory://', inThread: true, statementTimeoutMs: 60_000 });
   let dump: Buffer;
   try {
     await migrateDatabase(database.db);
     dump = await database.dumpEmbedded!();
-    await writeFile(file, dump);
+    // Kept as a plain archive: each of some hundred test files opens a copy, and a gzipped one costs
+    // each about 0.35 s more to open.
+    await writeFile(file, gunzipSync(dump));
   } finally {
     await database.close();
   }
