@@ -20,6 +20,22 @@ process.env.E2E_CONTRACT_FILE ??= path.join(
   'violations.txt',
 );
 
+/** What every journey server is told: where it listens, its demo catalogue, its mail and contract files. */
+const everyServer = (serverPort: number, photosPerListing: number) => ({
+  PORT: String(serverPort),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://localhost:${serverPort}`,
+  SEED_DEMO: 'true',
+  // Drawing the demo photos is most of a server's start: one a listing, or none where no journey
+  // looks at them.
+  SEED_DEMO_PHOTOS: String(photosPerListing),
+  LOG_LEVEL: 'warn',
+  // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
+  RATE_LIMIT_SCALE: '50',
+  E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+  E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
+});
+
 /**
  * The servers the journeys run against, each started by scripts/e2e-server.mjs with these settings
  * (besides the runner's own environment).
@@ -27,22 +43,12 @@ process.env.E2E_CONTRACT_FILE ??= path.join(
 const servers: { env: Record<string, string | undefined> }[] = [
   {
     env: {
-      PORT: String(port),
-      NODE_ENV: 'production',
+      ...everyServer(port, 1),
       // Production mode over plain http on loopback: allowed for the tests, with the demo catalogue.
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port}`,
+      NODE_ENV: 'production',
       ALLOW_HTTP: 'true',
       // Production requires a key for sealed secrets (two-step sign-in); a fixed one for the tests.
       SECRETS_KEY: 'e2e0'.repeat(16),
-      SEED_DEMO: 'true',
-      // One photo per demo listing: drawing all of them is most of a server's start.
-      SEED_DEMO_PHOTOS: '1',
-      LOG_LEVEL: 'warn',
-      // Every journey signs up from 127.0.0.1; the limits themselves are covered by the API tests.
-      RATE_LIMIT_SCALE: '50',
-      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-      E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
       SHOP_URL: 'https://shop.modmarket.example/gear',
       // The addresses pages show come from here (e2e/site-addresses.spec.ts).
       SUPPORT_EMAIL: 'help@modmarket.test',
@@ -50,37 +56,16 @@ const servers: { env: Record<string, string | undefined> }[] = [
     },
   },
   // The app as `npm start` runs it (not production: plans switch and orders are paid in demo mode,
-  // without payment), for the journeys of paid plans and orders (e2e/support/demo-server.ts). A production server refuses demo billing.
-  {
-    env: {
-      PORT: String(port + 1),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port + 1}`,
-      BILLING_DEMO: 'true',
-      PAYMENTS_DEMO: 'true',
-      SEED_DEMO: 'true',
-      // Its journeys (plans, history, Stripe billing) look at no photo: the demo listings go without.
-      SEED_DEMO_PHOTOS: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '50',
-      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-      E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
-    },
-  },
+  // without payment), for the journeys of paid plans and orders (e2e/support/demo-server.ts). A
+  // production server refuses demo billing. Its journeys (plans, history, Stripe billing) look at no
+  // photo.
+  { env: { ...everyServer(port + 1, 0), BILLING_DEMO: 'true', PAYMENTS_DEMO: 'true' } },
   // The app with Stripe billing (not production: it talks to a stand-in for Stripe's API, which
   // production refuses), for the journeys of Stripe billing (e2e/support/stripe-server.ts). The
   // stand-in (scripts/e2e-stripe.mjs) is started by the same command, on port + 3.
   {
     env: {
-      PORT: String(port + 2),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${port + 2}`,
-      SEED_DEMO: 'true',
-      SEED_DEMO_PHOTOS: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '50',
-      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-      E2E_CONTRACT_FILE: process.env.E2E_CONTRACT_FILE,
+      ...everyServer(port + 2, 0),
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin',
       STRIPE_PRICE_GOLD: 'price_gold',
