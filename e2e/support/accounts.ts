@@ -62,6 +62,9 @@ export async function signUpAndConfirm(
   if (options.named !== false) {
     await giveName(page, new URL(page.url()).origin);
     await page.reload();
+    // Taken over by the app (its scroll manager runs once it has): a link followed while React is
+    // still taking the server's HTML over could be lost (seen once in CI, "Set up now" here).
+    await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
   }
   if (options.signedOut) {
     await page.context().clearCookies();
