@@ -22,6 +22,11 @@ const LOADS = 5;
 /** How long a page is quiet (no long task) once taken over before its blocking time is read. */
 const QUIET_MS = 1_000;
 
+/** The long tasks the page has seen so far, kept on `window` by the page's own observer. */
+interface LongTasks {
+  longTasks: { start: number; duration: number }[];
+}
+
 test.describe.configure({ mode: 'serial' });
 
 /** The machine's CPU time so far, busy and idle, in clock ticks (Linux's /proc/stat). */
@@ -56,8 +61,8 @@ async function blockingTime(browser: Browser, url: string): Promise<{ ms: number
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
-      const seen: { start: number; duration: number }[] = [];
-      (window as unknown as { longTasks: typeof seen }).longTasks = seen;
+      const seen: LongTasks['longTasks'] = [];
+      (window as unknown as LongTasks).longTasks = seen;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries())
           seen.push({ start: entry.startTime, duration: entry.duration });
@@ -68,7 +73,7 @@ async function blockingTime(browser: Browser, url: string): Promise<{ ms: number
     // task for a second since.
     await page.waitForFunction(
       (quietMs) => {
-        const tasks = (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks;
+        const { longTasks: tasks } = window as unknown as LongTasks;
         const lastEnd = Math.max(0, ...tasks.map((task) => task.start + task.duration));
         return window.history.scrollRestoration === 'manual' && performance.now() - lastEnd >= quietMs;
       },
@@ -76,7 +81,7 @@ async function blockingTime(browser: Browser, url: string): Promise<{ ms: number
       { polling: 100 },
     );
     const { tasks, firstPaint } = await page.evaluate(() => ({
-      tasks: (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks,
+      tasks: (window as unknown as LongTasks).longTasks,
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
     }));
     const after = tasks.filter((task) => task.start >= firstPaint);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { startMailListener } from './mail-listener.mjs';
 import { NGINX_BIN, writeNginxConfig } from './nginx-wrapper.mjs';
+import { healthy } from './wait-healthy.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -56,18 +57,6 @@ const instanceEnv = {
   SEED_DEMO_PHOTOS: '1',
   LOG_LEVEL: 'warn',
 };
-
-async function healthy(port, child) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the process for port ${port} exited (${child.exitCode})`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`instance on ${port} did not start`);
-}
 
 // One after the other: the first migrates and seeds the empty database, the second finds it ready.
 const instances = [];

@@ -3,6 +3,7 @@
 // check: the test runner starts its servers one after another, and each spends most of its start
 // seeding the demo catalogue on one core while the other idles.
 import { spawn } from 'node:child_process';
+import { healthy } from './wait-healthy.mjs';
 
 const READY = 'e2e servers ready';
 const servers = JSON.parse(process.env.E2E_SERVERS ?? '[]');
@@ -32,16 +33,11 @@ for (const child of children)
   });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(signal));
 
-/** Resolves once the server on `port` answers its health check. */
-async function healthy(port) {
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+try {
+  await Promise.all(servers.map((server, index) => healthy(server.env.PORT, children[index])));
+  console.log(READY);
+} catch (error) {
+  console.error(String(error));
+  stopAll('SIGTERM');
+  process.exitCode = 1;
 }
-await Promise.all(servers.map((server) => healthy(server.env.PORT)));
-console.log(READY);
