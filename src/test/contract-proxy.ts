@@ -48,7 +48,11 @@ export function startContractProxy(options: { port: number; target: number; repo
         port: target,
         method: request.method,
         path: request.url,
-        headers: request.headers,
+        // A connection of its own for each request, closed after it: a kept-alive one could be closed
+        // by the app (idle for its 5 s) just as the proxy sends on it, and the asker would see its
+        // request dropped (seen in CI as ECONNRESET on a POST, and a moderator's action unanswered).
+        headers: { ...request.headers, connection: 'close' },
+        agent: false,
       },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
@@ -86,6 +90,10 @@ export function startContractProxy(options: { port: number; target: number; repo
     socket.on('error', () => upstream.destroy());
   });
 
+  // The journeys' clients keep their connections to the proxy (Playwright's requests without a time
+  // limit): the proxy keeps them for longer than any journey's pause, so it never closes one just as a
+  // client sends on it.
+  server.keepAliveTimeout = 120_000;
   server.listen(options.port, '127.0.0.1');
   return server;
 }
