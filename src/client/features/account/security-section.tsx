@@ -226,11 +226,15 @@ function SessionRow({ session }: { session: ActiveSession }) {
     session.browser && session.os
       ? t('sessions.browserOn', { browser: session.browser, os: session.os })
       : (session.browser ?? session.os ?? t('sessions.unknownBrowser'));
-  const signOut = () =>
-    end.mutate(session.id, {
-      onSuccess: () => toast.success(t('sessions.ended', { name })),
-      onError: (error) => toast.error(errorMessage(error, t)),
-    });
+  // Awaited: the ended session leaves the list, and this row with it, before the answer is shown.
+  const signOut = async () => {
+    try {
+      await end.mutateAsync(session.id);
+      toast.success(t('sessions.ended', { name }));
+    } catch (error) {
+      toast.error(errorMessage(error, t));
+    }
+  };
   return (
     <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
       <Icon aria-hidden className="size-6 shrink-0 text-slate-500" />
@@ -256,7 +260,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
           variant="secondary"
           size="sm"
           disabled={end.isPending}
-          onClick={signOut}
+          onClick={() => void signOut()}
           aria-label={t('sessions.endOne', { name })}
         >
           {t('sessions.signOut')}

@@ -19,17 +19,17 @@ export function ReportCard({ report }: { report: AdminReport }) {
   const language = useLanguage();
   const act = useModerationAction();
   const [suspending, setSuspending] = useState(false);
-  const run = (action: ModerationActionInput, done: string) =>
-    act.mutate(
-      { reportId: report.id, action },
-      {
-        onSuccess: () => {
-          setSuspending(false);
-          toast.success(done);
-        },
-        onError: (error) => toast.error(t('actions.error'), { description: errorMessage(error, t) }),
-      },
-    );
+  // Awaited rather than `mutate`'s own callbacks: the action takes the report off the desk, so this card
+  // is gone by the time it is done, and TanStack Query drops those callbacks for a card that is gone.
+  const run = async (action: ModerationActionInput, done: string) => {
+    try {
+      await act.mutateAsync({ reportId: report.id, action });
+      setSuspending(false);
+      toast.success(done);
+    } catch (error) {
+      toast.error(t('actions.error'), { description: errorMessage(error, t) });
+    }
+  };
   const removal = {
     listing: { action: 'hide-listing', label: t('actions.hideListing'), done: t('actions.listingHidden') },
     message: {
@@ -86,7 +86,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
           variant="secondary"
           size="sm"
           disabled={act.isPending}
-          onClick={() => run({ action: 'dismiss' }, t('actions.dismissed'))}
+          onClick={() => void run({ action: 'dismiss' }, t('actions.dismissed'))}
         >
           {t('actions.dismiss')}
         </Button>
@@ -95,7 +95,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
             variant="secondary"
             size="sm"
             disabled={act.isPending}
-            onClick={() => run({ action: removal.action } as ModerationActionInput, removal.done)}
+            onClick={() => void run({ action: removal.action } as ModerationActionInput, removal.done)}
           >
             {removal.label}
           </Button>
@@ -110,7 +110,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
         onOpenChange={setSuspending}
         busy={act.isPending}
         onConfirm={(days, reason) =>
-          run({ action: 'suspend', days, reason }, t('actions.suspended', { name: report.subject.name }))
+          void run({ action: 'suspend', days, reason }, t('actions.suspended', { name: report.subject.name }))
         }
       />
     </li>

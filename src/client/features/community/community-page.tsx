@@ -167,14 +167,16 @@ function PostCard({ post }: { post: Post }) {
     }
   };
 
-  const remove = () =>
-    deletePost.mutate(post.id, {
-      onSuccess: () => {
-        toast.success(t('postDeleted'));
-        setConfirming(false);
-      },
-      onError: (error) => toast.error(t('error'), { description: errorMessage(error, t) }),
-    });
+  // Awaited: the deleted post leaves the feed, and this card with it, before the answer is shown.
+  const remove = async () => {
+    try {
+      await deletePost.mutateAsync(post.id);
+      toast.success(t('postDeleted'));
+      setConfirming(false);
+    } catch (error) {
+      toast.error(t('error'), { description: errorMessage(error, t) });
+    }
+  };
 
   return (
     <article

@@ -89,14 +89,16 @@ function VehicleCard({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void
   const remove = useDeleteVehicle();
   const label = vehicleLabel(vehicle);
 
-  const confirmDelete = () =>
-    remove.mutate(vehicle.id, {
-      onSuccess: () => {
-        toast.success(t('deleted'));
-        setConfirming(false);
-      },
-      onError: (error) => toast.error(t('deleteError'), { description: errorMessage(error, t) }),
-    });
+  // Awaited: the deleted car leaves the fleet, and this card with it, before the answer is shown.
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(vehicle.id);
+      toast.success(t('deleted'));
+      setConfirming(false);
+    } catch (error) {
+      toast.error(t('deleteError'), { description: errorMessage(error, t) });
+    }
+  };
 
   const details: [string, string | null][] = [
     [vehicle.chassisCode ? t('card.chassis') : t('card.vin'), vehicle.vin],
@@ -159,7 +161,7 @@ function VehicleCard({ vehicle, onEdit }: { vehicle: Vehicle; onEdit: () => void
         <Button variant="secondary" onClick={() => setConfirming(false)}>
           {t('cancel')}
         </Button>
-        <Button disabled={remove.isPending} onClick={confirmDelete}>
+        <Button disabled={remove.isPending} onClick={() => void confirmDelete()}>
           {t('confirmDelete.confirm')}
         </Button>
       </Modal>

@@ -24,23 +24,22 @@ export function OwnerActions({ post }: { post: WantedDetail }) {
   const [confirmFound, setConfirmFound] = useState(false);
   const live = post.state === 'open' || post.state === 'expired';
 
-  const run = (name: 'renew' | 'found' | 'delete') =>
-    action.mutate(
-      { id: post.id, action: name },
-      {
-        onSuccess: () => {
-          toast.success(
-            t(name === 'renew' ? 'owner.renewed' : name === 'found' ? 'owner.foundDone' : 'owner.deleted'),
-          );
-          if (name === 'delete') void navigate(paths.partsWanted.href({ mine: '1' }), { replace: true });
-        },
-        onError: (error) => toast.error(t('owner.error'), { description: errorMessage(error, t) }),
-        onSettled: () => {
-          setConfirmDelete(false);
-          setConfirmFound(false);
-        },
-      },
-    );
+  // Awaited: a deleted post's page may be gone by the time it is done, and the way back to the
+  // member's posts with it.
+  const run = async (name: 'renew' | 'found' | 'delete') => {
+    try {
+      await action.mutateAsync({ id: post.id, action: name });
+      toast.success(
+        t(name === 'renew' ? 'owner.renewed' : name === 'found' ? 'owner.foundDone' : 'owner.deleted'),
+      );
+      if (name === 'delete') void navigate(paths.partsWanted.href({ mine: '1' }), { replace: true });
+    } catch (error) {
+      toast.error(t('owner.error'), { description: errorMessage(error, t) });
+    } finally {
+      setConfirmDelete(false);
+      setConfirmFound(false);
+    }
+  };
 
   return (
     <>
@@ -61,7 +60,12 @@ export function OwnerActions({ post }: { post: WantedDetail }) {
             </Button>
           )}
           {live ? (
-            <Button variant="secondary" size="sm" disabled={action.isPending} onClick={() => run('renew')}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={action.isPending}
+              onClick={() => void run('renew')}
+            >
               <RotateCw aria-hidden className="size-4" />
               {t('owner.renew')}
             </Button>
@@ -92,7 +96,7 @@ export function OwnerActions({ post }: { post: WantedDetail }) {
         <Button variant="secondary" onClick={() => setConfirmFound(false)}>
           {t('owner.cancel')}
         </Button>
-        <Button disabled={action.isPending} onClick={() => run('found')}>
+        <Button disabled={action.isPending} onClick={() => void run('found')}>
           {t('owner.foundConfirm')}
         </Button>
       </Modal>
@@ -105,7 +109,7 @@ export function OwnerActions({ post }: { post: WantedDetail }) {
         <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
           {t('owner.cancel')}
         </Button>
-        <Button disabled={action.isPending} onClick={() => run('delete')}>
+        <Button disabled={action.isPending} onClick={() => void run('delete')}>
           {t('owner.deleteConfirm')}
         </Button>
       </Modal>
