@@ -1,7 +1,7 @@
 // Starts the built app for the end-to-end tests on a fresh data folder (database, uploads) every run,
 // with a real SMTP server in front of it: every email the app sends lands as a file in E2E_MAIL_DIR,
 // where the tests read it as a person reads their inbox.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -15,6 +15,10 @@ const dataDir = process.env.E2E_DATA_ROOT
   ? path.join(process.env.E2E_DATA_ROOT, String(process.env.PORT))
   : mkdtempSync(path.join(tmpdir(), 'modmarket-e2e-'));
 mkdirSync(dataDir, { recursive: true });
+// A migrated database to start from (scripts/e2e-servers.mjs makes one for all its servers).
+const databaseDir = path.join(dataDir, 'db');
+if (process.env.E2E_DATABASE_TEMPLATE && !existsSync(databaseDir))
+  cpSync(process.env.E2E_DATABASE_TEMPLATE, databaseDir, { recursive: true });
 const mailDir = process.env.E2E_MAIL_DIR ?? path.join(dataDir, 'mail');
 mkdirSync(mailDir, { recursive: true });
 
