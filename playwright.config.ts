@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumProjects, journeyUse } from './e2e/support/chromium';
+import { chromiumLaunchOptions, chromiumProjects, journeyUse } from './e2e/support/chromium';
 
 // E2E_PORT lets a second run (another checkout) go on beside one already running.
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -104,7 +104,13 @@ export default defineConfig({
       testIgnore: ['cluster/**', 'main-thread.spec.ts'],
     })),
     // The main thread's blocking time is measured alone, once every other journey is done.
-    { name: 'main-thread', testMatch: ['main-thread.spec.ts'], dependencies: ['chromium'] },
+    // Its browser runs scripts as a phone's does (every compiler on), unlike the journeys'.
+    {
+      name: 'main-thread',
+      testMatch: ['main-thread.spec.ts'],
+      dependencies: ['chromium'],
+      use: { launchOptions: chromiumLaunchOptions },
+    },
   ],
   // The three servers start side by side (scripts/e2e-servers.mjs): one after another, as the runner
   // starts its servers, took half a minute longer.

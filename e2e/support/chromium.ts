@@ -46,6 +46,18 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+/**
+ * The journeys' browser: as above, with V8's optimising compilers off. A journey's page lives a few
+ * seconds, too short for optimised code to pay for its compiling, which took about a quarter of the
+ * pages' CPU (renderers 110 against 79 CPU-s over the same journeys). What a script does is the same
+ * either way; the main-thread budget (e2e/main-thread.spec.ts) is measured as a phone runs the page,
+ * with them on.
+ */
+export const journeyLaunchOptions = {
+  ...chromiumLaunchOptions,
+  args: [...chromiumLaunchOptions.args, '--js-flags=--no-opt --no-maglev'],
+};
+
 /** What every journey of both configurations runs with, besides its base URL. */
 export const journeyUse = {
   // A failed journey keeps a screenshot of the end and the page's accessibility tree (Playwright's
@@ -57,7 +69,7 @@ export const journeyUse = {
   // As a person who asked for less motion: no skeleton pulse or typing placeholder keeps the browser
   // drawing frames between steps. A journey about an animation turns motion back on for itself.
   reducedMotion: 'reduce',
-  launchOptions: chromiumLaunchOptions,
+  launchOptions: journeyLaunchOptions,
 } satisfies PlaywrightTestConfig['use'];
 
 /** The one project of both configurations: desktop Chromium. */

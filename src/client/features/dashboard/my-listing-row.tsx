@@ -40,7 +40,7 @@ export function MyListingRow({
       <div className="min-w-0 lg:flex-1">
         <Link
           to={paths.listing.href(listing.id)}
-          className="font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
+          className="inline-block min-h-6 font-semibold break-words text-slate-900 hover:text-brand-700 hover:underline"
         >
           {listing.title}
         </Link>
