@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { devices, expect, test, type Browser } from '@playwright/test';
 
 /**
@@ -15,12 +15,24 @@ import { devices, expect, test, type Browser } from '@playwright/test';
  * `src/client/boot.ts`; the app starts in steps, React DOM's client in a task of its own,
  * `src/client/main.tsx`; and the libraries bundled from CommonJS compile off the main thread,
  * `eagerCommonJs` in vite.config.ts). It runs after every other
- * journey (its own project, playwright.config.ts), so that nothing else competes for the CPU.
+ * journey (its own project, playwright.config.ts), so that nothing else competes for the CPU, and a
+ * load during which something else did all the same is measured again (`DISTURBED_CORES`).
  */
 const BLOCKING_BUDGET_MS = 150;
 const LOADS = 5;
 /** How long a page is quiet (no long task) once taken over before its blocking time is read. */
 const QUIET_MS = 1_000;
+/**
+ * A load is disturbed, and measured again, when everything on the machine but this test's own processes
+ * (its worker and the browser it started) took more than this many cores on average while it ran.
+ * Undisturbed, that is 0.25–0.4 of a core (the servers answering the page, Playwright's runner, the
+ * kernel); the measurement itself keeps both cores about 85% busy, so a process taking half a core
+ * more (a job the journeys left, a browser still closing) slows the 4× slower page by as much again:
+ * with one, single loads of browse took 240–570 ms where they take 0–90.
+ */
+const DISTURBED_CORES = 0.6;
+/** How many disturbed loads are measured again, in all, before the figures stand as they are. */
+const REMEASURED_LOADS = 5;
 
 /** The long tasks the page has seen so far, kept on `window` by the page's own observer. */
 interface LongTasks {
@@ -53,7 +65,53 @@ async function quietMachine(): Promise<void> {
   }
 }
 
-async function blockingTime(browser: Browser, url: string): Promise<{ ms: number; tasks: string }> {
+/** Clock ticks a second, as /proc counts them (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time so far, in clock ticks, of this process's own tree: this test's worker and the browser it
+ * started, with its renderers.
+ */
+function ourTicks(): number {
+  const parent = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // After the command's name (in parentheses): state, parent, … utime (12th), stime (13th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(name), Number(fields[1]));
+      ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  const ours = (pid: number): boolean => {
+    for (let at: number | undefined = pid; at; at = parent.get(at)) if (at === process.pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, used] of ticks) if (ours(pid)) total += used;
+  return total;
+}
+
+/**
+ * The CPU time so far, in clock ticks, of everything else on the machine: all its busy time (which
+ * keeps what processes that have ended used) less this test's own.
+ */
+function othersTicks(): number {
+  return cpuTicks().busy - ourTicks();
+}
+
+interface Load {
+  ms: number;
+  tasks: string;
+  /** The cores the processes outside this test used on average while the page loaded. */
+  othersCores: number;
+}
+
+async function blockingTime(browser: Browser, url: string): Promise<Load> {
   await quietMachine();
   const context = await browser.newContext({ ...devices['Pixel 7'], reducedMotion: 'no-preference' });
   try {
@@ -68,6 +126,7 @@ async function blockingTime(browser: Browser, url: string): Promise<{ ms: number
           seen.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
     });
+    const started = { ticks: othersTicks(), at: performance.now() };
     await page.goto(url, { waitUntil: 'load' });
     // Alive and quiet: the page taken over (the app's scroll manager runs once it has), and no long
     // task for a second since.
@@ -84,10 +143,13 @@ async function blockingTime(browser: Browser, url: string): Promise<{ ms: number
       tasks: (window as unknown as LongTasks).longTasks,
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
     }));
+    const othersSeconds = (othersTicks() - started.ticks) / TICKS_PER_SECOND;
+    const othersCores = othersSeconds / ((performance.now() - started.at) / 1000);
     const after = tasks.filter((task) => task.start >= firstPaint);
     return {
       ms: Math.round(after.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)),
       tasks: after.map((task) => `${Math.round(task.duration)} ms at ${Math.round(task.start)}`).join(', '),
+      othersCores: Math.round(othersCores * 100) / 100,
     };
   } finally {
     await context.close();
@@ -116,16 +178,27 @@ for (const [name, path] of pages)
     browser,
     baseURL,
   }) => {
+    // Five loads, and as many as five measured again: about 5 s each.
+    test.setTimeout(120_000);
     const url = `${baseURL}${await path()}`;
-    const loads = [];
-    for (let i = 0; i < LOADS; i++) loads.push(await blockingTime(browser, url));
+    const loads: Load[] = [];
+    const disturbed: Load[] = [];
+    while (loads.length < LOADS) {
+      const load = await blockingTime(browser, url);
+      if (load.othersCores > DISTURBED_CORES && disturbed.length < REMEASURED_LOADS) disturbed.push(load);
+      else loads.push(load);
+    }
     const sorted = [...loads].sort((a, b) => a.ms - b.ms);
     const median = sorted[Math.floor(LOADS / 2)]!;
-    test.info().annotations.push({
-      type: 'blocking time',
-      description: loads.map((load) => `${load.ms} ms (${load.tasks || 'no long task'})`).join('; '),
-    });
-    expect(median.ms, `median of ${LOADS} loads; long tasks: ${median.tasks}`).toBeLessThanOrEqual(
-      BLOCKING_BUDGET_MS,
-    );
+    const described = (list: Load[]) =>
+      list
+        .map((load) => `${load.ms} ms (${load.tasks || 'no long task'}; others ${load.othersCores} cores)`)
+        .join('; ');
+    test.info().annotations.push({ type: 'blocking time', description: described(loads) });
+    if (disturbed.length)
+      test.info().annotations.push({ type: 'disturbed, measured again', description: described(disturbed) });
+    expect(
+      median.ms,
+      `median of ${LOADS} loads; long tasks: ${median.tasks}; all: ${described(loads)}`,
+    ).toBeLessThanOrEqual(BLOCKING_BUDGET_MS);
   });
