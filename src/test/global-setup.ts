@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '@server/db/client';
 import { migrateDatabase } from '@server/db/migrate';
@@ -48,6 +49,12 @@ export default async function setup(project: TestProject) {
   let dump: Buffer;
   try {
     await migrateDatabase(database.db);
+    // Without the two template databases, which nothing here creates a database from: the copy each
+    // test file opens is 29 MB instead of 44, and opens in about 1.2 CPU-seconds instead of 1.5.
+    for (const template of ['template0', 'template1']) {
+      await database.db.execute(sql.raw(`alter database ${template} is_template false`));
+      await database.db.execute(sql.raw(`drop database ${template}`));
+    }
     dump = await database.dumpEmbedded!();
     // Kept as a plain archive: each of some hundred test files opens a copy, and a gzipped one costs
     // each about 0.35 s more to open.
