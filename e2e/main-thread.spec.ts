@@ -14,9 +14,10 @@ import { devices, expect, test, type Browser } from '@playwright/test';
  * alive, timers, and start-up work in one long task (each chunk of the page runs in a task of its own,
  * `src/client/boot.ts`; the app starts in steps, React DOM's client in a task of its own,
  * `src/client/main.tsx`; and the libraries bundled from CommonJS compile off the main thread,
- * `eagerCommonJs` in vite.config.ts). It runs after every other
- * journey (its own project, playwright.config.ts), so that nothing else competes for the CPU, and a
- * load during which something else did all the same is measured again (`DISTURBED_CORES`).
+ * `eagerCommonJs` in vite.config.ts). It runs before every other journey (its own project,
+ * playwright.config.ts), so that nothing else competes for the CPU and the pages hold the demo catalogue
+ * alone, and a load during which something else used the CPU all the same is measured again
+ * (`DISTURBED_CORES`).
  */
 const BLOCKING_BUDGET_MS = 150;
 const LOADS = 5;
@@ -162,7 +163,7 @@ const pages: [string, () => Promise<string>][] = [
   [
     'a listing',
     async () => {
-      // A demo listing no journey touches (no journey lists a Chevrolet part).
+      // A demo listing of its own (no journey lists a Chevrolet part, nor changes a demo listing).
       const found = (await (
         await fetch(`${test.info().project.use.baseURL}/api/listings?make=Chevrolet`)
       ).json()) as {
