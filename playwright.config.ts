@@ -105,6 +105,8 @@ export default defineConfig({
     {
       name: 'main-thread',
       testMatch: ['main-thread.spec.ts'],
+      // One page at a time, repeats too (`--repeat-each` would otherwise load two side by side).
+      workers: 1,
       use: { launchOptions: chromiumLaunchOptions },
     },
     // A project's testIgnore replaces the one above: the cluster journeys stay out here too.
