@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from './client';
 import { isDatabaseUnavailable } from './unavailable';
 import { migrateDatabase } from './migrate';
@@ -96,4 +97,29 @@ describe('embedded PostgreSQL in a worker thread', () => {
       await queued.close();
     }
   }, 30_000);
+});
+
+describe('embedded PostgreSQL on this thread', () => {
+  it('takes its shared buffers from the options, and PostgreSQL’s default without them', async () => {
+    // A copy of the run's migrated database (src/test/global-setup.ts): creating one is seconds of CPU.
+    const startFrom = await readFile(inject('migratedDatabase')!);
+    for (const [sharedBuffers, expected] of [
+      ['16MB', '16MB'],
+      [undefined, '128MB'],
+    ] as const) {
+      const database = await openDatabase({
+        dataDir: 'memory://',
+        inThread: true,
+        statementTimeoutMs: 5_000,
+        startFrom,
+        ...(sharedBuffers ? { sharedBuffers } : {}),
+      });
+      try {
+        const shown = await database.pool.query<{ shared_buffers: string }>('show shared_buffers');
+        expect(shown.rows[0]?.shared_buffers).toBe(expected);
+      } finally {
+        await database.close();
+      }
+    }
+  });
 });

@@ -51,6 +51,11 @@ export interface DatabaseOptions {
   inThread?: boolean;
   /** Embedded on this thread only: a dump (`dumpEmbedded`) to start from instead of an empty database. */
   startFrom?: Uint8Array;
+  /**
+   * Embedded on this thread only: PostgreSQL's `shared_buffers` (128MB when not given). Setting up
+   * 128MB is most of what opening a small database costs.
+   */
+  sharedBuffers?: string;
   /** Streaming replicas of `url` for `reads` (DATABASE_READ_URL). */
   readUrls?: string[];
   /** How far behind (ms) a replica may be and still serve reads. */
@@ -79,6 +84,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dataDir: options.dataDir ?? 'memory://',
       ...(options.inThread ? { inThread: true } : {}),
       startFrom: options.startFrom,
+      sharedBuffers: options.sharedBuffers,
     });
     // PGlite is one backend: one connection, queries queue in the pool.
     poolConfig = { host: embedded.socketDir, database: 'postgres', user: 'postgres', max: 1 };

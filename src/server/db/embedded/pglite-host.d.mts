@@ -7,4 +7,5 @@ export function startPgliteHost(options: {
   dataDir: string;
   socketPath: string;
   startFrom?: Uint8Array;
+  sharedBuffers?: string;
 }): Promise<PgliteHost>;

@@ -8,13 +8,17 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
  * Opens PGlite and serves it on a Unix socket, so the app talks to it through `pg` exactly as it talks
  * to a PostgreSQL server.
  * `startFrom`, a dump of another database (`dump()`), opens a copy of it instead of an empty one.
- * @param {{ dataDir: string, socketPath: string, startFrom?: Uint8Array }} options
+ * `sharedBuffers`, PostgreSQL's `shared_buffers` (its default, 128MB, when not given).
+ * @param {{ dataDir: string, socketPath: string, startFrom?: Uint8Array, sharedBuffers?: string }} options
  * @returns {Promise<{ close(): Promise<void>, dump(): Promise<Uint8Array> }>}
  */
 export async function startPgliteHost(options) {
   const db = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     ...(options.startFrom ? { loadDataDir: new Blob([options.startFrom]) } : {}),
+    ...(options.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] }
+      : {}),
   });
   // The app's pool holds one connection (PGlite is one session), but `pg` drops a connection after a
   // failed query and opens a new one at once, before the server has let go of the old: with room for

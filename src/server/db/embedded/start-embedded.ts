@@ -23,6 +23,8 @@ export async function startEmbeddedPostgres(options: {
   inThread?: boolean;
   /** In a throwaway one on this thread: a dump to start from (tests copy one migrated database). */
   startFrom?: Uint8Array;
+  /** On this thread: PostgreSQL's `shared_buffers` (128MB when not given). */
+  sharedBuffers?: string;
   /** How long `stop` waits for the worker to close the database (write it out) before ending it. */
   closeTimeoutMs?: number;
 }): Promise<EmbeddedServer> {
@@ -36,6 +38,7 @@ export async function startEmbeddedPostgres(options: {
       dataDir: options.dataDir,
       socketPath,
       startFrom: options.startFrom,
+      sharedBuffers: options.sharedBuffers,
     });
     return {
       socketDir,
