@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { migratedDataDir } from './test-database';
+import { inject } from 'vitest';
+import { createServerDatabase, migratedDataDir, postgresServerUrl } from './test-database';
 
 export interface ChildServer {
   child: ChildProcess;
@@ -14,10 +15,16 @@ export interface ChildServer {
 
 /**
  * The server as `npm start` runs it (from source), in a child process on a free port, with its own data
- * folder (its database already migrated, as after an earlier start).
+ * folder (its database already migrated, as after an earlier start). On PostgreSQL (TEST_DATABASE_URL),
+ * unless `env` names a database, the server's database is a new one there, a copy of the migrated
+ * template, dropped once the server has exited.
  */
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
   const dataDir = await migratedDataDir('modmarket-child-');
+  const database =
+    postgresServerUrl() && !env.DATABASE_URL
+      ? await createServerDatabase('modmarket_child', inject('postgresTemplate') ?? undefined)
+      : null;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env: {
       ...process.env,
@@ -26,13 +33,16 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
-      void rm(dataDir, { recursive: true, force: true }).then(() => resolve(code));
+      void Promise.all([rm(dataDir, { recursive: true, force: true }), database?.drop()]).then(() =>
+        resolve(code),
+      );
     }),
   );
   const output: string[] = [];

@@ -2,11 +2,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadEnv } from '../../env';
 import { startServer } from '../../start-server';
 import type { AdminReport, AuditEntry, ModerationActionInput } from '@common/schemas/trust';
-import { openDatabase } from '../../db/client';
+import { openDatabase, type Database } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { listings, moderationActions, reports, users } from '../../db/schema';
 import { setAdmin } from './admin.service';
@@ -16,7 +16,7 @@ import { TestBrowser, readAnswer, expectStatus, okBody, failureBody } from '../.
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 import { runScript } from '../../../test/scripts';
-import { migratedDataDir } from '../../../test/test-database';
+import { createServerDatabase, migratedDataDir, postgresServerUrl } from '../../../test/test-database';
 
 let t: TestApp;
 /** A 7-day suspension has run its course by then. */
@@ -43,6 +43,58 @@ async function openReport(moderator: TestBrowser, targetId: string): Promise<Adm
 
 const act = (moderator: TestBrowser, reportId: string, action: ModerationActionInput) =>
   readAnswer(moderator.api.admin.reports[':id'].action.$post({ param: { id: reportId }, json: action }));
+
+type Command = (...args: string[]) => Promise<{ stdout: string }>;
+
+/**
+ * The operator command grants the desk to a member of the database `open` opens, by email, and refuses
+ * an address no member has; the audit log names the member and the command.
+ */
+async function grantsAndRefuses(command: Command, open: () => Promise<Database>) {
+  const database = await open();
+  try {
+    await migrateDatabase(database.db);
+    await database.db.insert(users).values({ id: 'u-1', name: 'Mia Lee', email: 'mia@example.com' });
+  } finally {
+    await database.close();
+  }
+  expect((await command('grant', 'mia@example.com')).stdout).toMatch(/can now use the moderation desk/);
+  await expect(command('grant', 'nobody@example.com')).rejects.toMatchObject({
+    stderr: expect.stringMatching(/No member/),
+  });
+  const reopened = await open();
+  try {
+    const [mia] = await reopened.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'u-1'));
+    expect(mia?.isAdmin).toBe(true);
+    const granted = await reopened.db
+      .select()
+      .from(moderationActions)
+      .where(eq(moderationActions.targetId, 'u-1'));
+    expect(granted).toMatchObject([
+      {
+        adminId: null,
+        action: 'grant-admin',
+        kind: 'member',
+        reason: 'npm run admin -- grant',
+        subject: { email: 'mia@example.com' },
+      },
+    ]);
+  } finally {
+    await reopened.close();
+  }
+}
+
+/** The operator command takes the desk back from the member `grantsAndRefuses` made a moderator. */
+async function revokes(command: Command, database: Database) {
+  expect((await command('revoke', 'mia@example.com')).stdout).toMatch(/no longer has the moderation desk/);
+  const [after] = await database.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, 'u-1'));
+  expect(after?.isAdmin).toBe(false);
+  const revoked = await database.db
+    .select({ action: moderationActions.action, reason: moderationActions.reason })
+    .from(moderationActions)
+    .where(eq(moderationActions.targetId, 'u-1'));
+  expect(revoked).toContainEqual({ action: 'revoke-admin', reason: 'npm run admin -- revoke' });
+}
 
 describe('the moderation desk', () => {
   it('is for admins only', async () => {
@@ -282,7 +334,7 @@ describe('the moderation desk', () => {
     expect(row).toMatchObject({ isSold: false, hiddenAt: null, hiddenReason: null });
   });
 
-  it('suspends for good, and a moderator is made with `npm run admin -- grant`, never through the API', async () => {
+  it('suspends for good: the member is emailed, and still refused at sign-in a year on', async () => {
     const moderator = await admin();
     const spammer = await signedInMember(t);
     const reporter = await signedInMember(t);
@@ -304,65 +356,54 @@ describe('the moderation desk', () => {
       }),
     );
     expect(signIn.error.code).toBe('ACCOUNT_SUSPENDED');
+  });
 
-    const dataDir = await migratedDataDir('modmarket-admin-');
-    try {
-      const database = await openDatabase({ dataDir: path.join(dataDir, 'db'), statementTimeoutMs: 10_000 });
-      await migrateDatabase(database.db);
-      await database.db.insert(users).values({ id: 'u-1', name: 'Mia Lee', email: 'mia@example.com' });
-      await database.close();
-      const command = (...args: string[]) => runScript('scripts/admin.ts', args, { DATA_DIR: dataDir });
-      expect((await command('grant', 'mia@example.com')).stdout).toMatch(/can now use the moderation desk/);
-      await expect(command('grant', 'nobody@example.com')).rejects.toMatchObject({
-        stderr: expect.stringMatching(/No member/),
-      });
-      const reopened = await openDatabase({ dataDir: path.join(dataDir, 'db'), statementTimeoutMs: 10_000 });
-      const [mia] = await reopened.db
-        .select({ isAdmin: users.isAdmin })
-        .from(users)
-        .where(eq(users.id, 'u-1'));
-      const granted = await reopened.db
-        .select()
-        .from(moderationActions)
-        .where(eq(moderationActions.targetId, 'u-1'));
-      await reopened.close();
-      expect(mia?.isAdmin).toBe(true);
-      // The audit log names the member and the operator command that granted it.
-      expect(granted).toMatchObject([
-        {
-          adminId: null,
-          action: 'grant-admin',
-          kind: 'member',
-          reason: 'npm run admin -- grant',
-          subject: { email: 'mia@example.com' },
-        },
-      ]);
-      // With the app running on the embedded database, the command goes through the app.
-      const server = await startServer(
-        loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'false' }),
-        pino({ level: 'silent' }),
-      );
+  // The command writes directly to PostgreSQL (DATABASE_URL); the embedded database belongs to the
+  // running app when there is one, and the command then asks the app (src/server/backup/operator-socket.ts).
+  it('makes a moderator with `npm run admin -- grant`, never through the API', async () => {
+    if (postgresServerUrl()) await onPostgres();
+    else await embedded();
+
+    async function embedded() {
+      const dataDir = await migratedDataDir('modmarket-admin-');
       try {
-        expect((await command('revoke', 'mia@example.com')).stdout).toMatch(
-          /no longer has the moderation desk/,
+        const command = (...args: string[]) => runScript('scripts/admin.ts', args, { DATA_DIR: dataDir });
+        const open = () => openDatabase({ dataDir: path.join(dataDir, 'db'), statementTimeoutMs: 10_000 });
+        await grantsAndRefuses(command, open);
+        // With the app running on the embedded database, the command goes through the app.
+        const server = await startServer(
+          loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'false' }),
+          pino({ level: 'silent' }),
         );
-        const [after] = await server.database.db
-          .select({ isAdmin: users.isAdmin })
-          .from(users)
-          .where(eq(users.id, 'u-1'));
-        expect(after?.isAdmin).toBe(false);
-        const revoked = await server.database.db
-          .select({ action: moderationActions.action, reason: moderationActions.reason })
-          .from(moderationActions)
-          .where(eq(moderationActions.targetId, 'u-1'));
-        expect(revoked).toContainEqual({ action: 'revoke-admin', reason: 'npm run admin -- revoke' });
+        try {
+          await revokes(command, server.database);
+        } finally {
+          await server.stop();
+        }
       } finally {
-        await server.stop();
+        await rm(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
+    }
+
+    async function onPostgres() {
+      const created = await createServerDatabase('modmarket_admin', inject('postgresTemplate') ?? undefined);
+      try {
+        const command = (...args: string[]) =>
+          runScript('scripts/admin.ts', args, { DATABASE_URL: created.url });
+        const open = () => openDatabase({ url: created.url, statementTimeoutMs: 10_000 });
+        await grantsAndRefuses(command, open);
+        const database = await open();
+        try {
+          await revokes(command, database);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await created.drop();
+      }
     }
   }, 120_000);
+
   it('pages the audit log (serial ids) and the queue (oldest first) with ties in one millisecond', async () => {
     const moderator = await admin();
     const { db } = t.database;
