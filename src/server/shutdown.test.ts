@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase, postgresServerUrl } from '../test/test-database';
 import { enqueueJob, startJobWorker } from './jobs/queue';
 import { createTestApp } from '../test/test-app';
 import { signedInMember } from '../test/members';
@@ -54,6 +54,8 @@ describe('stopping with SIGTERM', () => {
     const log = () => output.join('\n');
     expect(await exited, log()).toBe(0);
     expect(log()).toContain('"msg":"shutting down"');
+    // On the leg's own database: PostgreSQL in CI's second pass, a copy of the template.
+    expect(log()).toContain(`"database":"${postgresServerUrl() ? 'postgres' : 'embedded'}"`);
     expect(log()).not.toContain('shutdown took longer');
   }, 60_000);
 
