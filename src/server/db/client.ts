@@ -52,8 +52,8 @@ export interface DatabaseOptions {
   /** Embedded on this thread only: a dump (`dumpEmbedded`) to start from instead of an empty database. */
   startFrom?: Uint8Array;
   /**
-   * Embedded on this thread only: PostgreSQL's `shared_buffers` (128MB when not given). Setting up
-   * 128MB is most of what opening a small database costs.
+   * Embedded on this thread only: PostgreSQL's `shared_buffers` (128MB when not given). Laying out
+   * 128MB is about a third of what opening a small database costs (the tests give 16MB).
    */
   sharedBuffers?: string;
   /** Streaming replicas of `url` for `reads` (DATABASE_READ_URL). */
