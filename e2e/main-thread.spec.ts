@@ -8,7 +8,9 @@ import { devices, expect, test, type Browser } from '@playwright/test';
  * Time's own rule), up to the page's being quiet; the median of five loads is held to the budget,
  * Lighthouse's 150 ms for a good Total Blocking Time (docs/benchmarks.md has the figures). One load in
  * five may land on a busy moment of the machine (a 4× slower CPU multiplies any stall): three did not
- * hold a single slow load off the median in a full run, five do.
+ * hold a single slow load off the median in a full run, five do. The median of five is within the
+ * budget exactly when three of the loads are, so the loads stop once three are within it, or three over
+ * it: the verdict is the one five loads give, without the loads that cannot change it.
  *
  * The budget keeps what issue 37 removed from coming back: whole-page re-renders when the page comes
  * alive, timers, and start-up work in one long task (each chunk of the page runs in a task of its own,
@@ -21,6 +23,8 @@ import { devices, expect, test, type Browser } from '@playwright/test';
  */
 const BLOCKING_BUDGET_MS = 150;
 const LOADS = 5;
+/** Loads on one side of the budget that settle the median of `LOADS`: three of five. */
+const SETTLED = Math.floor(LOADS / 2) + 1;
 /** How long a page is quiet (no long task) once taken over before its blocking time is read. */
 const QUIET_MS = 1_000;
 /**
@@ -179,18 +183,19 @@ for (const [name, path] of pages)
     browser,
     baseURL,
   }) => {
-    // Five loads, and as many as five measured again: about 5 s each.
+    // Three to five loads, and as many as five measured again: about 5 s each.
     test.setTimeout(120_000);
     const url = `${baseURL}${await path()}`;
     const loads: Load[] = [];
     const disturbed: Load[] = [];
-    while (loads.length < LOADS) {
+    const within = () => loads.filter((load) => load.ms <= BLOCKING_BUDGET_MS).length;
+    while (within() < SETTLED && loads.length - within() < SETTLED) {
       const load = await blockingTime(browser, url);
       if (load.othersCores > DISTURBED_CORES && disturbed.length < REMEASURED_LOADS) disturbed.push(load);
       else loads.push(load);
     }
     const sorted = [...loads].sort((a, b) => a.ms - b.ms);
-    const median = sorted[Math.floor(LOADS / 2)]!;
+    const median = sorted[Math.floor(sorted.length / 2)]!;
     const described = (list: Load[]) =>
       list
         .map((load) => `${load.ms} ms (${load.tasks || 'no long task'}; others ${load.othersCores} cores)`)
@@ -199,7 +204,7 @@ for (const [name, path] of pages)
     if (disturbed.length)
       test.info().annotations.push({ type: 'disturbed, measured again', description: described(disturbed) });
     expect(
-      median.ms,
-      `median of ${LOADS} loads; long tasks: ${median.tasks}; all: ${described(loads)}`,
-    ).toBeLessThanOrEqual(BLOCKING_BUDGET_MS);
+      within(),
+      `loads within ${BLOCKING_BUDGET_MS} ms, of ${loads.length} (${SETTLED} of ${LOADS} put the median within it); the middle one's long tasks: ${median.tasks}; all: ${described(loads)}`,
+    ).toBeGreaterThanOrEqual(SETTLED);
   });
