@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { expect, inject, it, vi } from 'vitest';
-import { createServerDatabase } from '../test/test-database';
+import { expect, it, vi } from 'vitest';
+import { migratedServerDatabase } from '../test/test-database';
 import { startChildServer } from '../test/child-server';
 
 // Runs only against a PostgreSQL server (TEST_DATABASE_URL): the embedded database opens in one process.
@@ -23,7 +23,7 @@ const health = (port: number) =>
   );
 
 it('serves from WEB_CONCURRENCY processes on one port, replaces one that dies, and stops them all on SIGTERM', async () => {
-  const database = await createServerDatabase('modmarket_cluster', inject('postgresTemplate') ?? undefined);
+  const database = await migratedServerDatabase('modmarket_cluster');
   const server = await startChildServer({ DATABASE_URL: database.url, WEB_CONCURRENCY: '2' });
   try {
     await vi.waitFor(() => expect(listening(server.output)).toHaveLength(2), { timeout: 30_000 });

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { inject } from 'vitest';
-import { createServerDatabase, migratedDataDir, postgresServerUrl } from './test-database';
+import { migratedServerDatabase, migratedDataDir, postgresServerUrl } from './test-database';
 
 export interface ChildServer {
   child: ChildProcess;
@@ -22,9 +21,7 @@ export interface ChildServer {
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
   const dataDir = await migratedDataDir('modmarket-child-');
   const database =
-    postgresServerUrl() && !env.DATABASE_URL
-      ? await createServerDatabase('modmarket_child', inject('postgresTemplate') ?? undefined)
-      : null;
+    postgresServerUrl() && !env.DATABASE_URL ? await migratedServerDatabase('modmarket_child') : null;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     env: {
       ...process.env,

@@ -69,7 +69,7 @@ export async function createTestDatabase(
 
   // A copy of the run's migrated template (src/test/global-setup.ts): PostgreSQL copies its files,
   // which is far quicker than forty migrations; migrating again finds nothing to do.
-  const created = await createServerDatabase('modmarket_test', inject('postgresTemplate') ?? undefined);
+  const created = await migratedServerDatabase('modmarket_test');
   const database = await openDatabase({ url: created.url, poolMax: 4, statementTimeoutMs });
   await migrateDatabase(database.db);
   return {
@@ -80,6 +80,14 @@ export async function createTestDatabase(
       await created.drop();
     },
   };
+}
+
+/**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, named `<prefix>_<random>`: a copy of the
+ * run's migrated template (src/test/global-setup.ts). Its URL, and `drop`.
+ */
+export function migratedServerDatabase(prefix: string) {
+  return createServerDatabase(prefix, inject('postgresTemplate') ?? undefined);
 }
 
 /** Runs one statement on the PostgreSQL server's maintenance database. */

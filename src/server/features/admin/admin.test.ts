@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env';
 import { startServer } from '../../start-server';
 import type { AdminReport, AuditEntry, ModerationActionInput } from '@common/schemas/trust';
@@ -16,7 +16,7 @@ import { TestBrowser, readAnswer, expectStatus, okBody, failureBody } from '../.
 import { MEMBER_PASSWORD, signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 import { runScript } from '../../../test/scripts';
-import { createServerDatabase, migratedDataDir, postgresServerUrl } from '../../../test/test-database';
+import { migratedServerDatabase, migratedDataDir, postgresServerUrl } from '../../../test/test-database';
 
 let t: TestApp;
 /** A 7-day suspension has run its course by then. */
@@ -94,6 +94,46 @@ async function revokes(command: Command, database: Database) {
     .from(moderationActions)
     .where(eq(moderationActions.targetId, 'u-1'));
   expect(revoked).toContainEqual({ action: 'revoke-admin', reason: 'npm run admin -- revoke' });
+}
+
+/** `npm run admin` on the embedded database, in a data folder: directly, then through the running app. */
+async function adminCommandEmbedded() {
+  const dataDir = await migratedDataDir('modmarket-admin-');
+  try {
+    const command = (...args: string[]) => runScript('scripts/admin.ts', args, { DATA_DIR: dataDir });
+    const open = () => openDatabase({ dataDir: path.join(dataDir, 'db'), statementTimeoutMs: 10_000 });
+    await grantsAndRefuses(command, open);
+    // With the app running on the embedded database, the command goes through the app.
+    const server = await startServer(
+      loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'false' }),
+      pino({ level: 'silent' }),
+    );
+    try {
+      await revokes(command, server.database);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** `npm run admin` on PostgreSQL (DATABASE_URL): always directly. */
+async function adminCommandOnPostgres() {
+  const created = await migratedServerDatabase('modmarket_admin');
+  try {
+    const command = (...args: string[]) => runScript('scripts/admin.ts', args, { DATABASE_URL: created.url });
+    const open = () => openDatabase({ url: created.url, statementTimeoutMs: 10_000 });
+    await grantsAndRefuses(command, open);
+    const database = await open();
+    try {
+      await revokes(command, database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await created.drop();
+  }
 }
 
 describe('the moderation desk', () => {
@@ -361,47 +401,8 @@ describe('the moderation desk', () => {
   // The command writes directly to PostgreSQL (DATABASE_URL); the embedded database belongs to the
   // running app when there is one, and the command then asks the app (src/server/backup/operator-socket.ts).
   it('makes a moderator with `npm run admin -- grant`, never through the API', async () => {
-    if (postgresServerUrl()) await onPostgres();
-    else await embedded();
-
-    async function embedded() {
-      const dataDir = await migratedDataDir('modmarket-admin-');
-      try {
-        const command = (...args: string[]) => runScript('scripts/admin.ts', args, { DATA_DIR: dataDir });
-        const open = () => openDatabase({ dataDir: path.join(dataDir, 'db'), statementTimeoutMs: 10_000 });
-        await grantsAndRefuses(command, open);
-        // With the app running on the embedded database, the command goes through the app.
-        const server = await startServer(
-          loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', SEED_DEMO: 'false' }),
-          pino({ level: 'silent' }),
-        );
-        try {
-          await revokes(command, server.database);
-        } finally {
-          await server.stop();
-        }
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    }
-
-    async function onPostgres() {
-      const created = await createServerDatabase('modmarket_admin', inject('postgresTemplate') ?? undefined);
-      try {
-        const command = (...args: string[]) =>
-          runScript('scripts/admin.ts', args, { DATABASE_URL: created.url });
-        const open = () => openDatabase({ url: created.url, statementTimeoutMs: 10_000 });
-        await grantsAndRefuses(command, open);
-        const database = await open();
-        try {
-          await revokes(command, database);
-        } finally {
-          await database.close();
-        }
-      } finally {
-        await created.drop();
-      }
-    }
+    if (postgresServerUrl()) await adminCommandOnPostgres();
+    else await adminCommandEmbedded();
   }, 120_000);
 
   it('pages the audit log (serial ids) and the queue (oldest first) with ties in one millisecond', async () => {
