@@ -33,6 +33,20 @@ function heldTag(ifNoneMatch: string | undefined, opaque: string): string | unde
 }
 
 /**
+ * The tags of bytes already hashed: one body answers several requests when they share a read
+ * (`shared-reads.ts`). Bytes are never changed once answered with, so their tag stays theirs.
+ */
+const hashed = new WeakMap<Uint8Array, string>();
+
+/** The opaque part of a body's `ETag`: its SHA-1, in base64url. */
+function tagOf(body: string | Uint8Array<ArrayBuffer>): string {
+  if (typeof body === 'string') return hash('sha1', body, 'base64url');
+  let tag = hashed.get(body);
+  if (tag === undefined) hashed.set(body, (tag = hash('sha1', body, 'base64url')));
+  return tag;
+}
+
+/**
  * Makes successful GET answers revalidatable: an `ETag` that is a SHA-1 of the body (the compressed forms
  * get their own, see `encodedTag`), `Cache-Control` public for visitors and private for members, and
  * `Vary`. A request whose `If-None-Match` names the current body, in any encoding, gets `304 Not
@@ -65,7 +79,7 @@ export function cacheableAnswers(): MiddlewareHandler<AppEnv> {
     // (`res.body` alone would turn the light answer into a web one: asked only when the body is unknown.)
     if (res.status !== 200 || (written === undefined && !res.body)) return;
     const body = written ?? new Uint8Array(await res.arrayBuffer());
-    const opaque = hash('sha1', body, 'base64url');
+    const opaque = tagOf(body);
     // An answer that sets a cookie is never one for everybody.
     const personal = c.get('user') !== null || res.headers.has('Set-Cookie');
     const held = heldTag(c.req.header('If-None-Match'), opaque);

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ReadReplicas } from '../db/read-replicas';
 import { readCookie, writeCookie, type CookieSettings } from './cookies';
 
@@ -26,4 +26,13 @@ export function rememberOwnWrites(replicas: ReadReplicas, cookies: CookieSetting
     const position = await replicas.primaryPosition().catch(() => null);
     if (position) writeCookie(c, cookies, READ_AFTER_COOKIE, position, { maxAge: replicas.cookieSeconds });
   };
+}
+
+/**
+ * Whether the request carries a change of its browser's own that its reads must see (the cookie above,
+ * under either of its names): such a read is never served from another request's (`shared-reads.ts`).
+ */
+export function carriesOwnWrite(c: Context): boolean {
+  const cookie = c.req.header('Cookie');
+  return cookie !== undefined && cookie.includes(READ_AFTER_COOKIE);
 }

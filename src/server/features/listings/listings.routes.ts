@@ -9,6 +9,7 @@ import {
   FOR_YOU_MAX,
   ForYouSchema,
   ListingDetailSchema,
+  type ListingDetail,
   ListingInputSchema,
   ListingStatusSchema,
   MAX_PHOTO_BYTES,
@@ -24,6 +25,7 @@ import type { ListingWriter } from './ai-advanced';
 import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { jsonAnswer } from '../../http/json-answer';
+import { sharedReads, sharesReads } from '../../http/shared-reads';
 import { pageJson } from '../../cards/listing-card';
 import type { Storage } from '../../storage/storage';
 import type { Db } from '../../db/client';
@@ -244,6 +246,10 @@ export function listingsRoutes(deps: {
     return items.map((item) => ({ ...item, favourite: saved.has(item.id) }));
   };
 
+  /** Visitors' pages and listings, as the bytes of their JSON: the same for every visitor. */
+  const visitorPages = sharedReads<Uint8Array<ArrayBuffer>>();
+  const visitorListings = sharedReads<Uint8Array<ArrayBuffer> | null>();
+
   const router = createRouter()
     .openapi(routes.aiDraft, async (c) => {
       const user = requireUser(c);
@@ -259,9 +265,18 @@ export function listingsRoutes(deps: {
       return c.json(draft, 200);
     })
     .openapi(routes.browse, async (c) => {
+      const query = c.req.valid('query');
+      if (sharesReads(c))
+        return jsonAnswer<BrowseResponse>(
+          c,
+          // The validated query, its fields in the schema's order: the same page, the same key.
+          await visitorPages(JSON.stringify(query), async () =>
+            pageJson(await service.browse(query, null, [])),
+          ),
+        );
       const user = c.get('user');
       const page = await service.browse(
-        c.req.valid('query'),
+        query,
         await fleetOf(c),
         user ? await deps.hiddenSellers(user.id) : [],
       );
@@ -275,8 +290,17 @@ export function listingsRoutes(deps: {
     })
 
     .openapi(routes.detail, async (c) => {
+      const { id } = c.req.valid('param');
+      if (sharesReads(c)) {
+        const shown = await visitorListings(id, async () => {
+          const detail = await service.detail(id, null);
+          return detail && (Buffer.from(JSON.stringify(detail)) as Uint8Array<ArrayBuffer>);
+        });
+        if (!shown) throw new ApiError(404, 'NOT_FOUND');
+        return jsonAnswer<ListingDetail>(c, shown);
+      }
       const user = c.get('user');
-      const detail = await service.detail(c.req.valid('param').id, user?.id ?? null);
+      const detail = await service.detail(id, user?.id ?? null);
       if (!detail) throw new ApiError(404, 'NOT_FOUND');
       const fleet = await fleetOf(c);
       if (!fleet || !user) return c.json(detail, 200);
