@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../../clock';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { PLAN_DETAILS } from '@common/catalog';
 import { paymentHeld } from '@common/fees';
 import type { ListingDetail } from '@common/schemas/listings';
@@ -15,6 +15,12 @@ import { buyerReviewOpenUntil } from '../reviews/review-asks';
 import { photoView, toCard } from '../../cards/listing-card';
 
 type ListingRow = typeof listings.$inferSelect;
+
+/**
+ * The listing's columns its page reads: all but its search vector, the words of its title and
+ * description indexed, which is as long as they are and which the page never shows.
+ */
+const { search: _search, ...shownColumns } = getTableColumns(listings);
 
 /** One listing: its row, its page (what the viewer may see of it) and its views. */
 export function createListingDetail(deps: {
@@ -40,7 +46,7 @@ export function createListingDetail(deps: {
   const detailRow = (from: Db) =>
     from
       .select({
-        listing: listings,
+        listing: shownColumns,
         firstName: users.firstName,
         lastName: users.lastName,
         plan: users.plan,
