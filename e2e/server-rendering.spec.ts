@@ -204,3 +204,26 @@ test('a tap on the server’s HTML waits for the page to come alive, and is not 
   await expect(both).toBeChecked();
   await expect(page.getByText('Step 1 of 4')).toBeVisible();
 });
+
+test('a tap on a button before the page comes alive is made once it is', async ({ page }) => {
+  // The app itself (`main`) is held: the server's HTML is shown, its entry has run and the page's
+  // chunks are loaded, and nothing has taken the page over.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]*\.js(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const appAskedFor = page.waitForRequest(/\/assets\/main-[^/]*\.js(\?|$)/);
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await appAskedFor;
+  const signUp = page.getByRole('tab', { name: 'Sign Up' });
+  await expect(signUp).toHaveAttribute('data-waiting', '');
+  // A person's tap, where the tab is: not Playwright's click, which waits for the tab to be enabled.
+  const box = (await signUp.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByLabel('Confirm Password')).toHaveCount(0);
+  release();
+  await expect(page.getByLabel('Confirm Password')).toBeVisible();
+  await expect(signUp).toHaveAttribute('aria-selected', 'true');
+});

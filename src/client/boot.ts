@@ -1,4 +1,5 @@
 import { PAGE_CHUNKS_ID } from '@common/rendering';
+import { keepEarlyPresses } from './lib/early-presses';
 import './styles.css';
 
 const PRELOADS_PER_TASK = 6;
@@ -68,4 +69,6 @@ function afterFirstPaint(then: () => void) {
   observer.observe({ type: 'paint' });
 }
 
+// A tap on a button before the app has taken the page over is made once it has.
+keepEarlyPresses();
 afterFirstPaint(start);

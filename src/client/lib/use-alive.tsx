@@ -1,4 +1,5 @@
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { makeEarlyPress } from './early-presses';
 
 const AliveContext = createContext(false);
 
@@ -10,6 +11,10 @@ const AliveContext = createContext(false);
 export function AliveProvider({ children }: { children: ReactNode }) {
   const [alive, setAlive] = useState(false);
   useEffect(() => startTransition(() => setAlive(true)), []);
+  // Its controls no longer wait: a press made on one before is made now (`early-presses.ts`).
+  useEffect(() => {
+    if (alive) makeEarlyPress();
+  }, [alive]);
   return <AliveContext.Provider value={alive}>{children}</AliveContext.Provider>;
 }
 
