@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { linkIn, uniqueEmail, waitForMail } from './support/mail';
+import { holdScripts } from './support/pages';
 import { PASSWORD, chooseLanguage, signIn, signUpAndConfirm } from './support/accounts';
 
 test.describe('sign-up form', () => {
@@ -30,12 +31,7 @@ test.describe('sign-up form', () => {
 
   test('keeps what was typed while the page was still coming alive', async ({ page }) => {
     // The page's scripts wait until the visitor has typed into the server's HTML.
-    let release!: () => void;
-    const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/**/*.js', async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/auth?mode=signup', { waitUntil: 'commit' });
     const email = uniqueEmail('early');
     await page.getByLabel('Email').fill(email);

@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { newMember } from './support/accounts';
 import { uniqueEmail } from './support/mail';
+import { takenOver } from './support/pages';
 
 /**
  * Every page of the app, at a phone's size and a wide screen's: nothing scrolls sideways, and axe finds
@@ -103,7 +104,7 @@ async function check(page: Page, path: string) {
   await page.setViewportSize(WIDTHS[0]!.viewport);
   await page.goto(path);
   // The app has taken the server's page over (its scroll manager is in charge) and nothing is loading.
-  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  await takenOver(page);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // axe is put in the page once and run at each width. (Its Playwright wrapper put its 580 KB in twice

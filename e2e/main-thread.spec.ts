@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { devices, expect, test, type Browser } from '@playwright/test';
+import { takenOver } from './support/pages';
 
 /**
  * How long a slow phone's main thread is blocked while a page comes alive: the pages a visitor opens
@@ -188,7 +189,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     const page = await context.newPage();
     for (const [, path] of pages) {
       await page.goto(`${baseURL}${await path(baseURL!)}`, { waitUntil: 'load' });
-      await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+      await takenOver(page);
     }
   } finally {
     await context.close();

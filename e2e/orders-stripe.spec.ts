@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newMember } from './support/accounts';
+import { takenOver } from './support/pages';
 import { uniqueEmail, uniqueWord } from './support/mail';
 import { STRIPE_BASE_URL, STRIPE_STANDIN_URL } from './support/stripe-server';
 import { grantAdmin } from './support/operator';
@@ -19,7 +20,7 @@ test('a seller connects payouts at Stripe, a buyer pays at Checkout, the Bronze 
   await seller.goto('/dashboard');
   // The server's page is taken over by the app (its scroll manager runs once it has) before the button
   // is pressed: a press before that did nothing (seen once in CI, still on the dashboard).
-  await seller.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  await takenOver(seller);
   const payouts = seller.getByRole('region', { name: 'Payouts' });
   await payouts.getByRole('button', { name: 'Connect payouts' }).click();
   // Stripe's hosted onboarding, then back to the dashboard, where Stripe's event has made it ready.

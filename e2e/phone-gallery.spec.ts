@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { memberThroughApi } from './support/accounts';
 import { uniqueEmail } from './support/mail';
+import { takenOver } from './support/pages';
 import { labelFits } from './support/layout';
 import { photoFiles } from './support/photos';
 
@@ -50,7 +51,7 @@ async function sellerWithPhotos(page: Page, baseURL: string, title: string): Pro
 /** Opens a page and waits until it has come alive (the server's HTML taken over, its buttons live). */
 async function openAlive(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  await takenOver(page);
 }
 
 type Touch = { x: number; y: number };

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, newMember, signIn, signUpAndConfirm } from './support/accounts';
 import { uniqueEmail } from './support/mail';
+import { holdScripts, takenOver } from './support/pages';
 import { labelFits } from './support/layout';
 
 /** The marketplace as a new member meets it on a phone. */
@@ -111,19 +112,14 @@ for (const motion of ['reduce', 'no-preference'] as const)
     if (!listing) throw new Error('the demo catalogue has no Honda listing');
     await page.emulateMedia({ reducedMotion: motion });
     // The page's scripts wait until the reader has scrolled the server's HTML to its end.
-    let release!: () => void;
-    const scrolled = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/**/*.js', async (route) => {
-      await scrolled;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(`/listing/${listing.id}`, { waitUntil: 'commit' });
     const footer = page.getByRole('contentinfo');
     await footer.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     release();
     // The app has taken the page over (its scroll manager is in charge), and the reader is still there.
-    await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+    await takenOver(page);
     await expect(footer).toBeInViewport();
     const place = await page.evaluate(() => window.scrollY);
     expect(place).toBeGreaterThan(300);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { linkIn, uniqueEmail, waitForMail } from './support/mail';
+import { holdScripts } from './support/pages';
 import { PASSWORD, newMember, submitSignUp } from './support/accounts';
 
 // The end-to-end server runs with NODE_ENV=production, so these are the production rules.
@@ -106,12 +107,7 @@ test('a page that comes alive after its session ended elsewhere forgets the memb
   const email = uniqueEmail('ended-early');
   await newMember(page, email);
   // The page's scripts wait until the session has ended: no socket is open to hear of it.
-  let release!: () => void;
-  const signedOut = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/**/*.js', async (route) => {
-    await signedOut;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/messages', { waitUntil: 'commit' });
   // Rendered by the server for the member while the session was alive.
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newMember } from './support/accounts';
+import { SCRIPTS, holdScripts } from './support/pages';
 import { uniqueEmail } from './support/mail';
 import { newestListingId } from './support/error-states';
 
@@ -170,17 +171,6 @@ test('the moderation desk answers the not-found page to visitors and to members 
   expect(member.html).not.toContain('Moderation desk');
 });
 
-/** Holds every script of the page until `release` is called: the server's HTML is all there is meanwhile. */
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 test('a tap on the server’s HTML waits for the page to come alive, and is not lost', async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto('/auth', { waitUntil: 'commit' });
@@ -191,7 +181,7 @@ test('a tap on the server’s HTML waits for the page to come alive, and is not 
   await tapped;
   await expect(page.getByLabel('Confirm Password')).toBeVisible();
 
-  await page.unroute(/\.js(\?|$)/);
+  await page.unroute(SCRIPTS);
   await newMember(page, uniqueEmail('early-tap'));
   const releaseAgain = await holdScripts(page);
   await page.goto('/onboarding/role', { waitUntil: 'commit' });
@@ -205,16 +195,14 @@ test('a tap on the server’s HTML waits for the page to come alive, and is not 
   await expect(page.getByText('Step 1 of 4')).toBeVisible();
 });
 
+/** The app itself (`main.tsx`'s chunk), which takes the server's page over. */
+const APP_SCRIPT = /\/assets\/main-[^/]*\.js(\?|$)/;
+
 test('a tap on a button before the page comes alive is made once it is', async ({ page }) => {
   // The app itself (`main`) is held: the server's HTML is shown, its entry has run and the page's
   // chunks are loaded, and nothing has taken the page over.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/main-[^/]*\.js(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  const appAskedFor = page.waitForRequest(/\/assets\/main-[^/]*\.js(\?|$)/);
+  const release = await holdScripts(page, APP_SCRIPT);
+  const appAskedFor = page.waitForRequest(APP_SCRIPT);
   await page.goto('/auth', { waitUntil: 'commit' });
   await appAskedFor;
   const signUp = page.getByRole('tab', { name: 'Sign Up' });

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mail';
+import { takenOver } from './pages';
 
 export const PASSWORD = 'Turb0!Boost';
 
@@ -64,7 +65,7 @@ export async function signUpAndConfirm(
     await page.reload();
     // Taken over by the app (its scroll manager runs once it has): a link followed while React is
     // still taking the server's HTML over could be lost (seen once in CI, "Set up now" here).
-    await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+    await takenOver(page);
   }
   if (options.signedOut) {
     await page.context().clearCookies();

@@ -23,7 +23,8 @@ export function planNodes(plan: PlanNode): PlanNode[] {
 }
 
 /**
- * Records every statement the app sends that matches `pattern` (its text, e.g. a quoted table name),
+ * Records every statement the app sends through its pool that matches `pattern` (its text, e.g. a
+ * quoted table name; a bare text such as the health check's `select 1` too),
  * with its values, to explain it afterwards: `recorded.length = 0`, make a request, read `recorded`.
  */
 export function recordStatements(database: Database, pattern: RegExp): Statement[] {
@@ -32,8 +33,10 @@ export function recordStatements(database: Database, pattern: RegExp): Statement
   const query = pool.query.bind(pool);
   pool.query = (...args: unknown[]) => {
     const first = args[0] as string | { text: string; values?: unknown[] };
-    if (typeof first === 'object' && pattern.test(first.text))
-      recorded.push({ text: first.text, values: first.values ?? (args[1] as unknown[] | undefined) ?? [] });
+    const text = typeof first === 'string' ? first : first.text;
+    const values =
+      (typeof first === 'object' ? first.values : undefined) ?? (args[1] as unknown[] | undefined);
+    if (pattern.test(text)) recorded.push({ text, values: values ?? [] });
     return query(...args);
   };
   return recorded;

@@ -63,12 +63,7 @@ export function makeEarlyPress(): void {
   kept = null;
   if (!press || performance.now() - press.at > KEEP_MS) return;
   const { control } = press;
-  if (
-    !control.isConnected ||
-    control.hasAttribute('data-waiting') ||
-    (control as HTMLButtonElement | HTMLInputElement).disabled
-  )
-    return;
+  if (!control.isConnected || control.matches('[data-waiting], :disabled')) return;
   control.focus({ preventScroll: true });
   const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
   control.dispatchEvent(new PointerEvent('pointerdown', { ...init, isPrimary: true, pointerType: 'mouse' }));

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInMember } from '../../test/members';
 import { partInput } from '../../test/listings';
 import { expectStatus, readAnswer, type TestBrowser } from '../../test/test-browser';
+import { recordStatements, type Statement } from '../../test/query-plans';
 import { sharedReads } from './shared-reads';
 
 /** A promise and the function that settles it. */
@@ -51,45 +52,31 @@ describe('sharedReads', () => {
 });
 
 /**
- * Statements the app sends through its pool, counted and, while `held` is set, the first one that
- * `holds` matches kept waiting until it is released: a read caught while it runs.
+ * Keeps the next statement the app sends that `holds` matches waiting until `release` is called: a
+ * read caught while it runs. `reached` settles once that statement has been sent.
  */
-interface Watch {
-  sent: (text: string) => number;
-  hold(holds: (text: string) => boolean): { reached: Promise<void>; release: () => void };
-}
-
-function watchStatements(t: TestApp): Watch {
-  const pool = t.database.pool;
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  const texts: string[] = [];
-  let holding: { holds: (text: string) => boolean; reached: () => void; released: Promise<void> } | null =
-    null;
-  (pool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args) => {
-    const config = args[0];
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    texts.push(text);
-    if (holding?.holds(text)) {
-      const { reached, released } = holding;
-      holding = null;
-      reached();
-      await released;
+function holdStatement(holds: (text: string) => boolean) {
+  const pool = t.database.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const query = pool.query;
+  const reached = deferred();
+  const released = deferred();
+  pool.query = async (...args) => {
+    const config = args[0] as string | { text: string };
+    if (holds(typeof config === 'string' ? config : config.text)) {
+      pool.query = query;
+      reached.resolve();
+      await released.promise;
     }
-    return query(...args);
+    return query.apply(pool, args);
   };
-  return {
-    sent: (text) => texts.filter((sent) => sent.includes(text)).length,
-    hold(holds) {
-      const reached = deferred();
-      const released = deferred();
-      holding = { holds, reached: reached.resolve, released: released.promise };
-      return { reached: reached.promise, release: released.resolve };
-    },
-  };
+  return { reached: reached.promise, release: released.resolve };
 }
 
 let t: TestApp;
-let watch: Watch;
+/** Every statement the app has sent. */
+let recorded: Statement[];
+/** How many of them contain `text`. */
+const sent = (text: string) => recorded.filter((statement) => statement.text.includes(text)).length;
 let seller: { browser: TestBrowser };
 let listing: ListingDetail;
 const browsePath = '/api/listings?sort=newest';
@@ -108,7 +95,7 @@ beforeAll(async () => {
   );
   expectStatus(created, 201);
   listing = created.body;
-  watch = watchStatements(t);
+  recorded = recordStatements(t.database, /./);
 });
 afterAll(async () => {
   await t.close();
@@ -117,8 +104,8 @@ afterAll(async () => {
 describe('visitors asking for the same thing at once', () => {
   it('share one browse statement; a member and a browser with a change of its own read their own', async () => {
     const member = await signedInMember(t);
-    const before = watch.sent(PAGE_STATEMENT);
-    const held = watch.hold((text) => text.includes(PAGE_STATEMENT));
+    const before = sent(PAGE_STATEMENT);
+    const held = holdStatement((text) => text.includes(PAGE_STATEMENT));
     const first = visit(browsePath);
     await held.reached;
     const second = visit(browsePath);
@@ -134,7 +121,7 @@ describe('visitors asking for the same thing at once', () => {
     expect(b.headers.get('ETag')).toBe(a.headers.get('ETag'));
     expect((JSON.parse(body) as BrowseResponse).items.map((item) => item.id)).toContain(listing.id);
     // The two visitors' one, the browser's with a change of its own, the member's.
-    expect(watch.sent(PAGE_STATEMENT) - before).toBe(3);
+    expect(sent(PAGE_STATEMENT) - before).toBe(3);
   });
 
   it('keep nothing once the read is done: a change shows to the next visitor', async () => {
@@ -156,8 +143,8 @@ describe('visitors asking for the same thing at once', () => {
       [listing.id, 200],
       ['00000000-0000-4000-8000-000000000000', 404],
     ] as const) {
-      const before = watch.sent('from "listings"');
-      const held = watch.hold((text) => text.includes('from "listings"'));
+      const before = sent('from "listings"');
+      const held = holdStatement((text) => text.includes('from "listings"'));
       const first = visit(`/api/listings/${id}`);
       await held.reached;
       const second = visit(`/api/listings/${id}`, { 'Accept-Language': 'es' });
@@ -173,13 +160,13 @@ describe('visitors asking for the same thing at once', () => {
         expect([english.code, spanish.code]).toEqual(['NOT_FOUND', 'NOT_FOUND']);
         expect(english.message).not.toBe(spanish.message);
       } else expect(await b.text()).toBe(await a.text());
-      expect(watch.sent('from "listings"') - before).toBe(1);
+      expect(sent('from "listings"') - before).toBe(1);
     }
   });
 
   it('share the health check’s round trip', async () => {
-    const before = watch.sent('select 1');
-    const held = watch.hold((text) => text === 'select 1');
+    const before = sent('select 1');
+    const held = holdStatement((text) => text === 'select 1');
     const first = visit('/api/health');
     await held.reached;
     const second = visit('/api/health');
@@ -187,6 +174,6 @@ describe('visitors asking for the same thing at once', () => {
     held.release();
     const [a, b] = await Promise.all([first, second]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(watch.sent('select 1') - before).toBe(1);
+    expect(sent('select 1') - before).toBe(1);
   });
 });
