@@ -17,7 +17,7 @@ import type { Storage } from '../storage/storage';
 type ListingRow = typeof listings.$inferSelect;
 
 /** What a card shows (and fitment reads): a page of cards never carries descriptions or search documents. */
-const CARD_FIELDS = [
+export const CARD_FIELDS = [
   'id',
   'title',
   'priceCents',
@@ -46,13 +46,31 @@ export type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
 /** The plans whose members show the verified-seller badge (the catalog's rule). */
 const VERIFIED_PLANS = PLANS.filter((plan) => PLAN_DETAILS[plan].verifiedBadge);
 
-/** How a card's field goes into `cardJson`: dates as milliseconds, photos as the first one alone. */
-const TIMES = new Set<string>(['createdAt', 'listedAt', 'boostedUntil', 'hiddenAt']);
-function jsonField(field: (typeof CARD_FIELDS)[number]): string {
+/** The listing's columns that are times: `jsonField` sends them as milliseconds, `fieldsFromJson` makes them dates. */
+const TIMES = new Set<string>(['createdAt', 'updatedAt', 'listedAt', 'boostedUntil', 'hiddenAt', 'soldAt']);
+
+/** How a listing's column goes into a `json_build_array`: as it is, or a time as milliseconds. */
+export function jsonField(field: keyof ListingRow): string {
   const column = `"listings"."${listings[field].name}"`;
-  if (TIMES.has(field)) return `floor(extract(epoch from ${column}) * 1000)::int8`;
-  if (field === 'photos') return `${column} -> 0`;
-  return column;
+  return TIMES.has(field) ? `floor(extract(epoch from ${column}) * 1000)::int8` : column;
+}
+
+/**
+ * The listing's fields from the values `jsonField` wrote for them, from `values[offset]` on, in
+ * `fields`' order.
+ */
+export function fieldsFromJson<Field extends keyof ListingRow>(
+  fields: readonly Field[],
+  values: unknown[],
+  offset = 0,
+): Pick<ListingRow, Field> {
+  const row = {} as Record<Field, unknown>;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    const value = values[offset + i];
+    row[field] = TIMES.has(field) && value !== null ? new Date(value as number) : value;
+  }
+  return row as Pick<ListingRow, Field>;
 }
 
 /**
@@ -61,21 +79,19 @@ function jsonField(field: (typeof CARD_FIELDS)[number]): string {
  * in the app (issue 37's profile). A constant text, built once; read back with `cardFromJson`.
  */
 export const cardJson = sql.raw(
-  `json_build_array(${CARD_FIELDS.map(jsonField).join(', ')}, (select json_build_array(u.plan in (${VERIFIED_PLANS.map((plan) => `'${plan}'`).join(', ')}), u.rating_sum, u.rating_count) from "user" u where u.id = "listings"."user_id"))`,
+  // A card shows its first photo only.
+  `json_build_array(${CARD_FIELDS.map((field) => (field === 'photos' ? `${jsonField(field)} -> 0` : jsonField(field))).join(', ')}, (select json_build_array(u.plan in (${VERIFIED_PLANS.map((plan) => `'${plan}'`).join(', ')}), u.rating_sum, u.rating_count) from "user" u where u.id = "listings"."user_id"))`,
 );
 
 /** The card's row and its seller's facts from a `cardJson` value. */
 export function cardFromJson(values: unknown[]): { listing: CardRow; seller: SellerFacts | null } {
-  const row = {} as Record<(typeof CARD_FIELDS)[number], unknown>;
-  for (let i = 0; i < CARD_FIELDS.length; i++) {
-    const field = CARD_FIELDS[i]!;
-    const value = values[i];
-    row[field] = TIMES.has(field) && value !== null ? new Date(value as number) : value;
-  }
-  row.photos = row.photos ? [row.photos] : [];
+  const row = fieldsFromJson(CARD_FIELDS, values);
+  // `cardJson` sent the first photo alone, or null.
+  const first = row.photos as unknown as StoredPhoto | null;
+  row.photos = first ? [first] : [];
   const seller = values[CARD_FIELDS.length] as [boolean, number, number] | null;
   return {
-    listing: row as CardRow,
+    listing: row,
     seller: seller ? { verified: seller[0], sum: seller[1], count: seller[2] } : null,
   };
 }

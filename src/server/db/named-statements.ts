@@ -25,6 +25,11 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
+/** Drizzle's handle on the driver: the pool, or the read replicas' client (db/client.ts). */
+function driverOf(db: Db): Pick<pg.Pool, 'query'> {
+  return (db as Db & { $client: Pick<pg.Pool, 'query'> }).$client;
+}
+
 /** Type parsers that leave every value as its text. */
 const AS_TEXT = { getTypeParser: () => (value: string) => value };
 
@@ -50,15 +55,27 @@ export async function arrayRows(
 ): Promise<unknown[][]> {
   const built = query.toSQL();
   const name = built.params.length === 0 ? statementName(built.sql) : undefined;
-  // Drizzle's handle on the driver: the pool, or the read replicas' client (db/client.ts).
-  const client = (db as Db & { $client: Pick<pg.Pool, 'query'> }).$client;
-  const result = await client.query<unknown[]>({
+  const result = await driverOf(db).query<unknown[]>({
     text: built.sql,
     values: built.params,
     rowMode: 'array',
     ...(name ? { name } : {}),
     ...(values === 'text' ? { types: AS_TEXT } : {}),
   });
+  return result.rows;
+}
+
+/**
+ * Runs a statement under the name its caller gives it, with the rows as arrays of values: for a lookup
+ * by key (a listing by its id), whose one generic plan is the right plan for every key, so that each
+ * connection parses and plans it once. Outside a transaction only, as `arrayRows`.
+ */
+export async function namedRows(
+  db: Db,
+  statement: { name: string; text: string },
+  values: unknown[],
+): Promise<unknown[][]> {
+  const result = await driverOf(db).query<unknown[]>({ ...statement, values, rowMode: 'array' });
   return result.rows;
 }
 

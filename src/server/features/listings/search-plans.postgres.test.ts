@@ -221,6 +221,32 @@ describe('search plans at 50,000 listings', () => {
       }
   });
 
+  it("a listing's page: the listing and its seller each by their key, sent as one value", async () => {
+    const rows = await t.database.db.execute<{ id: string }>(
+      sql`select id from listings order by created_at desc offset 1234 limit 1`,
+    );
+    const { id } = rows.rows[0]!;
+    recorded.length = 0;
+    const response = await t.app.request(`/api/listings/${id}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { id: string }).id).toBe(id);
+    expect(recorded).toHaveLength(1);
+    const statement = recorded[0]!;
+    const plan = await explain(t.database, statement);
+    const described = JSON.stringify(plan, null, 1);
+    const byKey = planNodes(plan).filter((node) =>
+      ['listings', 'user'].includes(node['Relation Name'] ?? ''),
+    );
+    expect(byKey.map((node) => node['Relation Name']).sort(), described).toEqual(['listings', 'user']);
+    for (const node of byKey) {
+      expect(node['Node Type'], described).toMatch(/^Index (Only )?Scan$/);
+      expect((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0), described).toBe(1);
+    }
+    // The driver describes and reads one column a run, not the 49 of the listing's and its seller's.
+    const answer = await t.database.pool.query({ text: statement.text, values: statement.values });
+    expect(answer.fields).toHaveLength(1);
+  });
+
   it('a search that is exactly a part number: the part-number index, in each spelling, never a scan', async () => {
     const rows = await t.database.db.execute<{ id: string }>(
       sql`update listings set part_id = (array['23710-JF00A', '23710jf00a', '23710 JF00A'])[1 + (id::text < '8')::int]
