@@ -10,10 +10,11 @@ import { chromiumProjects, journeyUse } from './e2e/support/chromium';
  * the PostgreSQL server first).
  */
 const port = Number(process.env.CLUSTER_PORT ?? 4180);
-const work = mkdtempSync(path.join(tmpdir(), 'modmarket-cluster-run-'));
-// Set once in the runner; the workers inherit them. The mail helpers read E2E_MAIL_DIR.
-process.env.CLUSTER_STATE ??= path.join(work, 'state.json');
-process.env.E2E_MAIL_DIR ??= path.join(work, 'mail');
+// Made once, in the runner; the workers inherit the names. The mail helpers read E2E_MAIL_DIR.
+// scripts/cluster.mjs removes the folder when it stops.
+process.env.CLUSTER_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), 'modmarket-cluster-run-'));
+process.env.CLUSTER_STATE ??= path.join(process.env.CLUSTER_RUN_DIR, 'state.json');
+process.env.E2E_MAIL_DIR ??= path.join(process.env.CLUSTER_RUN_DIR, 'mail');
 
 export default defineConfig({
   testDir: 'e2e/cluster',
@@ -32,12 +33,15 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // Stopped, not killed, so that it removes what it made.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: {
       CLUSTER_PORT: String(port),
       CLUSTER_STATE: process.env.CLUSTER_STATE,
       CLUSTER_MAIL_DIR: process.env.E2E_MAIL_DIR,
+      CLUSTER_RUN_DIR: process.env.CLUSTER_RUN_DIR,
     },
   },
 });

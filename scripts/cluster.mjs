@@ -89,11 +89,20 @@ if (process.env.CLUSTER_STATE)
   writeFileSync(process.env.CLUSTER_STATE, JSON.stringify({ proxyPort, instances, mailDir, s3Port, bucket }));
 console.log(`cluster ready: nginx on ${proxyPort}, instances on ${appPorts.join(' and ')}`);
 
+let stopping = false;
 const stop = async () => {
-  for (const child of children) child.kill('SIGTERM');
+  if (stopping) return;
+  stopping = true;
+  // The instances and nginx first (each stops within 10 s), then what they used, then the folders: this
+  // run's, and the one the runner made for it (CLUSTER_RUN_DIR, playwright.cluster.config.ts).
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
   smtp.close();
   await s3.close().catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
+  for (const folder of [work, process.env.CLUSTER_RUN_DIR])
+    if (folder) rmSync(folder, { recursive: true, force: true });
   process.exit(0);
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop());

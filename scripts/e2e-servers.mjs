@@ -29,7 +29,12 @@ if (madeCode !== 0) {
   console.error(`the journey servers' database could not be made (exit ${madeCode})`);
   process.exit(1);
 }
-process.on('exit', () => rmSync(templateRoot, { recursive: true, force: true }));
+// Once every server has stopped (and removed its own data folder): the template, and the folders the
+// runner made for this run (E2E_MADE_DIRS, playwright.config.ts), whose last reader was its teardown.
+process.on('exit', () => {
+  const made = (process.env.E2E_MADE_DIRS ?? '').split(path.delimiter).filter(Boolean);
+  for (const folder of [templateRoot, ...made]) rmSync(folder, { recursive: true, force: true });
+});
 
 const children = servers.map((server) =>
   spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.mjs'], {
