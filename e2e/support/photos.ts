@@ -1,11 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import sharp from 'sharp';
 
-/** Three small JPEGs in different colours, as a phone would give them. */
+/**
+ * Three small JPEGs in different colours, as a phone would give them: in the test's own output folder,
+ * which the runner empties at the start of the next run.
+ */
 export async function photoFiles(): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'modmarket-photos-'));
+  const dir = test.info().outputPath('photos');
+  mkdirSync(dir, { recursive: true });
   const colours = [
     { r: 200, g: 40, b: 30 },
     { r: 30, g: 120, b: 200 },

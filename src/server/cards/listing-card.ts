@@ -55,19 +55,15 @@ export function jsonField(field: keyof ListingRow): string {
   return TIMES.has(field) ? `floor(extract(epoch from ${column}) * 1000)::int8` : column;
 }
 
-/**
- * The listing's fields from the values `jsonField` wrote for them, from `values[offset]` on, in
- * `fields`' order.
- */
+/** The listing's fields from the values `jsonField` wrote for them, in `fields`' order. */
 export function fieldsFromJson<Field extends keyof ListingRow>(
   fields: readonly Field[],
   values: unknown[],
-  offset = 0,
 ): Pick<ListingRow, Field> {
   const row = {} as Record<Field, unknown>;
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i]!;
-    const value = values[offset + i];
+    const value = values[i];
     row[field] = TIMES.has(field) && value !== null ? new Date(value as number) : value;
   }
   return row as Pick<ListingRow, Field>;

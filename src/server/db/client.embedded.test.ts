@@ -122,4 +122,17 @@ describe('embedded PostgreSQL on this thread', () => {
       }
     }
   });
+
+  it('closes once, however often it is told to', async () => {
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      inThread: true,
+      statementTimeoutMs: 5_000,
+      startFrom: await readFile(inject('migratedDatabase')!),
+    });
+    await database.close();
+    // As a test's clean-up after the test closed it itself: the second waits, and the first did the work
+    // (it had failed on the ended pool before stopping the database and removing its socket's folder).
+    await expect(database.close()).resolves.toBeUndefined();
+  });
 });

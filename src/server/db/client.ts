@@ -122,6 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           ...(options.onReplicaChange ? { onChange: options.onReplicaChange } : {}),
         })
       : null;
+  let closing: Promise<void> | undefined;
   return {
     db,
     reads: replicas ? drizzle({ client: replicas.client as unknown as pg.Pool, schema }) : db,
@@ -132,10 +133,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async ping() {
       await pool.query('select 1');
     },
-    async close() {
-      await replicas?.close();
-      await pool.end();
-      await embedded?.stop();
+    // Once: a second call (a test that closed it to see the app without it, then its own clean-up)
+    // waits for the first instead of failing on the ended pool and leaving the rest undone.
+    close() {
+      return (closing ??= (async () => {
+        await replicas?.close();
+        await pool.end();
+        await embedded?.stop();
+      })());
     },
   };
 }

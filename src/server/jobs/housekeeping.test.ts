@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../../test/test-database';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalStorage } from '../storage/local-storage';
@@ -11,12 +11,15 @@ import { housekeeping } from './housekeeping';
 
 let database: Database;
 let storage: Storage;
+let files: string;
 beforeAll(async () => {
   database = await createTestDatabase();
-  storage = createLocalStorage(await mkdtemp(path.join(tmpdir(), 'modmarket-housekeeping-')));
+  files = await mkdtemp(path.join(tmpdir(), 'modmarket-housekeeping-'));
+  storage = createLocalStorage(files);
 });
 afterAll(async () => {
   await database.close();
+  await rm(files, { recursive: true, force: true });
 });
 
 describe('housekeeping', () => {
