@@ -11,7 +11,7 @@ import { chromiumProjects, journeyUse } from './e2e/support/chromium';
  */
 const port = Number(process.env.CLUSTER_PORT ?? 4180);
 // Made once, in the runner; the workers inherit the names. The mail helpers read E2E_MAIL_DIR.
-// scripts/cluster.mjs removes the folder when it stops.
+// scripts/cluster.mjs works in that folder (its instances, S3, nginx) and removes it when it stops.
 process.env.CLUSTER_RUN_DIR ??= mkdtempSync(path.join(tmpdir(), 'modmarket-cluster-run-'));
 process.env.CLUSTER_STATE ??= path.join(process.env.CLUSTER_RUN_DIR, 'state.json');
 process.env.E2E_MAIL_DIR ??= path.join(process.env.CLUSTER_RUN_DIR, 'mail');

@@ -18,7 +18,8 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run under scripts/with-postgres.sh');
 const proxyPort = Number(process.env.CLUSTER_PORT ?? 4180);
 const appPorts = [proxyPort + 1, proxyPort + 2];
-const work = mkdtempSync(path.join(tmpdir(), 'modmarket-cluster-'));
+// The runner's folder for this run (playwright.cluster.config.ts), else one of its own; removed at the stop.
+const work = process.env.CLUSTER_RUN_DIR ?? mkdtempSync(path.join(tmpdir(), 'modmarket-cluster-'));
 const mailDir = process.env.CLUSTER_MAIL_DIR ?? path.join(work, 'mail');
 mkdirSync(mailDir, { recursive: true });
 const children = [];
@@ -93,16 +94,14 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  // The instances and nginx first (each stops within 10 s), then what they used, then the folders: this
-  // run's, and the one the runner made for it (CLUSTER_RUN_DIR, playwright.cluster.config.ts).
+  // The instances and nginx first (each stops within 10 s), then what they used, then the folder.
   const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
   const exited = Promise.all(running.map((child) => new Promise((resolve) => child.once('exit', resolve))));
   for (const child of running) child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
   smtp.close();
   await s3.close().catch(() => undefined);
-  for (const folder of [work, process.env.CLUSTER_RUN_DIR])
-    if (folder) rmSync(folder, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
   process.exit(0);
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop());

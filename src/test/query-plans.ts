@@ -22,6 +22,11 @@ export function planNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
 }
 
+/** A statement's text, from the first argument of `pool.query` (a text, or a query's config). */
+export function statementText(query: unknown): string {
+  return typeof query === 'string' ? query : (query as { text: string }).text;
+}
+
 /**
  * Records every statement the app sends through its pool that matches `pattern` (its text, e.g. a
  * quoted table name; a bare text such as the health check's `select 1` too),
@@ -33,7 +38,7 @@ export function recordStatements(database: Database, pattern: RegExp): Statement
   const query = pool.query.bind(pool);
   pool.query = (...args: unknown[]) => {
     const first = args[0] as string | { text: string; values?: unknown[] };
-    const text = typeof first === 'string' ? first : first.text;
+    const text = statementText(first);
     const values =
       (typeof first === 'object' ? first.values : undefined) ?? (args[1] as unknown[] | undefined);
     if (pattern.test(text)) recorded.push({ text, values: values ?? [] });

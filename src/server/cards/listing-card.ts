@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLANS, PLAN_DETAILS } from '@common/catalog';
@@ -47,7 +47,11 @@ export type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
 const VERIFIED_PLANS = PLANS.filter((plan) => PLAN_DETAILS[plan].verifiedBadge);
 
 /** The listing's columns that are times: `jsonField` sends them as milliseconds, `fieldsFromJson` makes them dates. */
-const TIMES = new Set<string>(['createdAt', 'updatedAt', 'listedAt', 'boostedUntil', 'hiddenAt', 'soldAt']);
+const TIMES = new Set(
+  Object.entries(getTableColumns(listings))
+    .filter(([, column]) => column.dataType === 'date')
+    .map(([field]) => field),
+);
 
 /** How a listing's column goes into a `json_build_array`: as it is, or a time as milliseconds. */
 export function jsonField(field: keyof ListingRow): string {

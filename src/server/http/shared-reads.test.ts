@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { signedInMember } from '../../test/members';
 import { partInput } from '../../test/listings';
 import { expectStatus, readAnswer, type TestBrowser } from '../../test/test-browser';
-import { recordStatements, type Statement } from '../../test/query-plans';
+import { recordStatements, statementText, type Statement } from '../../test/query-plans';
 import { sharedReads } from './shared-reads';
 
 /** A promise and the function that settles it. */
@@ -61,8 +61,7 @@ function holdStatement(holds: (text: string) => boolean) {
   const reached = deferred();
   const released = deferred();
   pool.query = async (...args) => {
-    const config = args[0] as string | { text: string };
-    if (holds(typeof config === 'string' ? config : config.text)) {
+    if (holds(statementText(args[0]))) {
       pool.query = query;
       reached.resolve();
       await released.promise;
