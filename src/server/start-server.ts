@@ -151,6 +151,8 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
   logger.info({ url, publicUrl: env.PUBLIC_URL, pid: process.pid }, 'ModMarket is listening');
+  // At once, not with the next batch of lines: whoever started the server waits for this line.
+  logger.flush();
 
   return {
     url,
