@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, it, vi } from 'vitest';
-import { createLogger, logDestination, LOG_FLUSH_MS } from './logger';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLogger, logDestination, LOG_FLUSH_MS, withoutSecrets } from './logger';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -61,4 +61,38 @@ it('writes a line at once when asked to (the server says it is listening that wa
   );
   expect((await log.lines()).join()).toContain('ModMarket is listening');
   log.close();
+});
+
+describe('secrets in a log line', () => {
+  /** A logger writing into an array, one parsed line an entry. */
+  function capture() {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) });
+    return { logger, lines };
+  }
+
+  it("are written as [redacted], at the top of the line, one level down and in a child logger's lines", () => {
+    const { logger, lines } = capture();
+    logger.info({ password: 'hunter2', body: { token: 'abc', kept: 1 }, path: '/api/auth' }, 'sign in');
+    logger.child({ requestId: 'r-123456' }).warn({ headers: { authorization: 'Bearer q' } }, 'odd');
+    expect(lines[0]).toMatchObject({
+      password: '[redacted]',
+      body: { token: '[redacted]', kept: 1 },
+      path: '/api/auth',
+      msg: 'sign in',
+    });
+    expect(lines[1]).toMatchObject({ requestId: 'r-123456', headers: { authorization: '[redacted]' } });
+    expect(JSON.stringify(lines)).not.toMatch(/hunter2|abc|Bearer/);
+  });
+
+  it("leave the logger's own fields as they were given", () => {
+    const given = { body: { token: 'abc' } };
+    capture().logger.info(given, 'kept');
+    expect(given.body.token).toBe('abc');
+  });
+
+  it('cost a line that has none nothing: its fields are not copied', () => {
+    const fields = { method: 'GET', path: '/api/health', status: 200, memberId: null, nested: { a: 1 } };
+    expect(withoutSecrets(fields)).toBe(fields);
+  });
 });

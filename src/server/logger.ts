@@ -70,6 +70,32 @@ function serializeError(value: unknown): unknown {
   };
 }
 
+/** Fields a log line never shows, at its top or one level down (`{ body: { password } }`). */
+const SECRET_FIELDS = new Set(['password', 'token', 'authorization', 'cookie']);
+const REDACTED = '[redacted]';
+
+/**
+ * A log line's fields with every secret one written as `[redacted]`; the same object when there is
+ * none, which is every line but a mistake's. Pino's own redaction (paths with `*`) copied each line
+ * whole to look: 10 KB of garbage and 3 µs a request line (issue 37's profile).
+ */
+export function withoutSecrets(fields: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in fields) {
+    const value = fields[key];
+    let shown = value;
+    if (SECRET_FIELDS.has(key)) shown = REDACTED;
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      let inner: Record<string, unknown> | undefined;
+      for (const field in value)
+        if (SECRET_FIELDS.has(field)) (inner ??= { ...(value as Record<string, unknown>) })[field] = REDACTED;
+      if (inner) shown = inner;
+    }
+    if (shown !== value) (copy ??= { ...fields })[key] = shown;
+  }
+  return copy ?? fields;
+}
+
 /** How often lines waiting in the log's buffer are written out when fewer than `LOG_BATCH_BYTES` came. */
 export const LOG_FLUSH_MS = 1000;
 /** Lines are written once this much is waiting; a write to a pipe this size is atomic (PIPE_BUF). */
@@ -101,19 +127,9 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     level,
     base: undefined,
     serializers: { err: serializeError, error: serializeError },
-    redact: {
-      paths: [
-        'password',
-        '*.password',
-        'token',
-        '*.token',
-        'authorization',
-        '*.authorization',
-        'cookie',
-        '*.cookie',
-      ],
-      censor: '[redacted]',
-    },
+    // A child logger's own fields are not looked at (pino formats a child's bindings as given): the one
+    // child, the request's, binds its id alone, a UUID or a checked `x-request-id`.
+    formatters: { log: withoutSecrets },
   };
   return pino(options, destination ?? logDestination());
 }
