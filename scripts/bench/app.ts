@@ -88,7 +88,8 @@ export async function startApp(options: {
       PORT: String(port),
       DATA_DIR: options.dataDir,
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      // As production logs: a line a request, the cost of which belongs in the figures.
+      LOG_LEVEL: 'info',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       // Production's number of processes unless the run asks for another (BENCH_WEB_CONCURRENCY).
       ...(process.env.BENCH_WEB_CONCURRENCY ? { WEB_CONCURRENCY: process.env.BENCH_WEB_CONCURRENCY } : {}),

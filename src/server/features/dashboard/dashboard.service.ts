@@ -60,7 +60,7 @@ export function createDashboardService(deps: { db: Db; storage: Storage; clock?:
         stats: { total: s.total, active: s.active, sold: s.sold, totalValueCents: s.value },
         plan: user.plan,
         quota: { active: s.active, limit: PLAN_DETAILS[user.plan].activeListings },
-        listings: rows.map((row) => ({ ...toCard(storage, row, now), views: row.views })),
+        listings: rows.map((row) => Object.assign(toCard(storage, row, now), { views: row.views })),
         recentMessages: recent.map((m) => ({
           id: m.id,
           senderName: publicName(m.firstName, m.lastName),

@@ -167,7 +167,7 @@ export function createFavouritesService(deps: {
         const listing = row.listing_id ? byId.get(row.listing_id) : undefined;
         return {
           id: row.id,
-          listing: listing ? { ...toCard(storage, listing, now), favourite: true } : null,
+          listing: listing ? Object.assign(toCard(storage, listing, now), { favourite: true }) : null,
           title: row.title,
           available: Boolean(listing && !listing.isSold),
           priceDrop: listing ? (drops.get(listing.id) ?? null) : null,

@@ -20,6 +20,7 @@ import {
   cardOf,
   sellerFacts,
   type MadeCard,
+  withFields,
 } from '../../cards/listing-card';
 import { literal, arrayRows, renderedOnce } from '../../db/named-statements';
 import {
@@ -224,7 +225,8 @@ export function createListingsBrowse(deps: {
      */
     const cardsOf = (rows: readonly Pick<MadeCard, 'card' | 'listing'>[]) => {
       countImpressions(rows.map(({ listing }) => listing.id));
-      return rows.map(({ card, listing }) => (fleet ? { ...card, ...fitmentFor(fleet, listing) } : card));
+      // `Object.assign`, not a spread: see `withFields` (cards/listing-card.ts).
+      return rows.map(({ card, listing }) => (fleet ? withFields(card, fitmentFor(fleet, listing)) : card));
     };
 
     // A search that is exactly a listing's reference, id or address finds the listing(s) it names,

@@ -26,7 +26,7 @@ import { body, failure, json, route } from '../../http/openapi';
 import { createRouter } from '../../http/create-router';
 import { jsonAnswer } from '../../http/json-answer';
 import { sharedReads, sharesReads } from '../../http/shared-reads';
-import { pageJson } from '../../cards/listing-card';
+import { pageJson, withFields } from '../../cards/listing-card';
 import type { Storage } from '../../storage/storage';
 import type { Db } from '../../db/client';
 import { uploadPhoto } from '../../photos/uploads';
@@ -243,7 +243,7 @@ export function listingsRoutes(deps: {
       user.id,
       items.map((item) => item.id),
     );
-    return items.map((item) => ({ ...item, favourite: saved.has(item.id) }));
+    return items.map((item) => withFields(item, { favourite: saved.has(item.id) }));
   };
 
   /** Visitors' pages and listings, as the bytes of their JSON: the same for every visitor. */
