@@ -188,6 +188,37 @@ for (let first = 0; first < PUBLIC_PAGES.length; first += PUBLIC_GROUP) {
   });
 }
 
+/** Where the header changes (its menu below 1280 px, its whole bar from there), and a wide screen. */
+const HEADER_WIDTHS = [1024, 1279, 1280, 1440];
+
+test('the header fits the window in every language, for a visitor and a member', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const fits = async (who: string) => {
+    for (const language of ['en', 'es', 'zh-CN']) {
+      await context.addCookies([{ name: 'modmarket.language', value: language, url: baseURL! }]);
+      await page.goto('/buying-guide');
+      await takenOver(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // A member's menus load after the page comes alive.
+      await page.waitForLoadState('networkidle');
+      for (const width of HEADER_WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        );
+        expect.soft(await overflow(page), `a ${who}'s header in ${language} at ${width} px`).toEqual([]);
+      }
+    }
+  };
+  await fits('visitor');
+  await newMember(page, uniqueEmail('header'));
+  await fits('member');
+});
+
 test('member pages fit and pass axe', async ({ page }) => {
   test.setTimeout(240_000);
   const listing = await seededListing(page);
