@@ -96,5 +96,10 @@ describe(`matching a published listing at ${POSTS.toLocaleString('en')} wanted p
       JSON.stringify(plan),
     ).toBe(true);
     expect(nodes.every((node) => node['Node Type'] !== 'Sort')).toBe(true);
+    // The cards' columns only: not a post's description, search keys or place, which no card shows.
+    const selected = recorded[0]!.text.slice(0, recorded[0]!.text.indexOf(' from '));
+    expect(selected).toContain('"wanted_posts"."title"');
+    for (const column of ['description', 'part_number_keys', 'conditions', 'latitude', 'zip'])
+      expect(selected).not.toContain(`"wanted_posts"."${column}"`);
   });
 });

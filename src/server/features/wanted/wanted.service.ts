@@ -46,6 +46,36 @@ import {
 } from './matching';
 
 type Row = typeof wantedPosts.$inferSelect;
+
+/**
+ * The columns a post's card shows, and its state's: a page of posts reads these alone, not the whole
+ * row (its description, its search keys, its place's coordinates), which the driver parsed and
+ * Drizzle mapped column by column for every post on the page.
+ */
+const CARD_FIELDS = [
+  'id',
+  'title',
+  'category',
+  'make',
+  'model',
+  'yearStart',
+  'yearEnd',
+  'partNumbers',
+  'maxPriceCents',
+  'location',
+  'shipsToMe',
+  'photo',
+  'hiddenAt',
+  'foundAt',
+  'expiresAt',
+  'createdAt',
+  'userId',
+] as const satisfies readonly (keyof Row)[];
+type CardField = (typeof CARD_FIELDS)[number];
+const postCardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, wantedPosts[field]])) as Pick<
+  typeof wantedPosts,
+  CardField
+>;
 type Member = { name: string | null; ratingSum: number; ratingCount: number };
 
 const MatchJob = z.object({ listingId: z.string() });
@@ -53,7 +83,7 @@ const EmailJob = z.object({ userId: z.string(), wantedId: z.string(), listingId:
 /** Matches recorded for a new or edited post (the listings a seller later sees the demand on). */
 const MATCHES_RECORDED = 200;
 
-function stateOf(row: Row, now: Date): WantedState {
+function stateOf(row: Pick<Row, 'hiddenAt' | 'foundAt' | 'expiresAt'>, now: Date): WantedState {
   if (row.hiddenAt) return 'hidden';
   if (row.foundAt) return 'found';
   return row.expiresAt > now ? 'open' : 'expired';
@@ -109,7 +139,7 @@ export function createWantedService(deps: {
 }) {
   const { db, storage, notifications } = deps;
 
-  function card(row: Row, member: Member, now: Date): WantedCard {
+  function card(row: Pick<Row, CardField>, member: Member, now: Date): WantedCard {
     return {
       id: row.id,
       title: row.title,
@@ -382,7 +412,7 @@ export function createWantedService(deps: {
       }
       if (position) conditions.push(before(wantedPosts.createdAt, wantedPosts.id, position));
       const rows = await db
-        .select({ post: wantedPosts, member: memberColumns, at: exactTime(wantedPosts.createdAt) })
+        .select({ post: postCardColumns, member: memberColumns, at: exactTime(wantedPosts.createdAt) })
         .from(wantedPosts)
         .innerJoin(users, eq(users.id, wantedPosts.userId))
         .where(and(...conditions))
