@@ -96,15 +96,15 @@ export function withoutSecrets(fields: Record<string, unknown>): Record<string, 
   return copy ?? fields;
 }
 
-/** How often lines waiting in the log's buffer are written out when fewer than `LOG_BATCH_BYTES` came. */
+/** How often lines waiting in the log's buffer are written out when fewer than 2 KB are waiting. */
 export const LOG_FLUSH_MS = 1000;
-/** Lines are written once this much is waiting; a write to a pipe this size is atomic (PIPE_BUF). */
+/** The most the log writes at once: a write to a pipe this size is atomic (PIPE_BUF). */
 const LOG_BATCH_BYTES = 4096;
 
 /**
  * Standard output as the log writes it: without blocking, and lines together. A line a request written
- * on its own cost the request a system call (a sixth of health's CPU at the `info` level, issue 37's
- * profile); lines now wait until 2 KB are waiting or a second has passed, and go out in writes of at
+ * on its own cost the request a system call (about a tenth of health's CPU at the `info` level, issue
+ * 37's profile); lines now wait until 2 KB are waiting or a second has passed, and go out in writes of at
  * most 4 KB, which two processes sharing one pipe (the cluster's workers) cannot interleave. What is
  * waiting is written at exit (pino's exit hook) and by `logger.flush()`.
  */
