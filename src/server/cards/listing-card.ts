@@ -1,4 +1,5 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { pickColumns } from '../db/columns';
 import { LRUCache } from 'lru-cache';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLANS, PLAN_DETAILS } from '@common/catalog';
@@ -38,9 +39,7 @@ export const CARD_FIELDS = [
   'pendingBuyerId',
   'partId',
 ] as const;
-export const cardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, listings[field]])) as {
-  [Field in (typeof CARD_FIELDS)[number]]: (typeof listings)[Field];
-};
+export const cardColumns = pickColumns(listings, CARD_FIELDS);
 export type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
 
 /** The plans whose members show the verified-seller badge (the catalog's rule). */

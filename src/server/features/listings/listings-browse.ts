@@ -225,7 +225,6 @@ export function createListingsBrowse(deps: {
      */
     const cardsOf = (rows: readonly Pick<MadeCard, 'card' | 'listing'>[]) => {
       countImpressions(rows.map(({ listing }) => listing.id));
-      // `Object.assign`, not a spread: see `withFields` (cards/listing-card.ts).
       return rows.map(({ card, listing }) => (fleet ? withFields(card, fitmentFor(fleet, listing)) : card));
     };
 

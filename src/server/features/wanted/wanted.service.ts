@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { pickColumns } from '../../db/columns';
 import { PLAN_DETAILS } from '@common/catalog';
 import type { SessionUser } from '@common/schemas/auth';
 import { formatPrice } from '@common/i18n/format';
@@ -72,10 +73,7 @@ const CARD_FIELDS = [
   'userId',
 ] as const satisfies readonly (keyof Row)[];
 type CardField = (typeof CARD_FIELDS)[number];
-const postCardColumns = Object.fromEntries(CARD_FIELDS.map((field) => [field, wantedPosts[field]])) as Pick<
-  typeof wantedPosts,
-  CardField
->;
+const postCardColumns = pickColumns(wantedPosts, CARD_FIELDS);
 type Member = { name: string | null; ratingSum: number; ratingCount: number };
 
 const MatchJob = z.object({ listingId: z.string() });
