@@ -1,11 +1,13 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
-import { pickColumns } from '../db/columns';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jsonColumns } from '../db/columns';
+import { arrayRows } from '../db/named-statements';
 import { LRUCache } from 'lru-cache';
 import { photoVariantKey, type StoredPhoto } from '@common/photos';
 import { PLANS, PLAN_DETAILS } from '@common/catalog';
 import type { ListingCard, PhotoView } from '@common/schemas/listings';
 import { ratingOf } from '@common/schemas/rating';
-import { listings, users } from '../db/schema';
+import { listings } from '../db/schema';
 import { isStoredPhoto } from '../photos/store-photo';
 import type { Storage } from '../storage/storage';
 
@@ -39,38 +41,13 @@ export const CARD_FIELDS = [
   'pendingBuyerId',
   'partId',
 ] as const;
-export const cardColumns = pickColumns(listings, CARD_FIELDS);
-export type CardRow = Pick<ListingRow, keyof typeof cardColumns>;
+export type CardRow = Pick<ListingRow, (typeof CARD_FIELDS)[number]>;
 
 /** The plans whose members show the verified-seller badge (the catalog's rule). */
 const VERIFIED_PLANS = PLANS.filter((plan) => PLAN_DETAILS[plan].verifiedBadge);
 
-/** The listing's columns that are times: `jsonField` sends them as milliseconds, `fieldsFromJson` makes them dates. */
-const TIMES = new Set(
-  Object.entries(getTableColumns(listings))
-    .filter(([, column]) => column.dataType === 'date')
-    .map(([field]) => field),
-);
-
-/** How a listing's column goes into a `json_build_array`: as it is, or a time as milliseconds. */
-export function jsonField(field: keyof ListingRow): string {
-  const column = `"listings"."${listings[field].name}"`;
-  return TIMES.has(field) ? `floor(extract(epoch from ${column}) * 1000)::int8` : column;
-}
-
-/** The listing's fields from the values `jsonField` wrote for them, in `fields`' order. */
-export function fieldsFromJson<Field extends keyof ListingRow>(
-  fields: readonly Field[],
-  values: unknown[],
-): Pick<ListingRow, Field> {
-  const row = {} as Record<Field, unknown>;
-  for (let i = 0; i < fields.length; i++) {
-    const field = fields[i]!;
-    const value = values[i];
-    row[field] = TIMES.has(field) && value !== null ? new Date(value as number) : value;
-  }
-  return row as Pick<ListingRow, Field>;
-}
+/** A listing's columns as one JSON array a row, and back: a card's, the listing page's. */
+export const listingJson = jsonColumns(listings);
 
 /**
  * A card and its seller's facts as one JSON array per row, in `CARD_FIELDS`' order then the badge and
@@ -79,12 +56,12 @@ export function fieldsFromJson<Field extends keyof ListingRow>(
  */
 export const cardJson = sql.raw(
   // A card shows its first photo only.
-  `json_build_array(${CARD_FIELDS.map((field) => (field === 'photos' ? `${jsonField(field)} -> 0` : jsonField(field))).join(', ')}, (select json_build_array(u.plan in (${VERIFIED_PLANS.map((plan) => `'${plan}'`).join(', ')}), u.rating_sum, u.rating_count) from "user" u where u.id = "listings"."user_id"))`,
+  `json_build_array(${CARD_FIELDS.map((field) => (field === 'photos' ? `${listingJson.field(field)} -> 0` : listingJson.field(field))).join(', ')}, (select json_build_array(u.plan in (${VERIFIED_PLANS.map((plan) => `'${plan}'`).join(', ')}), u.rating_sum, u.rating_count) from "user" u where u.id = "listings"."user_id"))`,
 );
 
 /** The card's row and its seller's facts from a `cardJson` value. */
 export function cardFromJson(values: unknown[]): { listing: CardRow; seller: SellerFacts | null } {
-  const row = fieldsFromJson(CARD_FIELDS, values);
+  const row = listingJson.read(CARD_FIELDS, values);
   // `cardJson` sent the first photo alone, or null.
   const first = row.photos as unknown as StoredPhoto | null;
   row.photos = first ? [first] : [];
@@ -96,15 +73,14 @@ export function cardFromJson(values: unknown[]): { listing: CardRow; seller: Sel
 }
 
 /**
- * Whether the listing's seller shows the badge, looked up for a page's rows only (a join could read every
- * seller when matches are few).
+ * What a card shows of its seller: the verified badge and their stars (`cardJson` looks them up for a
+ * page's rows only, where a join could read every seller when matches are few).
  */
 export interface SellerFacts {
   verified: boolean;
   sum: number;
   count: number;
 }
-export const sellerFacts = sql<SellerFacts>`(select json_build_object('verified', ${inArray(users.plan, VERIFIED_PLANS)}, 'sum', ${users.ratingSum}, 'count', ${users.ratingCount}) from ${users} where ${users.id} = ${listings.userId})`;
 
 /** A card with what it shows of its seller: the verified badge and their stars. */
 export function cardOf(
@@ -178,6 +154,22 @@ export function cardFromText(storage: Storage, text: string, now: Date): MadeCar
   cardBytes.set(card, fresh.json);
   made.set(key, fresh);
   return fresh;
+}
+
+/**
+ * The cards of a select whose first column is `cardJson`, in its rows' order: the statement runs with
+ * each value as its text (`arrayRows`), and a card made from the same text before is the one shown
+ * (`cardFromText`), where Drizzle had mapped each of a card's 20 columns on every row.
+ */
+export async function readCards(
+  db: Db,
+  query: Parameters<typeof arrayRows>[1],
+  storage: Storage,
+  clock: () => Date,
+): Promise<MadeCard[]> {
+  const rows = await arrayRows(db, query, 'text');
+  const now = clock();
+  return rows.map((row) => cardFromText(storage, row[0] as string, now));
 }
 
 const OPEN_ITEMS = Buffer.from('{"items":[');

@@ -12,7 +12,7 @@ import { checkoutOffered, type PaymentsMode } from '../orders/payments-mode';
 import type { Storage } from '../../storage/storage';
 import { newestOffer } from '../offers/offer-view';
 import { buyerReviewOpenUntil } from '../reviews/review-asks';
-import { CARD_FIELDS, fieldsFromJson, jsonField, photoView, toCard } from '../../cards/listing-card';
+import { CARD_FIELDS, listingJson, photoView, toCard } from '../../cards/listing-card';
 import { namedRows } from '../../db/named-statements';
 
 type ListingRow = typeof listings.$inferSelect;
@@ -75,7 +75,7 @@ const SELLER_KEYS = Object.keys(SELLER_VALUES) as (keyof SellerValues)[];
 const sellerId = `"listings".${column(listings.userId)}`;
 const DETAIL_STATEMENT = {
   name: 'listing_detail',
-  text: `select json_build_array(${[...DETAIL_FIELDS.map(jsonField), ...Object.values(SELLER_VALUES)].join(', ')})
+  text: `select json_build_array(${[...DETAIL_FIELDS.map((field) => listingJson.field(field)), ...Object.values(SELLER_VALUES)].join(', ')})
       from "${getTableName(listings)}" "listings"
       join "${getTableName(users)}" u on u.${column(users.id)} = ${sellerId}
       left join "${getTableName(profiles)}" p on p.${column(profiles.userId)} = ${sellerId}
@@ -87,7 +87,7 @@ const DETAIL_STATEMENT = {
 function detailFromJson(values: unknown[]): { listing: Pick<ListingRow, DetailField> } & SellerValues {
   const seller = {} as Record<keyof SellerValues, unknown>;
   SELLER_KEYS.forEach((key, i) => (seller[key] = values[DETAIL_FIELDS.length + i]));
-  return Object.assign(seller as SellerValues, { listing: fieldsFromJson(DETAIL_FIELDS, values) });
+  return Object.assign(seller as SellerValues, { listing: listingJson.read(DETAIL_FIELDS, values) });
 }
 
 /** One listing: its row, its page (what the viewer may see of it) and its views. */

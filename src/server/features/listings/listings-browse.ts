@@ -13,15 +13,7 @@ import type { Db } from '../../db/client';
 import { listings, profiles } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { fitmentFor } from '../fleet/fleet.service';
-import {
-  cardColumns,
-  cardFromText,
-  cardJson,
-  cardOf,
-  sellerFacts,
-  type MadeCard,
-  withFields,
-} from '../../cards/listing-card';
+import { cardFromText, cardJson, readCards, type MadeCard, withFields } from '../../cards/listing-card';
 import { literal, arrayRows, renderedOnce } from '../../db/named-statements';
 import {
   afterCursor,
@@ -234,24 +226,28 @@ export function createListingsBrowse(deps: {
     const reference = query.search && !cursor ? referenceSearch(query.search) : null;
     if (reference) {
       const where = [...filters, referenceCondition(reference)];
-      const named = await reads
-        .select({ listing: cardColumns, seller: sellerFacts })
-        .from(listings)
-        .where(
-          alternatives
-            ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, [], COUNT_LIMIT + 1)})`
-            : and(...where),
-        )
-        .orderBy(...(sort === 'best' ? rankOrder() : orderFor(sort)))
-        .limit(limit);
+      const named = await readCards(
+        reads,
+        reads
+          .select({ card: cardJson })
+          .from(listings)
+          .where(
+            alternatives
+              ? sql`${listings.id} in (${eachAlternative({ conditions: where, alternatives }, sql`${listings.id}`, [], COUNT_LIMIT + 1)})`
+              : and(...where),
+          )
+          .orderBy(...(sort === 'best' ? rankOrder() : orderFor(sort)))
+          .limit(limit),
+        storage,
+        clock,
+      );
       if (named.length) {
         const n =
           named.length < limit
             ? named.length
             : await countOnly({ conditions: where, alternatives }, COUNT_LIMIT + 1, reads);
-        const now = clock();
         return {
-          items: cardsOf(named.map((row) => ({ card: cardOf(storage, row, now), listing: row.listing }))),
+          items: cardsOf(named),
           nextCursor: null,
           count: { value: Math.min(n, COUNT_LIMIT), more: n > COUNT_LIMIT },
           didYouMean: null,
@@ -456,16 +452,17 @@ export function createListingsBrowse(deps: {
           order by ${sql.join(newestOrder(), sql`, `)} limit ${limit}
         ) as pick
         order by pick.listed_at desc, pick.id desc limit ${limit}`;
-      const found = await reads
-        .select({ listing: cardColumns, seller: sellerFacts })
-        .from(listings)
-        .where(sql`${listings.id} in (${pick})`)
-        .orderBy(...newestOrder());
-      const now = clock();
-      return {
-        preferences: true,
-        items: found.map((row) => cardOf(storage, row, now)),
-      };
+      const found = await readCards(
+        reads,
+        reads
+          .select({ card: cardJson })
+          .from(listings)
+          .where(sql`${listings.id} in (${pick})`)
+          .orderBy(...newestOrder()),
+        storage,
+        clock,
+      );
+      return { preferences: true, items: found.map((made) => made.card) };
     },
 
     /**
@@ -473,15 +470,19 @@ export function createListingsBrowse(deps: {
      * there are more (the seller's newest-first index, walked until the page is full).
      */
     async bySeller(sellerId: string, limit: number) {
-      const found = await reads
-        .select({ listing: cardColumns, seller: sellerFacts })
-        .from(listings)
-        .where(and(eq(listings.userId, sellerId), eq(listings.isSold, false)))
-        .orderBy(desc(listings.createdAt))
-        .limit(limit + 1);
-      const now = clock();
+      const found = await readCards(
+        reads,
+        reads
+          .select({ card: cardJson })
+          .from(listings)
+          .where(and(eq(listings.userId, sellerId), eq(listings.isSold, false)))
+          .orderBy(desc(listings.createdAt))
+          .limit(limit + 1),
+        storage,
+        clock,
+      );
       return {
-        items: found.slice(0, limit).map((row) => cardOf(storage, row, now)),
+        items: found.slice(0, limit).map((made) => made.card),
         count: { value: Math.min(found.length, limit), more: found.length > limit },
       };
     },

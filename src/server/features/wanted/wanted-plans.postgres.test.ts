@@ -101,5 +101,8 @@ describe(`matching a published listing at ${POSTS.toLocaleString('en')} wanted p
     expect(selected).toContain('"wanted_posts"."title"');
     for (const column of ['description', 'part_number_keys', 'conditions', 'latitude', 'zip'])
       expect(selected).not.toContain(`"wanted_posts"."${column}"`);
+    // One JSON value a post (and its exact time for the cursor), not a value a column.
+    const answer = await t.database.pool.query(recorded[0]!.text, recorded[0]!.values);
+    expect(answer.fields.map((field) => field.dataTypeID)).toEqual([114, 25]);
   });
 });
