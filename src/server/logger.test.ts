@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,6 +66,24 @@ it('writes a line at once when asked to (the server says it is listening that wa
   );
   expect((await log.lines()).join()).toContain('ModMarket is listening');
   log.close();
+});
+
+it('writes the lines still waiting when the process exits', () => {
+  // A process that logs a line (under 2 KB, so it waits) and exits at once, as a stop or a crash does.
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `import { createLogger } from ${JSON.stringify(path.resolve(import.meta.dirname, 'logger.ts'))};
+       createLogger('info').info('last words'); process.exit(0);`,
+    ],
+    { encoding: 'utf8', timeout: 30_000 },
+  );
+  expect(child.status, child.stderr).toBe(0);
+  expect(child.stdout).toContain('"msg":"last words"');
 });
 
 describe('secrets in a log line', () => {

@@ -108,16 +108,28 @@ const LOG_BATCH_BYTES = 4096;
  * passed, and go out in writes of at most 4 KB, which two processes sharing one pipe (the cluster's
  * workers) cannot interleave. The write is synchronous, as Node's own `process.stdout` is to a pipe or
  * a file on Linux: handing 2 KB to libuv's thread pool instead cost 35-45 µs of CPU a write, against 4-7
- * µs for the call itself. What is waiting is written at exit (pino's exit hook) and by `logger.flush()`.
+ * µs for the call itself. What is waiting is written at exit and by `logger.flush()`.
  */
 export function logDestination(fd = 1): DestinationStream {
-  return pino.destination({
+  const destination = pino.destination({
     dest: fd,
     sync: true,
     minLength: LOG_BATCH_BYTES / 2,
     maxWrite: LOG_BATCH_BYTES,
     periodicFlush: LOG_FLUSH_MS,
   });
+  // Pino writes a destination's waiting lines at exit only when it is asynchronous: this one's are
+  // written here, on any exit but SIGKILL (the "shutting down" line of a stop, an error's last words).
+  const atExit = () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Standard output is gone (a closed pipe): there is nowhere left to write them.
+    }
+  };
+  process.once('exit', atExit);
+  destination.once('close', () => process.removeListener('exit', atExit));
+  return destination;
 }
 
 /**
