@@ -60,7 +60,7 @@ export const cardJson = sql.raw(
 );
 
 /** The card's row and its seller's facts from a `cardJson` value. */
-export function cardFromJson(values: unknown[]): { listing: CardRow; seller: SellerFacts | null } {
+function cardFromJson(values: unknown[]): { listing: CardRow; seller: SellerFacts | null } {
   const row = listingJson.read(CARD_FIELDS, values);
   // `cardJson` sent the first photo alone, or null.
   const first = row.photos as unknown as StoredPhoto | null;
@@ -83,7 +83,7 @@ export interface SellerFacts {
 }
 
 /** A card with what it shows of its seller: the verified badge and their stars. */
-export function cardOf(
+function cardOf(
   storage: Storage,
   row: { listing: CardRow; seller: SellerFacts | null },
   now: Date,

@@ -76,7 +76,9 @@ const CARD_FIELDS = [
 type CardField = (typeof CARD_FIELDS)[number];
 const postJson = jsonColumns(wantedPosts);
 const memberJson = jsonColumns(users);
+/** What a post shows of its member: their name and stars. */
 const MEMBER_FIELDS = ['firstName', 'lastName', 'ratingSum', 'ratingCount'] as const;
+type MemberField = (typeof MEMBER_FIELDS)[number];
 /**
  * A page's post as one JSON array: its card's fields in `CARD_FIELDS`' order, then its member's name
  * and stars in `MEMBER_FIELDS`' order. A page of posts is read as one value a post, not Drizzle's
@@ -178,13 +180,8 @@ export function createWantedService(deps: {
     lastName: users.lastName,
     ratingSum: users.ratingSum,
     ratingCount: users.ratingCount,
-  };
-  const member = (row: {
-    firstName: string | null;
-    lastName: string | null;
-    ratingSum: number;
-    ratingCount: number;
-  }) => ({
+  } satisfies Record<MemberField, unknown>;
+  const member = (row: Pick<typeof users.$inferSelect, MemberField>) => ({
     name: publicName(row.firstName, row.lastName),
     ratingSum: row.ratingSum,
     ratingCount: row.ratingCount,
