@@ -21,7 +21,8 @@ const PUBLIC_PAGES = [
   '/',
   '/browse',
   '/browse?make=Honda&minPriceCents=10000',
-  '/browse?search=zzzz-no-such-part',
+  // Nothing found, and a search chip longer than a phone is wide (a pasted address).
+  '/browse?search=https%3A%2F%2Fexample.com%2Flisting%2Fzzzz-no-such-part-0123456789abcdefghijklmnopqrstuvwxyz',
   '/browse?minPriceCents=50000&maxPriceCents=10000',
   'a listing',
   'a seller',

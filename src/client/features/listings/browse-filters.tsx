@@ -271,7 +271,7 @@ export function ActiveFilterChips({
   return (
     <ul aria-label={t('browse.activeFilters')} className="flex flex-wrap gap-2">
       {chips.map((chip) => (
-        <li key={chip.keys.join()}>
+        <li key={chip.keys.join()} className="max-w-full min-w-0">
           <WaitingButton
             aria-label={t('browse.removeFilter', { label: chip.label })}
             onClick={() => onRemove(chip.keys)}
