@@ -183,8 +183,8 @@ export function fitsFilter(query: Partial<BrowseQuery>, fleet: Vehicle[] | null)
 /**
  * Within `radius` miles of the `near` ZIP code (docs/search.md): inside the circle's bounding box, which
  * the position index finds, then within the exact great-circle distance. A walk down an order index
- * tests the box on each listing instead. A ZIP code nobody knows matches nothing (the routes refuse it
- * before).
+ * tests both on each listing it passes, in one `case` the planner cannot see into. A ZIP code nobody
+ * knows matches nothing (the routes refuse it before).
  */
 function nearConditions(query: Partial<BrowseQuery>, how: 'index' | 'walk'): SQL[] {
   if (!query.near) return [];
@@ -192,17 +192,22 @@ function nearConditions(query: Partial<BrowseQuery>, how: 'index' | 'walk'): SQL
   if (!place) return [sql`false`];
   const miles = query.radius ?? DEFAULT_RADIUS_MILES;
   const box = boundingBox(place, miles);
-  // As a walk tests it: plain comparisons, which no index serves and which the planner estimates from
-  // the columns' statistics (it takes any box test for a tiny share of the listings).
-  const inBox =
-    how === 'walk'
-      ? sql`${listings.latitude} between ${box.south}::float8 and ${box.north}::float8 and ${listings.longitude} between ${box.west}::float8 and ${box.east}::float8`
-      : sql`${position} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`;
   const haversine = sql`power(sin(radians(${listings.latitude} - ${place.latitude}::float8) / 2), 2)
     + cos(radians(${place.latitude}::float8)) * cos(radians(${listings.latitude}))
     * power(sin(radians(${listings.longitude} - ${place.longitude}::float8) / 2), 2)`;
   const within = sql`2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(${haversine}))) <= ${miles}::float8`;
-  return [inBox, within];
+  if (how === 'index')
+    return [
+      sql`${position} <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`,
+      within,
+    ];
+  // A page is walked near a place only when more than COUNT_LIMIT listings are near it. Seen as
+  // comparisons, the box would be estimated from each column's statistics as if latitude and longitude
+  // were independent: a city's box, which holds a share of the listings, reads as a few rows, and the
+  // planner sorts every listing near it (a sequential scan: 115 ms against 1 ms at 50,000 listings). A
+  // `case` is estimated at one in two, so the walk down the order index stays the plan.
+  const inBox = sql`${listings.latitude} between ${box.south}::float8 and ${box.north}::float8 and ${listings.longitude} between ${box.west}::float8 and ${box.east}::float8`;
+  return [sql`case when ${inBox} then ${within} else false end`];
 }
 
 /** Refuses a `near` ZIP code nobody knows, on its field (a search, a saved search). */
