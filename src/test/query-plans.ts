@@ -15,6 +15,8 @@ export interface PlanNode {
 export interface Statement {
   text: string;
   values: unknown[];
+  /** The name it runs by (prepared once a connection), or none. */
+  name?: string;
 }
 
 /** A plan and every node below it. */
@@ -37,11 +39,12 @@ export function recordStatements(database: Database, pattern: RegExp): Statement
   const pool = database.pool as unknown as { query: (...args: unknown[]) => unknown };
   const query = pool.query.bind(pool);
   pool.query = (...args: unknown[]) => {
-    const first = args[0] as string | { text: string; values?: unknown[] };
+    const first = args[0] as string | { text: string; values?: unknown[]; name?: string };
     const text = statementText(first);
     const values =
       (typeof first === 'object' ? first.values : undefined) ?? (args[1] as unknown[] | undefined);
-    if (pattern.test(text)) recorded.push({ text, values: values ?? [] });
+    const name = typeof first === 'object' ? first.name : undefined;
+    if (pattern.test(text)) recorded.push({ text, values: values ?? [], ...(name ? { name } : {}) });
     return query(...args);
   };
   return recorded;

@@ -1,9 +1,10 @@
 import { clip } from '@common/text';
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql, type Placeholder } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { SessionUser } from '@common/schemas/auth';
 import { secondsAfter, type Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { literalLimit } from '../../db/named-statements';
 import { profiles, sessions, users } from '../../db/schema';
 import type { AppEnv } from '../../http/app-env';
 import { ApiError } from '../../http/api-error';
@@ -76,14 +77,59 @@ export function clearSessionCookie(c: Context, settings: CookieSettings): void {
   clearCookie(c, settings, SESSION_COOKIE);
 }
 
+/** What a value of a condition may be: a time, or a placeholder a prepared statement fills. */
+type At = Date | Placeholder;
+
 /** A session in force at `now`: not expired, and a browser-session one not idle past its timeout. */
 export function liveSession(now: Date) {
+  return liveBetween(now, secondsAfter(now, -BROWSER_SESSION_IDLE_SECONDS));
+}
+
+/** `liveSession` with the idle timeout's start given: either may be a prepared statement's placeholder. */
+function liveBetween(now: At, idleSince: At) {
   return and(
     gt(sessions.expiresAt, now),
-    or(
-      eq(sessions.persistent, true),
-      gt(sessions.updatedAt, secondsAfter(now, -BROWSER_SESSION_IDLE_SECONDS)),
-    ),
+    or(eq(sessions.persistent, true), gt(sessions.updatedAt, idleSince)),
+  );
+}
+
+/**
+ * The statement `findSessionUser` runs, prepared once for each database handle and run by its name:
+ * every signed-in request runs it. Built through Drizzle's query builder on each request, then parsed
+ * and planned anew by PostgreSQL, it had doubled the app's CPU for a signed-in health check (460 µs
+ * against 227 µs prepared). A lookup by a unique key: its one plan is the plan for every token.
+ */
+const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
+function prepareSessionUser(db: Db) {
+  const now = sql.placeholder('now');
+  return (
+    db
+      .select({
+        sessionId: sessions.id,
+        lastActivity: sessions.updatedAt,
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        plan: users.plan,
+        isAdmin: users.isAdmin,
+        role: profiles.role,
+        onboardingCompleted: profiles.onboardingCompleted,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      // A suspended member's sessions are ended when suspended; this holds even for one missed.
+      .where(
+        and(
+          eq(sessions.token, sql.placeholder('token')),
+          liveBetween(now, sql.placeholder('idleSince')),
+          notSuspended(now),
+        ),
+      )
+      .limit(literalLimit(1))
+      .prepare('session_user')
   );
 }
 
@@ -93,25 +139,13 @@ export async function findSessionUser(
   token: string,
   now: Date,
 ): Promise<{ sessionId: string; user: SessionUser; activityDue: boolean } | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      lastActivity: sessions.updatedAt,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      plan: users.plan,
-      isAdmin: users.isAdmin,
-      role: profiles.role,
-      onboardingCompleted: profiles.onboardingCompleted,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    // A suspended member's sessions are ended when suspended; this holds even for one missed.
-    .where(and(eq(sessions.token, hashToken(token)), liveSession(now), notSuspended(now)))
-    .limit(1);
+  let statement = sessionUserStatements.get(db);
+  if (!statement) sessionUserStatements.set(db, (statement = prepareSessionUser(db)));
+  const rows = await statement.execute({
+    token: hashToken(token),
+    now: now.toISOString(),
+    idleSince: secondsAfter(now, -BROWSER_SESSION_IDLE_SECONDS).toISOString(),
+  });
   const row = rows[0];
   if (!row) return null;
   const { sessionId, lastActivity, role, onboardingCompleted, ...user } = row;
@@ -127,7 +161,7 @@ export async function findSessionUser(
 }
 
 /** The member is not suspended at `now`. */
-export function notSuspended(now: Date) {
+export function notSuspended(now: At) {
   return or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now))!;
 }
 

@@ -86,6 +86,21 @@ export function createFavouritesService(deps: {
     },
   };
 
+  /**
+   * Which of a page's listings a member saved: every member's page of cards asks, so the statement is
+   * built once and runs by name (planned once a connection), the ids as one array.
+   */
+  const savedAmongStatement = db
+    .select({ listingId: favourites.listingId })
+    .from(favourites)
+    .where(
+      and(
+        eq(favourites.userId, sql.placeholder('userId')),
+        sql`${favourites.listingId} = any(${sql.placeholder('listingIds')}::uuid[])`,
+      ),
+    )
+    .prepare('favourites_saved_among');
+
   return {
     jobHandlers,
 
@@ -121,10 +136,7 @@ export function createFavouritesService(deps: {
     /** Which of these listings the member saved (for the hearts on a page of cards). */
     async savedAmong(userId: string, listingIds: string[]): Promise<Set<string>> {
       if (listingIds.length === 0) return new Set();
-      const rows = await db
-        .select({ listingId: favourites.listingId })
-        .from(favourites)
-        .where(and(eq(favourites.userId, userId), inArray(favourites.listingId, listingIds)));
+      const rows = await savedAmongStatement.execute({ userId, listingIds });
       return new Set(rows.flatMap((r) => (r.listingId ? [r.listingId] : [])));
     },
 

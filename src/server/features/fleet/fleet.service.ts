@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { listings, vehicles } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
 import { insertWithinQuota } from '../../db/member-quota';
+import { literalLimit } from '../../db/named-statements';
 import { isUuid } from '../../http/ids';
 
 type Row = typeof vehicles.$inferSelect;
@@ -112,14 +113,18 @@ export function createFleetService(db: Db) {
     return rows[0];
   }
 
+  /** A member's vehicles: every signed-in browse reads them (fitment), so built once and run by name. */
+  const listStatement = db
+    .select()
+    .from(vehicles)
+    .where(eq(vehicles.userId, sql.placeholder('userId')))
+    .orderBy(asc(vehicles.createdAt), asc(vehicles.id))
+    .limit(literalLimit(FLEET_LIMIT))
+    .prepare('fleet_list');
+
   return {
     async list(userId: string): Promise<Vehicle[]> {
-      const rows = await db
-        .select()
-        .from(vehicles)
-        .where(eq(vehicles.userId, userId))
-        .orderBy(asc(vehicles.createdAt), asc(vehicles.id))
-        .limit(FLEET_LIMIT);
+      const rows = await listStatement.execute({ userId });
       return rows.map(toVehicle);
     },
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { publicName } from '@common/labels';
 import type { BlockedMember, ReportInput, ReportKind } from '@common/schemas/trust';
 import type { Db, Executor } from '../../db/client';
@@ -66,6 +66,13 @@ export function createTrustService(deps: { db: Db }) {
       .limit(1);
     return found[0]?.senderId ?? null;
   }
+
+  /** Sellers a member hid: every signed-in browse asks, so it is built once and runs by name. */
+  const hiddenSellersStatement = db
+    .select({ id: blocks.blockedId })
+    .from(blocks)
+    .where(and(eq(blocks.blockerId, sql.placeholder('userId')), eq(blocks.hideListings, true)))
+    .prepare('trust_hidden_sellers');
 
   return {
     /**
@@ -144,10 +151,7 @@ export function createTrustService(deps: { db: Db }) {
 
     /** Sellers whose listings leave this member's browse. */
     async hiddenSellers(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: blocks.blockedId })
-        .from(blocks)
-        .where(and(eq(blocks.blockerId, userId), eq(blocks.hideListings, true)));
+      const rows = await hiddenSellersStatement.execute({ userId });
       return rows.map((row) => row.id);
     },
   };
