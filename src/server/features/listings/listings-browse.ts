@@ -14,7 +14,7 @@ import { listings, profiles } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { fitmentFor } from '../fleet/fleet.service';
 import { cardFromText, cardJson, readCards, type MadeCard, withFields } from '../../cards/listing-card';
-import { literal, arrayRows, renderedOnce } from '../../db/named-statements';
+import { literal, literalLimit, arrayRows, renderedOnce } from '../../db/named-statements';
 import {
   afterCursor,
   assertKnownPlace,
@@ -78,6 +78,13 @@ export function createListingsBrowse(deps: {
   const clock = deps.clock ?? systemClock;
   const reads = deps.reads ?? db;
   const vocabulary = createSearchVocabulary(db);
+  /** A member's preferred makes and categories, for For you: built once and run by name. */
+  const preferencesStatement = reads
+    .select({ makes: profiles.prefMakes, categories: profiles.prefCategories })
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder('userId')))
+    .limit(literalLimit(1))
+    .prepare('for_you_preferences');
   /** Search impressions not yet added to the listings' days (`flushImpressions`). */
   const impressions = new Map<string, number>();
 
@@ -436,11 +443,7 @@ export function createListingsBrowse(deps: {
      * `limit` listings read per pair, however big the catalogue.
      */
     async forYou(userId: string, limit: number): Promise<ForYou> {
-      const rows = await reads
-        .select({ makes: profiles.prefMakes, categories: profiles.prefCategories })
-        .from(profiles)
-        .where(eq(profiles.userId, userId))
-        .limit(1);
+      const rows = await preferencesStatement.execute({ userId });
       const makes = splitOther(rows[0]?.makes ?? null, MAKES).choices;
       const categories = splitOther(rows[0]?.categories ?? null, CATEGORIES).choices;
       if (!makes.length && !categories.length) return { preferences: false, items: [] };

@@ -69,5 +69,20 @@ describe("a signed-in member's browse page", () => {
         ]),
       );
     expect(named[1]).toEqual(named[0]);
+
+    // For you (the home page) reads the member's preferences by name too.
+    expectStatus(
+      await readAnswer(
+        member.browser.api.profile.buyer.$put({ json: { zip: '94107', prefMakes: ['Toyota'] } }),
+      ),
+      200,
+    );
+    recorded.length = 0;
+    const forYou = await member.browser.request('GET', '/api/listings/for-you');
+    expect(forYou.status).toBe(200);
+    expect((forYou.body as BrowseResponse).items.map((item) => item.id)).toContain(saved);
+    expect(recorded.map((statement) => statement.name)).toEqual(
+      expect.arrayContaining(['session_user', 'for_you_preferences', 'favourites_saved_among']),
+    );
   });
 });
