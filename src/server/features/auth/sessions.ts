@@ -80,9 +80,12 @@ export function clearSessionCookie(c: Context, settings: CookieSettings): void {
 /** What a value of a condition may be: a time, or a placeholder a prepared statement fills. */
 type At = Date | Placeholder;
 
+/** A browser-session sign-in last active before this, at `now`, has passed its idle timeout. */
+const idleSince = (now: Date) => secondsAfter(now, -BROWSER_SESSION_IDLE_SECONDS);
+
 /** A session in force at `now`: not expired, and a browser-session one not idle past its timeout. */
 export function liveSession(now: Date) {
-  return liveBetween(now, secondsAfter(now, -BROWSER_SESSION_IDLE_SECONDS));
+  return liveBetween(now, idleSince(now));
 }
 
 /** `liveSession` with the idle timeout's start given: either may be a prepared statement's placeholder. */
@@ -144,7 +147,7 @@ export async function findSessionUser(
   const rows = await statement.execute({
     token: hashToken(token),
     now: now.toISOString(),
-    idleSince: secondsAfter(now, -BROWSER_SESSION_IDLE_SECONDS).toISOString(),
+    idleSince: idleSince(now).toISOString(),
   });
   const row = rows[0];
   if (!row) return null;
