@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { chooseLanguage, newMember } from './support/accounts';
 import { uniqueEmail, uniqueWord } from './support/mail';
 import { DEMO_BASE_URL } from './support/demo-server';
+import { contentBox, overlap } from './support/layout';
 
 // Orders are paid in demo mode on this server, as on `npm start`: no card is charged.
 test.use({ baseURL: DEMO_BASE_URL });
@@ -38,12 +39,31 @@ async function listedBy(page: Page, title: string, extra: Record<string, unknown
   return ((await created.json()) as { id: string }).id;
 }
 
-/** The seller connects payouts on the dashboard (at once in demo mode) and lists a part. */
+/**
+ * The seller connects payouts on the dashboard (at once in demo mode) and lists a part. The dashboard's
+ * figures are held back until Connect payouts shows: their arrival must not move it (it moved 38 px,
+ * and a press made as they arrived was lost).
+ */
 async function sellerWithListing(page: Page, title: string, extra: Record<string, unknown> = {}) {
+  let release = () => {};
+  const figures = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/dashboard', async (route) => {
+    await figures;
+    await route.continue();
+  });
   await page.goto('/dashboard');
   const payouts = page.getByRole('region', { name: 'Payouts' });
   await expect(payouts.getByText('Seller level: New Seller')).toBeVisible();
-  await payouts.getByRole('button', { name: 'Connect payouts' }).click();
+  const connect = payouts.getByRole('button', { name: 'Connect payouts' });
+  await expect(connect).toBeEnabled();
+  const before = (await connect.boundingBox())!;
+  // On a phone too, the button leaves the card's title whole (it covered it, the text a word a line).
+  const heading = await payouts.getByRole('heading', { name: 'Payouts' }).evaluate(contentBox);
+  expect(overlap(before, heading)).toBe(false);
+  release();
+  await expect(page.getByText(/(Bronze|Platinum) plan · /)).toBeVisible();
+  expect(await connect.boundingBox()).toEqual(before);
+  await connect.click();
   await expect(payouts.getByText('Payouts are on: buyers can pay for your parts here.')).toBeVisible();
   const created = await page.request.post('/api/listings', {
     data: {
@@ -141,7 +161,8 @@ test('a local pickup: the buyer’s hand-off code, entered by the seller, confir
 }) => {
   test.setTimeout(150_000);
   const title = `Bucket seat ${uniqueWord()}`;
-  const seller = await member(browser, 'pickup-seller');
+  // On a phone: the dashboard's payouts, the order's steps and the hand-off code.
+  const seller = await member(browser, 'pickup-seller', { width: 390, height: 844 });
   const id = await sellerWithListing(seller, title, { shippingCents: null });
   const buyer = await member(browser, 'pickup-buyer');
   await buyer.goto(`/checkout/${id}`);

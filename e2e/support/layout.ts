@@ -14,3 +14,26 @@ export function labelFits(button: Element): boolean {
     label.right <= box.right - parseFloat(style.paddingRight) + 0.5
   );
 }
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Whether two boxes (`locator.boundingBox()`) cover some of the same area. */
+export function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * Where an element's contents are drawn, which may spill out of its own box (a title squeezed into a
+ * narrow column). Runs in the page (`locator.evaluate(contentBox)`).
+ */
+export function contentBox(element: Element): Box {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const { x, y, width, height } = range.getBoundingClientRect();
+  return { x, y, width, height };
+}

@@ -51,7 +51,9 @@ export function PayoutsCard() {
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1">
+        {/* At least 16rem beside the buttons, else the buttons go below: on a phone they squeezed the
+            text to a word a line and covered the title. */}
+        <div className="min-w-0 grow basis-64">
           <h2 id="payouts-title" className="flex items-center gap-2 font-semibold text-slate-900">
             <Banknote aria-hidden className="size-5 text-brand-600" />
             {t('payouts.title')}
