@@ -12,8 +12,9 @@ import {
 import type { Order } from '@common/schemas/orders';
 import type { StoredPhoto } from '@common/photos';
 import { secondsAfter, systemClock, type Clock } from '../../clock';
-import type { Db, Executor, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { after, decodeKeyset, exactTime, keysetPage } from '../../db/keyset';
+import { literalLimit } from '../../db/named-statements';
 import {
   disputeEntries,
   disputes,
@@ -50,15 +51,11 @@ type EntryJson = {
 
 /**
  * The order's dispute as its members and the desk see it (an open one first, else the newest), and
- * whether its members opened one already: one statement.
+ * whether its members opened one already: one statement, built once and run by name (every order page
+ * reads it, as `disputeReader`'s caller). Outside a transaction.
  */
-export async function readDispute(
-  executor: Executor,
-  storage: Storage,
-  orderId: string,
-): Promise<{ view: Dispute; row: DisputeRow; memberDispute: boolean } | null> {
-  if (!isUuid(orderId)) return null;
-  const [found] = await executor
+export function disputeReader(db: Db, storage: Storage) {
+  const statement = db
     .select({
       dispute: disputes,
       memberDispute: sql<boolean>`exists (select 1 from ${disputes} m where m.order_id = "disputes"."order_id" and m.opened_by <> 'card')`,
@@ -70,33 +67,41 @@ export async function readDispute(
         where e.dispute_id = "disputes"."id"), '[]'::json)`,
     })
     .from(disputes)
-    .where(eq(disputes.orderId, orderId))
+    .where(eq(disputes.orderId, sql.placeholder('orderId')))
     .orderBy(sql`${disputes.status} = 'open' desc`, desc(disputes.createdAt))
-    .limit(1);
-  if (!found) return null;
-  const row = found.dispute;
-  return {
-    row,
-    memberDispute: found.memberDispute,
-    view: {
-      id: row.id,
-      openedBy: row.openedBy,
-      status: row.status,
-      cardReason: row.cardReason,
-      answerBy: row.status === 'open' && row.answerBy ? row.answerBy.toISOString() : null,
-      outcome: row.outcome,
-      refundCents: row.refundCents,
-      note: row.note,
-      decidedAt: row.decidedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-      entries: found.entries.map((entry) => ({
-        side: entry.side,
-        name: entry.side === 'moderator' ? null : publicName(entry.first, entry.last),
-        body: entry.body,
-        photos: entry.photos.map((photo) => photoView(storage, photo)),
-        at: entry.at,
-      })),
-    },
+    .limit(literalLimit(1))
+    .prepare('order_dispute');
+
+  return async (
+    orderId: string,
+  ): Promise<{ view: Dispute; row: DisputeRow; memberDispute: boolean } | null> => {
+    if (!isUuid(orderId)) return null;
+    const [found] = await statement.execute({ orderId });
+    if (!found) return null;
+    const row = found.dispute;
+    return {
+      row,
+      memberDispute: found.memberDispute,
+      view: {
+        id: row.id,
+        openedBy: row.openedBy,
+        status: row.status,
+        cardReason: row.cardReason,
+        answerBy: row.status === 'open' && row.answerBy ? row.answerBy.toISOString() : null,
+        outcome: row.outcome,
+        refundCents: row.refundCents,
+        note: row.note,
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+        entries: found.entries.map((entry) => ({
+          side: entry.side,
+          name: entry.side === 'moderator' ? null : publicName(entry.first, entry.last),
+          body: entry.body,
+          photos: entry.photos.map((photo) => photoView(storage, photo)),
+          at: entry.at,
+        })),
+      },
+    };
   };
 }
 

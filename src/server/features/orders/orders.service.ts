@@ -41,7 +41,7 @@ import { assertNotBlocked } from '../trust/trust.service';
 import { askForReviews } from '../reviews/review-asks';
 import { fitFor, type FleetService } from '../fleet/fleet.service';
 import { referralFor, type ReferralVisit } from './referrals';
-import { readDispute } from './disputes';
+import { disputeReader } from './disputes';
 import { checkoutOffered, completedSalesOf, type PaymentsMode } from './payments-mode';
 import { take, type Party, type Transition } from './order-machine';
 import { releaseTime, returnOpen, roleIn, toOrder, toSummary, type OrderRow } from './order-view';
@@ -417,35 +417,44 @@ export function createOrdersService(deps: {
   }
 
   /** The order with its people and timeline: one statement. */
-  async function readOrder(executor: Executor, orderId: string) {
-    const buyer = alias(users, 'buyer');
-    const seller = alias(users, 'seller');
-    const [found] = await executor
-      .select({
-        order: orders,
-        buyerFirst: buyer.firstName,
-        buyerLast: buyer.lastName,
-        sellerFirst: seller.firstName,
-        sellerLast: seller.lastName,
-        timeline: sql<{ kind: OrderEventKind; at: string }[]>`coalesce((
+  /**
+   * What an order page reads besides the session, each statement built once and run by name (the
+   * order with its members' names and timeline, its return, its dispute): lookups by key, whose one
+   * plan serves every order. Outside a transaction.
+   */
+  const buyer = alias(users, 'buyer');
+  const seller = alias(users, 'seller');
+  const orderStatement = db
+    .select({
+      order: orders,
+      buyerFirst: buyer.firstName,
+      buyerLast: buyer.lastName,
+      sellerFirst: seller.firstName,
+      sellerLast: seller.lastName,
+      timeline: sql<{ kind: OrderEventKind; at: string }[]>`coalesce((
           select json_agg(json_build_object('kind', e.kind, 'at', to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by e.id)
           from ${orderEvents} e where e.order_id = ${orders.id}), '[]'::json)`,
-      })
-      .from(orders)
-      .innerJoin(buyer, eq(buyer.id, orders.buyerId))
-      .innerJoin(seller, eq(seller.id, orders.sellerId))
-      .where(eq(orders.id, orderId));
-    return found ?? null;
-  }
+    })
+    .from(orders)
+    .innerJoin(buyer, eq(buyer.id, orders.buyerId))
+    .innerJoin(seller, eq(seller.id, orders.sellerId))
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .prepare('order_page');
+  const returnStatement = db
+    .select()
+    .from(orderReturns)
+    .where(eq(orderReturns.orderId, sql.placeholder('orderId')))
+    .prepare('order_return');
+  const readDispute = disputeReader(db, storage);
 
   /** The order as its member (or the moderation desk) sees it; null for anyone else. */
   async function getOrder(user: SessionUser, orderId: string): Promise<Order | null> {
     if (!isUuid(orderId)) return null;
     // The order, its return and its dispute: three indexed reads, together.
-    const [found, [ret], dispute] = await Promise.all([
-      readOrder(db, orderId),
-      db.select().from(orderReturns).where(eq(orderReturns.orderId, orderId)),
-      readDispute(db, storage, orderId),
+    const [[found], [ret], dispute] = await Promise.all([
+      orderStatement.execute({ orderId }),
+      returnStatement.execute({ orderId }),
+      readDispute(orderId),
     ]);
     if (!found) return null;
     const role = roleIn(found.order, user);

@@ -6,6 +6,7 @@ import { expectStatus, failureBody, okBody, readAnswer } from '../../../test/tes
 import { signInAgain, signedInMember } from '../../../test/members';
 import { partInput } from '../../../test/listings';
 import { testClock } from '../../../test/clock';
+import { recordStatements } from '../../../test/query-plans';
 import { suspendMember } from '../admin/admin.service';
 import { deleteMember } from '../account/deletion';
 
@@ -119,6 +120,20 @@ describe('checkout in demo mode', () => {
       actions: ['cancel', 'open_dispute'],
     });
     expect(mine.timeline.map((event) => event.kind)).toEqual(['created', 'paid']);
+
+    // The order page's look-ups (the session, the order, its return, its dispute) are each built once
+    // and run by name, the same on every request.
+    const recorded = recordStatements(t.database, /./);
+    for (let round = 0; round < 2; round++) {
+      recorded.length = 0;
+      expect(await okBody(order(buyer, id))).toEqual(mine);
+      expect(recorded.map((statement) => statement.name).sort()).toEqual([
+        'order_dispute',
+        'order_page',
+        'order_return',
+        'session_user',
+      ]);
+    }
 
     // Pending for everyone else at once.
     const other = await signedInMember(t);
