@@ -51,8 +51,8 @@ type EntryJson = {
 
 /**
  * The order's dispute as its members and the desk see it (an open one first, else the newest), and
- * whether its members opened one already: one statement, built once and run by name (every order page
- * reads it, as `disputeReader`'s caller). Outside a transaction.
+ * whether its members opened one already: one statement, built once and run by name, since every order
+ * page reads it. Outside a transaction.
  */
 export function disputeReader(db: Db, storage: Storage) {
   const statement = db

@@ -416,7 +416,6 @@ export function createOrdersService(deps: {
     return { offerId, itemCents };
   }
 
-  /** The order with its people and timeline: one statement. */
   /**
    * What an order page reads besides the session, each statement built once and run by name (the
    * order with its members' names and timeline, its return, its dispute): lookups by key, whose one
