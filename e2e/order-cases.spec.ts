@@ -151,8 +151,10 @@ test('a referral link shared by a member earns them the seller’s amount when t
     .getByRole('region', { name: 'Payouts' })
     .getByRole('button', { name: 'Connect payouts' })
     .click();
+  // Each try waits for the card's figures after the reload (the page fetches them once it is alive).
   await expect(async () => {
     await referrer.page.reload();
+    await expect(earnings.getByText('$6.00').first()).toBeVisible();
     await expect(earnings.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 1000 });
     await expect(earnings.getByText('Connect payouts to receive it')).toHaveCount(0, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });

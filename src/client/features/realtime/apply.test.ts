@@ -97,4 +97,24 @@ describe('a pushed event applied to the cache', () => {
     await vi.waitFor(() => expect(listFetch).toHaveBeenCalledTimes(2));
     unsubscribe();
   });
+
+  it('fetches an order on screen again when a notification is about it, and only then', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const orderFetch = vi.fn().mockResolvedValue({ id: 'o1' });
+    // The order page observes its order: a seller looking at it sees the payout arrive.
+    const observer = new QueryObserver(queryClient, {
+      queryKey: queryKeys.orders.detail('o1'),
+      queryFn: orderFetch,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(orderFetch).toHaveBeenCalledTimes(1));
+    const about = (link: string | null) => ({ id: 'n', type: 'sale_update', link }) as Notification;
+    apply(queryClient, { type: 'notification', notification: about('/listing/l1') });
+    apply(queryClient, { type: 'notification', notification: about(null) });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(orderFetch).toHaveBeenCalledTimes(1);
+    apply(queryClient, { type: 'notification', notification: about('/orders/o1') });
+    await vi.waitFor(() => expect(orderFetch).toHaveBeenCalledTimes(2));
+    unsubscribe();
+  });
 });

@@ -74,6 +74,9 @@ export function apply(queryClient: QueryClient, event: RealtimeEvent, onNotifica
       return;
     case 'notification':
       void refresh(queryClient, queryKeys.notifications.all);
+      // A step of an order (paid out, shipped, a return answered...): the order on screen, the lists and
+      // the payouts follow it without a reload.
+      if (event.notification.link?.startsWith('/orders/')) void refresh(queryClient, queryKeys.orders.all);
       onNotification?.(queryClient, event.notification);
       return;
     case 'resync':
@@ -94,4 +97,5 @@ export function refetchEverything(queryClient: QueryClient) {
   void refresh(queryClient, queryKeys.notifications.all);
   void refresh(queryClient, queryKeys.counts);
   void refresh(queryClient, queryKeys.dashboard);
+  void refresh(queryClient, queryKeys.orders.all);
 }
