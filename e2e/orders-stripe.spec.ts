@@ -65,8 +65,8 @@ test('a seller connects payouts at Stripe, a buyer pays at Checkout, the Bronze 
   await seller.getByLabel('Tracking number').fill('1Z879E930346834440');
   await seller.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(seller.getByText('Shipped', { exact: true }).first()).toBeVisible();
-  // Bronze: paid on shipment, by one transfer at Stripe of the seller's share.
-  // On the page the seller has open once the transfer is made.
+  // Bronze: paid on shipment, by one transfer at Stripe of the seller's share, which the page the
+  // seller has open shows once it is made.
   await expect(seller.getByText('Paid out to the seller')).toBeVisible({ timeout: 20_000 });
   const ledger = (await (await request.get(`${STRIPE_STANDIN_URL}/test/ledger`)).json()) as {
     transfers: { orderId: string; amount: number }[];
