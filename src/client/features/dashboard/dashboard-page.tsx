@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DollarSign, MessageSquare, Package, PackageCheck, Plus, Tag } from 'lucide-react';
+import { PLAN_DETAILS } from '@common/catalog';
 import { formatDate, formatNumber, formatPrice } from '@common/i18n/format';
 import { paths } from '@common/routes';
 import { useLanguage } from '@client/lib/use-language';
@@ -47,6 +48,13 @@ function SellerDashboard() {
   const status = useListingStatus();
   const data = useQuery(dashboardQueries.mine());
   const d = data.data;
+  const { user } = useSession();
+  // The plan line is the member's plan and its limit, known from the session: it is written whole at
+  // once and only its count waits, so it wraps (or lets New listing beside it) as it will with the
+  // figures, whatever the language and the screen's width.
+  const plan = d?.plan ?? user?.plan;
+  const limit = d ? d.quota.limit : plan ? PLAN_DETAILS[plan].activeListings : null;
+  const active = d ? formatNumber(d.quota.active, language) : '–';
 
   // The cards' frames, icons and labels do not wait for the figures: the page keeps its layout as they
   // arrive, so nothing below (Connect payouts) moves from under a press.
@@ -68,20 +76,20 @@ function SellerDashboard() {
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h1 className="text-3xl font-bold text-slate-900">{t('dashboard.title')}</h1>
-            {d ? (
-              <p className="mt-1 text-slate-600">
-                {t('dashboard.plan', { plan: t(`catalog.plans.${d.plan}`, { ns: 'common' }) })} ·{' '}
-                {d.quota.limit === null
-                  ? t('dashboard.quotaUnlimited', { active: d.quota.active })
-                  : t('dashboard.quota', { active: d.quota.active, limit: d.quota.limit })}{' '}
-                {d.quota.limit !== null ? (
+            {plan ? (
+              <p className="mt-1 text-slate-600" aria-busy={!d}>
+                {t('dashboard.plan', { plan: t(`catalog.plans.${plan}`, { ns: 'common' }) })} ·{' '}
+                {limit === null
+                  ? t('dashboard.quotaUnlimited', { active })
+                  : t('dashboard.quota', { active, limit })}{' '}
+                {limit !== null ? (
                   <Link to={paths.upgrade.href()} className="font-medium text-brand-700 hover:underline">
                     {t('dashboard.upgrade')}
                   </Link>
                 ) : null}
               </p>
             ) : (
-              // The line's height while the plan is on its way: it does not push the page down.
+              // The line's height while the session is on its way: it does not push the page down.
               <Skeleton className="mt-1 h-6 w-64 max-w-full" />
             )}
           </div>
