@@ -53,7 +53,7 @@ function SellerDashboard() {
   // once and only its count waits, so it wraps (or lets New listing beside it) as it will with the
   // figures, whatever the language and the screen's width.
   const plan = d?.plan ?? user?.plan;
-  const limit = d ? d.quota.limit : plan ? PLAN_DETAILS[plan].activeListings : null;
+  const limit = plan ? PLAN_DETAILS[plan].activeListings : null;
   const active = d ? formatNumber(d.quota.active, language) : '–';
 
   // The cards' frames, icons and labels do not wait for the figures: the page keeps its layout as they

@@ -1,6 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
 import type { Message, MessagePage, Thread } from '@common/schemas/messages';
 import type { Notification, RealtimeEvent } from '@common/schemas/notifications';
+import { paths } from '@common/routes';
 import { queryKeys } from '@client/lib/query-keys';
 import { refresh, updateOrRefresh } from './refresh';
 
@@ -76,7 +78,8 @@ export function apply(queryClient: QueryClient, event: RealtimeEvent, onNotifica
       void refresh(queryClient, queryKeys.notifications.all);
       // A step of an order (paid out, shipped, a return answered...): the order on screen, the lists and
       // the payouts follow it without a reload.
-      if (event.notification.link?.startsWith('/orders/')) void refresh(queryClient, queryKeys.orders.all);
+      if (event.notification.link && matchPath(paths.order.pattern, event.notification.link))
+        void refresh(queryClient, queryKeys.orders.all);
       onNotification?.(queryClient, event.notification);
       return;
     case 'resync':

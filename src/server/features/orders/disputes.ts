@@ -32,7 +32,7 @@ import type { Storage } from '../../storage/storage';
 import { photoView } from '../../cards/listing-card';
 import { idOf } from '../billing/stripe-events';
 import { ORDER_JOBS, applyTransition, lockedOrder, memberSteps, tell } from './orders.service';
-import { mayDispute, releaseAt, type DisputeRow, type OrderRow } from './order-view';
+import { mayDispute, releaseAt, type OrderRow } from './order-view';
 import { deadline } from './returns';
 
 const DAY = 86_400;
@@ -52,7 +52,7 @@ type EntryJson = {
 /**
  * The order's dispute as its members and the desk see it (an open one first, else the newest), and
  * whether its members opened one already: one statement, built once and run by name, since every order
- * page reads it. Outside a transaction.
+ * page reads it. Outside a transaction; the caller has checked the id is a UUID.
  */
 export function disputeReader(db: Db, storage: Storage) {
   const statement = db
@@ -72,15 +72,11 @@ export function disputeReader(db: Db, storage: Storage) {
     .limit(literalLimit(1))
     .prepare('order_dispute');
 
-  return async (
-    orderId: string,
-  ): Promise<{ view: Dispute; row: DisputeRow; memberDispute: boolean } | null> => {
-    if (!isUuid(orderId)) return null;
+  return async (orderId: string): Promise<{ view: Dispute; memberDispute: boolean } | null> => {
     const [found] = await statement.execute({ orderId });
     if (!found) return null;
     const row = found.dispute;
     return {
-      row,
       memberDispute: found.memberDispute,
       view: {
         id: row.id,

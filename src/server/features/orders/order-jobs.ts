@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { languageOrDefault } from '@common/i18n/languages';
+import { paths } from '@common/routes';
 import type { Db } from '../../db/client';
 import { disputes, orderReturns, orders, users } from '../../db/schema';
 import type { JobHandler } from '../../jobs/queue';
@@ -46,7 +47,7 @@ export function orderJobs(deps: {
         .from(users)
         .where(and(eq(users.id, to === 'buyer' ? order.buyerId : order.sellerId), isNull(users.deletedAt)));
       if (!member) return;
-      const link = `/orders/${order.id}`;
+      const link = paths.order.href(order.id);
       await deps.notifications.notify({
         userId: to === 'buyer' ? order.buyerId : order.sellerId,
         type: 'sale_update',
